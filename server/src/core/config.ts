@@ -1,0 +1,134 @@
+/**
+ * The project file `umsg.config.json` (DESIGN: Configuration): target channels and rule
+ * severities, read alike by the language server and the command line. A broken file is
+ * reported in that file and never stops the checks: what can be read is used, the rest
+ * falls back to the defaults.
+ */
+import { CHANNEL_IDS, CHANNEL_NAMES, isChannelId, type ChannelId } from './channels';
+import { parseJsonDocument, propertyNode, type Node } from './jsonDocument';
+import type { Finding, Severity, SeverityOrOff } from './rule';
+import { suggest } from './suggest';
+
+export const CONFIG_FILE_NAME = 'umsg.config.json';
+export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
+
+export interface UmsgConfig {
+  channels: Partial<Record<ChannelId, SeverityOrOff>>;
+  rules: Record<string, SeverityOrOff>;
+  maxFileSize?: number;
+}
+
+/** What the checks run with: every channel has a severity, rules only where set. */
+export interface ResolvedConfig {
+  channels: Record<ChannelId, SeverityOrOff>;
+  rules: Record<string, SeverityOrOff>;
+  maxFileSize: number;
+}
+
+export const DEFAULT_CONFIG: ResolvedConfig = {
+  channels: { messenger: 'warning', gbm: 'warning', whatsapp: 'warning' },
+  rules: {},
+  maxFileSize: DEFAULT_MAX_FILE_SIZE,
+};
+
+const SEVERITY_WORDS: Record<string, SeverityOrOff> = {
+  error: 'error',
+  warning: 'warning',
+  warn: 'warning',
+  information: 'information',
+  info: 'information',
+  hint: 'hint',
+  off: 'off',
+};
+
+/** Reads a severity word (also ESLint's 0, 1, 2). Undefined when it is none. */
+export function parseSeverity(value: unknown): SeverityOrOff | undefined {
+  if (typeof value === 'number') return value === 0 ? 'off' : value === 1 ? 'warning' : value === 2 ? 'error' : undefined;
+  if (typeof value !== 'string') return undefined;
+  return SEVERITY_WORDS[value.trim().toLowerCase()];
+}
+
+/** Combines: built-in defaults, then `base` (editor settings, used only where no file exists), then the file. */
+export function resolveConfig(file: UmsgConfig | undefined, settings?: Partial<UmsgConfig>): ResolvedConfig {
+  const layer = file ?? settings;
+  return {
+    channels: { ...DEFAULT_CONFIG.channels, ...(layer?.channels ?? {}) },
+    rules: { ...(layer?.rules ?? {}) },
+    maxFileSize: layer?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+  };
+}
+
+export interface ConfigParseResult {
+  config: UmsgConfig;
+  findings: Finding[];
+}
+
+const SEVERITY_HELP = 'use "error", "warning", "information", "hint" or "off"';
+
+/**
+ * Parses the text of `umsg.config.json`. `ruleIds` are the known rule ids (for "did you mean").
+ * Findings use the rule id `config`.
+ */
+export function parseConfig(text: string, ruleIds: readonly string[]): ConfigParseResult {
+  const findings: Finding[] = [];
+  const config: UmsgConfig = { channels: {}, rules: {} };
+  const doc = parseJsonDocument(text);
+  const report = (node: { offset: number; length: number }, message: string, severity: Severity = 'error') =>
+    findings.push({ rule: 'config', message, offset: node.offset, length: node.length, severity });
+  for (const s of doc.syntax) report(s, s.message);
+  const root = doc.root;
+  if (!root) return { config, findings };
+  if (root.type !== 'object') {
+    report(root, 'umsg.config.json must hold an object: { "channels": {...}, "rules": {...} }.');
+    return { config, findings };
+  }
+  for (const p of root.children ?? []) {
+    const key = p.children?.[0];
+    const value = p.children?.[1];
+    if (!key) continue;
+    const name = String(key.value);
+    if (name === '$schema') continue;
+    if (name === 'channels') readSeverityMap(value, 'channels', CHANNEL_IDS, (k, sev) => { config.channels[k as ChannelId] = sev; });
+    else if (name === 'rules') readSeverityMap(value, 'rules', ruleIds, (k, sev) => { config.rules[k] = sev; });
+    else if (name === 'maxFileSize') {
+      if (value && value.type === 'number' && Number.isFinite(value.value) && value.value > 0) config.maxFileSize = value.value;
+      else if (value) report(value, 'maxFileSize must be a positive number of bytes.');
+    } else {
+      const s = suggest(name, ['channels', 'rules', 'maxFileSize']);
+      report(key, `Unknown setting "${name}"${s ? `: did you mean "${s}"?` : ': known settings are channels, rules and maxFileSize.'}`, 'warning');
+    }
+  }
+  if (!propertyNode(root, 'channels') && !propertyNode(root, 'rules') && (root.children?.length ?? 0) === 0) {
+    // An empty object is fine: defaults everywhere.
+  }
+  return { config, findings };
+
+  function readSeverityMap(value: Node | undefined, what: 'channels' | 'rules', known: readonly string[], set: (key: string, sev: SeverityOrOff) => void) {
+    if (!value) return;
+    if (value.type !== 'object') {
+      report(value, what === 'channels'
+        ? `channels must be an object such as { "messenger": "error", "whatsapp": "off" }.`
+        : `rules must be an object such as { "phone-number": "error" }.`);
+      return;
+    }
+    for (const p of value.children ?? []) {
+      const key = p.children?.[0];
+      const v = p.children?.[1];
+      if (!key) continue;
+      const k = String(key.value);
+      if (!known.includes(k)) {
+        const s = suggest(k, known);
+        const list = what === 'channels' ? `known channels: ${CHANNEL_IDS.map((c) => `${c} (${CHANNEL_NAMES[c]})`).join(', ')}` : 'see docs/rules for the rule ids';
+        report(key, `Unknown ${what === 'channels' ? 'channel' : 'rule'} "${k}"${s ? `: did you mean "${s}"?` : `: ${list}.`}`, 'warning');
+        continue;
+      }
+      const sev = v ? parseSeverity(v.value) : undefined;
+      if (!v || sev === undefined || (v.type !== 'string' && v.type !== 'number')) {
+        report(v ?? key, `Severity of "${k}" is not valid: ${SEVERITY_HELP}.`);
+        continue;
+      }
+      if (what === 'channels' && !isChannelId(k)) continue;
+      set(k, sev);
+    }
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * The masked JSONC parse of a templated document: templates are found first
+ * (templateScanner), the masked text is parsed with jsonc-parser, and every node keeps the
+ * offsets of the source. Strings remember which parts are static and which are templates.
+ */
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { scanTemplates, type ScanResult, type TemplateRegion } from './templateScanner';
+
+export type { Node } from 'jsonc-parser';
+
+export interface SyntaxProblem {
+  offset: number;
+  length: number;
+  message: string;
+}
+
+/** The static and templated parts of one JSON string (DESIGN: Templates). */
+export interface StringInfo {
+  /** The decoded text without its templates: a lower bound of the rendered text. */
+  staticText: string;
+  /** Code points in `staticText`. */
+  staticLength: number;
+  /** Templates inside the string, in order. */
+  templates: TemplateRegion[];
+  /** True when the string is nothing but templates (and white space): no verdict on its content. */
+  wholly: boolean;
+  /** The decoded text before the first template (all of it when there is none). */
+  prefix: string;
+  /** The static segments between templates, decoded, in order (length = templates + 1). */
+  segments: string[];
+}
+
+export interface JsonDocument {
+  readonly text: string;
+  readonly scan: ScanResult;
+  /** The root value, or undefined when the text holds none or was too deep to parse safely. */
+  readonly root: Node | undefined;
+  readonly syntax: SyntaxProblem[];
+  /** True when nesting went past the depth limit and the parse was skipped. */
+  readonly tooDeep: boolean;
+  /** The template standing in place of this value node, if it is one. */
+  valueTemplate(node: Node): TemplateRegion | undefined;
+  /** Static and templated parts of a string node (memoised). */
+  stringInfo(node: Node): StringInfo;
+}
+
+export interface ParseOptions {
+  depthLimit?: number;
+  /** At most this many syntax problems are kept; a last one says how many more there were. */
+  maxSyntaxProblems?: number;
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  1: 'Unexpected text here: expected a JSON value.',
+  2: 'Invalid number.',
+  3: 'Expected a property name in double quotes.',
+  4: 'Expected a value.',
+  5: "Expected ':' after the property name.",
+  6: "Expected ',' between the items.",
+  7: "Expected '}' to close the object.",
+  8: "Expected ']' to close the array.",
+  9: 'Unexpected text after the message: a file holds one JSON value.',
+  10: 'Invalid comment.',
+  11: 'Block comment is not closed: add */.',
+  12: 'String is not closed: add the closing ".',
+  13: 'Number is not complete.',
+  14: 'Invalid \\u escape: it needs four hexadecimal digits.',
+  15: 'Invalid escape sequence in a string: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.',
+  16: 'Control character in a string: escape it, for example as \\n.',
+};
+
+export function parseJsonDocument(text: string, options: ParseOptions = {}): JsonDocument {
+  const scan = scanTemplates(text, { depthLimit: options.depthLimit });
+  const maxProblems = options.maxSyntaxProblems ?? 100;
+  const syntax: SyntaxProblem[] = [];
+  let root: Node | undefined;
+  let tooDeep = false;
+  if (scan.depthExceededAt !== undefined) {
+    tooDeep = true;
+    syntax.push({
+      offset: scan.depthExceededAt,
+      length: 1,
+      message: `Nesting is ${scan.maxDepth.toLocaleString('en-US')} levels deep, over the limit of ${(options.depthLimit ?? 1000).toLocaleString('en-US')}: the file was not checked further.`,
+    });
+  } else {
+    const errors: ParseError[] = [];
+    root = parseTree(scan.masked, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: true });
+    if (root === undefined && errors.length === 0 && text.trim().length === 0) {
+      syntax.push({ offset: 0, length: 0, message: 'The file is empty: it should hold one JSON value.' });
+    }
+    let previous: SyntaxProblem | undefined;
+    for (const e of errors) {
+      if (syntax.length >= maxProblems) {
+        syntax.push({ offset: e.offset, length: e.length, message: `${errors.length - maxProblems} more syntax errors are not shown.` });
+        break;
+      }
+      const problem = describeError(scan.masked, e);
+      // jsonc-parser may report one mistake twice (a trailing comma as two errors): keep one.
+      if (previous && previous.offset === problem.offset && previous.message === problem.message) continue;
+      syntax.push(problem);
+      previous = problem;
+    }
+  }
+
+  const byStart = new Map<number, TemplateRegion>();
+  for (const t of scan.templates) if (!t.inString) byStart.set(t.start, t);
+  const infoCache = new Map<number, StringInfo>();
+
+  return {
+    text,
+    scan,
+    root,
+    syntax,
+    tooDeep,
+    valueTemplate(node) {
+      return node.type === 'string' ? byStart.get(node.offset) : undefined;
+    },
+    stringInfo(node) {
+      let info = infoCache.get(node.offset);
+      if (!info) {
+        info = computeStringInfo(text, scan.templates, node);
+        infoCache.set(node.offset, info);
+      }
+      return info;
+    },
+  };
+}
+
+function describeError(masked: string, e: ParseError): SyntaxProblem {
+  // A ',' followed by '}' or ']' is a trailing comma: name it, the rendered JSON must be strict.
+  if (e.error === 3 || e.error === 4) {
+    const ch = masked[e.offset];
+    if (ch === '}' || ch === ']') {
+      const comma = previousSignificant(masked, e.offset);
+      if (comma >= 0 && masked[comma] === ',') {
+        return { offset: comma, length: 1, message: "Trailing comma: the rendered message must be strict JSON, remove this ','." };
+      }
+    }
+  }
+  if (e.error === 4 && e.offset >= masked.length) {
+    return { offset: e.offset, length: e.length, message: 'Unexpected end of file: expected a value.' };
+  }
+  if (e.error === 1) {
+    const token = masked.slice(e.offset, e.offset + Math.min(e.length, 20));
+    if (/^[\x20-\x7e]+$/.test(token)) {
+      return { offset: e.offset, length: e.length, message: `Unexpected '${token}${e.length > 20 ? '…' : ''}': expected a JSON value (strings need double quotes).` };
+    }
+  }
+  return { offset: e.offset, length: e.length, message: ERROR_TEXT[e.error] ?? 'Syntax error.' };
+}
+
+/** Offset of the previous character that is not white space or inside a comment (approximate: skips white space only). */
+function previousSignificant(text: string, offset: number): number {
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  return i;
+}
+
+/** Finds the templates inside [start, end) with a binary search over the sorted list. */
+export function templatesIn(templates: readonly TemplateRegion[], start: number, end: number): TemplateRegion[] {
+  let lo = 0;
+  let hi = templates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (templates[mid].start < start) lo = mid + 1; else hi = mid;
+  }
+  const out: TemplateRegion[] = [];
+  for (let k = lo; k < templates.length && templates[k].start < end; k++) out.push(templates[k]);
+  return out;
+}
+
+function computeStringInfo(text: string, all: readonly TemplateRegion[], node: Node): StringInfo {
+  const contentStart = node.offset + 1;
+  let contentEnd = node.offset + node.length;
+  if (node.length >= 2 && text.charCodeAt(contentEnd - 1) === 34) contentEnd--;
+  const templates = templatesIn(all, contentStart, contentEnd);
+  if (templates.length === 0) {
+    const decoded = typeof node.value === 'string' ? node.value : decodeJsonString(text.slice(contentStart, contentEnd));
+    return { staticText: decoded, staticLength: codePointLength(decoded), templates, wholly: false, prefix: decoded, segments: [decoded] };
+  }
+  const segments: string[] = [];
+  let last = contentStart;
+  for (const t of templates) {
+    segments.push(decodeJsonString(text.slice(last, t.start)));
+    last = t.end;
+  }
+  segments.push(decodeJsonString(text.slice(last, contentEnd)));
+  const staticText = segments.join('');
+  return {
+    staticText,
+    staticLength: codePointLength(staticText),
+    templates,
+    wholly: staticText.trim().length === 0,
+    prefix: segments[0],
+    segments,
+  };
+}
+
+const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** Decodes the inside of a JSON string leniently (bad escapes are kept as written; the parser reports them). */
+export function decodeJsonString(raw: string): string {
+  if (raw.indexOf('\\') < 0) return raw;
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c !== '\\' || i + 1 >= raw.length) { out += c; continue; }
+    const e = raw[i + 1];
+    if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(raw.slice(i + 2, i + 6))) {
+      out += String.fromCharCode(parseInt(raw.slice(i + 2, i + 6), 16));
+      i += 5;
+    } else if (ESCAPES[e] !== undefined) {
+      out += ESCAPES[e];
+      i++;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/** Length in Unicode code points (DESIGN: characters are code points). */
+export function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++; }
+    }
+  }
+  return n;
+}
+
+/** The value node of property `name` in an object node (the first one when duplicated). */
+export function propertyNode(obj: Node | undefined, name: string): Node | undefined {
+  if (!obj || obj.type !== 'object' || !obj.children) return undefined;
+  for (const p of obj.children) {
+    const key = p.children?.[0];
+    if (key && key.value === name) return p;
+  }
+  return undefined;
+}

@@ -1,0 +1,109 @@
+/**
+ * The semantic model of a rich card (spec: "Rich message", "richMedia", "insideActions[]",
+ * "floatActions[]"), built once per parse from the masked JSON tree. Every part keeps its
+ * node so that findings land on the offending key or value.
+ */
+import type { JsonDocument, Node } from './jsonDocument';
+import type { MarkerLine } from './templateScanner';
+
+export interface Prop {
+  name: string;
+  /** The property node (key, colon and value). */
+  property: Node;
+  key: Node;
+  value: Node | undefined;
+}
+
+export interface ObjectModel {
+  node: Node;
+  /** First occurrence of each property name. */
+  props: Map<string, Prop>;
+  /** Every property, duplicates included, in order. */
+  all: Prop[];
+}
+
+export type ActionListName = 'insideActions' | 'floatActions';
+
+export interface ActionModel extends ObjectModel {
+  list: ActionListName;
+  index: number;
+  /** True when the element is the body of a dynamic list (repeated once per element at render time). */
+  repeated: boolean;
+}
+
+export interface ActionList {
+  name: ActionListName;
+  prop: Prop;
+  /** The array node, when the value is an array. */
+  array: Node | undefined;
+  /** Elements that are objects. */
+  actions: ActionModel[];
+  /** Every element node, whatever its type. */
+  elements: Node[];
+  /** Number of elements that sit outside a dynamic-list body. */
+  staticCount: number;
+  /** True when a dynamic-list body sits in this list. */
+  hasBody: boolean;
+}
+
+export interface RichCard extends ObjectModel {
+  media: ObjectModel | undefined;
+  insideActions: ActionList | undefined;
+  floatActions: ActionList | undefined;
+}
+
+export function objectModel(node: Node): ObjectModel {
+  const props = new Map<string, Prop>();
+  const all: Prop[] = [];
+  for (const p of node.children ?? []) {
+    const key = p.children?.[0];
+    if (!key || key.type !== 'string') continue;
+    const prop: Prop = { name: String(key.value), property: p, key, value: p.children?.[1] };
+    all.push(prop);
+    if (!props.has(prop.name)) props.set(prop.name, prop);
+  }
+  return { node, props, all };
+}
+
+/** Builds the card model; undefined when the root is not an object. */
+export function buildRichCard(doc: JsonDocument): RichCard | undefined {
+  const root = doc.root;
+  if (!root || root.type !== 'object') return undefined;
+  const card = objectModel(root);
+  const mediaValue = card.props.get('richMedia')?.value;
+  const media = mediaValue && mediaValue.type === 'object' ? objectModel(mediaValue) : undefined;
+  const bodies = bodyRanges(doc.scan.markers);
+  return {
+    ...card,
+    media,
+    insideActions: actionList(card, 'insideActions', bodies),
+    floatActions: actionList(card, 'floatActions', bodies),
+  };
+}
+
+/** Source ranges between well-paired `// @each` and `// @end` markers. */
+export function bodyRanges(markers: readonly MarkerLine[]): { start: number; end: number }[] {
+  const ranges: { start: number; end: number }[] = [];
+  let open: MarkerLine | undefined;
+  for (const m of markers) {
+    if (m.kind === 'each') open = m;
+    else if (open) { ranges.push({ start: open.end, end: m.start }); open = undefined; }
+  }
+  return ranges;
+}
+
+function actionList(card: ObjectModel, name: ActionListName, bodies: { start: number; end: number }[]): ActionList | undefined {
+  const prop = card.props.get(name);
+  if (!prop) return undefined;
+  const array = prop.value && prop.value.type === 'array' ? prop.value : undefined;
+  const elements = array?.children ?? [];
+  const actions: ActionModel[] = [];
+  let staticCount = 0;
+  let hasBody = false;
+  elements.forEach((el, index) => {
+    const repeated = bodies.some((b) => el.offset >= b.start && el.offset + el.length <= b.end);
+    if (repeated) hasBody = true; else staticCount++;
+    if (el.type === 'object') actions.push({ ...objectModel(el), list: name, index, repeated });
+  });
+  return { name, prop, array, actions, elements, staticCount, hasBody };
+}

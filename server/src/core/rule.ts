@@ -1,0 +1,65 @@
+/**
+ * What a rule is and what it reports. One file per rule under `rules/`, listed in
+ * `rules/index.ts`; ids are stable and never reused (they are the diagnostics' `code`).
+ */
+import type { ChannelId } from './channels';
+import type { JsonDocument } from './jsonDocument';
+import type { RichCard } from './richCard';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export type SeverityOrOff = Severity | 'off';
+
+/** The file kinds of DESIGN "Files and languages". */
+export type LanguageId = 'universal-message' | 'configuration-meta' | 'native-provider';
+
+/** Typed data a finding carries for its quick fix (keyed on the rule id, never on message text). */
+export type FixData =
+  | { kind: 'replace'; text: string; offset: number; length: number; title: string }
+  | { kind: 'remove'; offset: number; length: number; title: string }
+  | { kind: 'insert-property'; objectOffset: number; name: string; snippet: string; title: string };
+
+export interface RelatedLocation {
+  offset: number;
+  length: number;
+  message: string;
+}
+
+export interface Finding {
+  rule: string;
+  message: string;
+  offset: number;
+  length: number;
+  /** A severity other than the rule's default, for a finding that is milder or harsher than its rule's usual. */
+  severity?: Severity;
+  /** Channel findings name the channels they break; their severity is the most severe of those channels'. */
+  channels?: ChannelId[];
+  fixes?: FixData[];
+  related?: RelatedLocation[];
+  /** Rendered as faded (unnecessary) or struck through (deprecated) by editors. */
+  tags?: ('unnecessary' | 'deprecated')[];
+}
+
+export interface RuleContext {
+  readonly doc: JsonDocument;
+  /** The card model, when the root is an object. */
+  readonly card: RichCard | undefined;
+  /** Channels checked, in the canonical order (channels set to off are left out). */
+  readonly targets: readonly ChannelId[];
+  report(finding: Omit<Finding, 'rule'>): void;
+}
+
+export interface Rule {
+  /** Stable id: the diagnostic code and the docs page name (docs/rules/<id>.md). */
+  readonly id: string;
+  /** One line: what the rule checks. */
+  readonly description: string;
+  readonly defaultSeverity: Severity;
+  readonly languages: readonly LanguageId[];
+  /** Rules whose findings are about channels and take the channels' severities. */
+  readonly channelScoped?: boolean;
+  check(ctx: RuleContext): void;
+}
+
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}

@@ -1,0 +1,42 @@
+import type { Node } from '../jsonDocument';
+import { defineRule } from '../rule';
+import { removalRange } from './ruleUtil';
+
+/** A property defined twice in one object: channels keep only one of them, usually the last. */
+export default defineRule({
+  id: 'duplicate-property',
+  description: 'A property appears at most once in an object.',
+  defaultSeverity: 'warning',
+  languages: ['universal-message', 'configuration-meta', 'native-provider'],
+  check({ doc, report }) {
+    if (!doc.root) return;
+    // Iterative walk: documents may be deep.
+    const stack: Node[] = [doc.root];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.type === 'object') {
+        const seen = new Map<string, Node>();
+        for (const p of node.children ?? []) {
+          const key = p.children?.[0];
+          if (key && key.type === 'string' && !doc.stringInfo(key).templates.length) {
+            const name = String(key.value);
+            const first = seen.get(name);
+            if (first) {
+              report({
+                message: `"${name}" is defined twice in this object: only one value is kept (usually the last).`,
+                offset: key.offset,
+                length: key.length,
+                related: [{ offset: first.offset, length: first.length, message: `First "${name}" is here.` }],
+                fixes: [{ kind: 'remove', ...removalRange(node, p), title: `Remove this "${name}"` }],
+              });
+            } else seen.set(name, key);
+          }
+          const value = p.children?.[1];
+          if (value && (value.type === 'object' || value.type === 'array')) stack.push(value);
+        }
+      } else if (node.type === 'array') {
+        for (const c of node.children ?? []) if (c.type === 'object' || c.type === 'array') stack.push(c);
+      }
+    }
+  },
+});

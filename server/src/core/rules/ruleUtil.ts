@@ -1,0 +1,100 @@
+/** Small helpers shared by the rules: reading values the template-aware way. */
+import type { JsonDocument, Node, StringInfo } from '../jsonDocument';
+import type { ActionModel, ObjectModel, Prop, RichCard } from '../richCard';
+
+/** A value as the rules see it: a whole template (no verdict), a string with its static parts, or another JSON value. */
+export type ValueView =
+  | { kind: 'template' }
+  | { kind: 'string'; info: StringInfo; node: Node }
+  | { kind: 'other'; node: Node };
+
+export function viewValue(doc: JsonDocument, node: Node): ValueView {
+  if (doc.valueTemplate(node)) return { kind: 'template' };
+  if (node.type === 'string') {
+    const info = doc.stringInfo(node);
+    return { kind: 'string', info, node };
+  }
+  return { kind: 'other', node };
+}
+
+/** The static string of a property value with no templates in it, else undefined. */
+export function plainString(doc: JsonDocument, prop: Prop | undefined): string | undefined {
+  const v = prop?.value;
+  if (!v || v.type !== 'string' || doc.valueTemplate(v)) return undefined;
+  const info = doc.stringInfo(v);
+  return info.templates.length === 0 ? info.staticText : undefined;
+}
+
+/** Every action of the card, inside actions first. */
+export function allActions(card: RichCard | undefined): ActionModel[] {
+  if (!card) return [];
+  return [...(card.insideActions?.actions ?? []), ...(card.floatActions?.actions ?? [])];
+}
+
+/** The static type of an action ('click', 'reply', ...) when it is written without templates. */
+export function actionType(doc: JsonDocument, action: ObjectModel): string | undefined {
+  return plainString(doc, action.props.get('type'));
+}
+
+/** A range on the opening brace of an object: where "missing property" findings go. */
+export function openBrace(node: Node): { offset: number; length: number } {
+  return { offset: node.offset, length: 1 };
+}
+
+/** The range of a node. */
+export function rangeOf(node: Node): { offset: number; length: number } {
+  return { offset: node.offset, length: node.length };
+}
+
+/** "a string", "an object", ... for messages. */
+export function describeKind(node: Node): string {
+  switch (node.type) {
+    case 'object': return 'an object';
+    case 'array': return 'an array';
+    case 'string': return 'a string';
+    case 'number': return 'a number';
+    case 'boolean': return `${node.value}`;
+    case 'null': return 'null';
+    default: return 'a value';
+  }
+}
+
+/** JSON text for a string value. */
+export function jsonString(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** The indentation used for properties inside `obj`, read from its first property, for inserted text. */
+export function propertyIndent(text: string, obj: Node): string {
+  const first = obj.children?.[0];
+  if (!first) return '  ';
+  const lineStart = text.lastIndexOf('\n', first.offset - 1) + 1;
+  const indent = text.slice(lineStart, first.offset);
+  return /^[ \t]*$/.test(indent) ? indent : '  ';
+}
+
+/**
+ * The range to delete so that removing property (or element) `item` of `container` leaves
+ * valid JSON: up to the next sibling, or from the end of the previous one when it is last.
+ */
+export function removalRange(container: Node, item: Node): { offset: number; length: number } {
+  const siblings = container.children ?? [];
+  const i = siblings.indexOf(item);
+  const next = siblings[i + 1];
+  if (next) return { offset: item.offset, length: next.offset - item.offset };
+  const prev = siblings[i - 1];
+  if (prev) {
+    const start = prev.offset + prev.length;
+    return { offset: start, length: item.offset + item.length - start };
+  }
+  return { offset: item.offset, length: item.length };
+}
+
+/**
+ * True when a syntax error lies inside `node`: the object is still being typed, so its
+ * missing properties are not reported yet (the syntax error says what is wrong).
+ */
+export function brokenInside(doc: JsonDocument, node: Node): boolean {
+  const end = node.offset + node.length;
+  return doc.syntax.some((s) => s.offset >= node.offset && s.offset <= end);
+}

@@ -1,0 +1,59 @@
+import { CARD_FIELDS, FIELD_SYNONYMS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, fieldNames, type FieldSpec } from '../cardSchema';
+import type { ObjectModel } from '../richCard';
+import { defineRule, type RuleContext } from '../rule';
+import { suggest } from '../suggest';
+import { actionType, jsonString, removalRange } from './ruleUtil';
+
+/**
+ * Properties the universal format does not define are dropped by every channel plugin,
+ * usually because of a typo. Fields that belong to another action type are named as such.
+ */
+export default defineRule({
+  id: 'unknown-property',
+  description: 'Every property is one the universal format defines for that place, with "did you mean".',
+  defaultSeverity: 'warning',
+  languages: ['universal-message'],
+  check(ctx) {
+    const { card } = ctx;
+    if (!card) return;
+    checkObject(ctx, card, CARD_FIELDS, 'the card');
+    if (card.media) checkObject(ctx, card.media, MEDIA_FIELDS, 'richMedia');
+    for (const a of card.insideActions?.actions ?? []) {
+      const type = actionType(ctx.doc, a);
+      checkObject(ctx, a, INSIDE_ACTION_FIELDS, 'an inside action', (name) => {
+        if (name === 'url' && type !== undefined && type !== 'click') return `url has no effect on a ${type} action: only click actions open a URL.`;
+        if (name === 'phoneNumber' && type !== undefined && type !== 'call') return `phoneNumber has no effect on a ${type} action: only call actions dial a number.`;
+        return undefined;
+      });
+    }
+    for (const a of card.floatActions?.actions ?? []) {
+      checkObject(ctx, a, FLOAT_ACTION_FIELDS, 'a float action', (name) =>
+        name === 'url' || name === 'phoneNumber' ? `${name} is not used by float actions: they are reply only.` : undefined);
+    }
+  },
+});
+
+function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldSpec[], where: string, unused?: (name: string) => string | undefined) {
+  const names = fieldNames(fields);
+  for (const p of obj.all) {
+    if (ctx.doc.stringInfo(p.key).templates.length > 0) continue; // a templated key: no verdict
+    const remove = { kind: 'remove' as const, ...removalRange(obj.node, p.property), title: `Remove "${p.name}"` };
+    if (names.includes(p.name)) {
+      const note = unused?.(p.name);
+      if (note) ctx.report({ message: note, offset: p.key.offset, length: p.key.length, tags: ['unnecessary'], fixes: [remove] });
+      continue;
+    }
+    const candidates = names.filter((n) => !obj.props.has(n) || n === p.name);
+    const s = suggest(p.name, candidates, FIELD_SYNONYMS);
+    ctx.report({
+      message: s
+        ? `Unknown property "${p.name}" in ${where}: did you mean "${s}"?`
+        : `Unknown property "${p.name}" in ${where}: channels drop it. Known: ${names.join(', ')}.`,
+      offset: p.key.offset,
+      length: p.key.length,
+      fixes: s
+        ? [{ kind: 'replace', offset: p.key.offset, length: p.key.length, text: jsonString(s), title: `Rename to "${s}"` }, remove]
+        : [remove],
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from '../cardSchema';
+import type { ObjectModel } from '../richCard';
+import { defineRule, type RuleContext } from '../rule';
+import { describeKind } from './ruleUtil';
+
+const ARTICLE: Record<string, string> = { string: 'a string', object: 'an object', array: 'an array', boolean: 'a boolean (true or false)', number: 'a number', null: 'null' };
+
+/**
+ * Each field holds the JSON type the specification gives it. A value that is wholly a
+ * template is dynamic and gets no verdict (DESIGN: Templates).
+ */
+export default defineRule({
+  id: 'value-type',
+  description: 'The message is an object and each field has the type the specification gives it.',
+  defaultSeverity: 'error',
+  languages: ['universal-message'],
+  check(ctx) {
+    const { doc, card } = ctx;
+    const root = doc.root;
+    if (!root) return;
+    if (!card) {
+      if (!doc.valueTemplate(root)) {
+        ctx.report({ message: `A universal message is a JSON object, found ${describeKind(root)}.`, offset: root.offset, length: Math.min(root.length, 1) });
+      }
+      return;
+    }
+    checkFields(ctx, card, CARD_FIELDS);
+    if (card.media) checkFields(ctx, card.media, MEDIA_FIELDS);
+    for (const list of [card.insideActions, card.floatActions]) {
+      if (!list) continue;
+      for (const el of list.elements) {
+        if (el.type !== 'object' && !doc.valueTemplate(el)) {
+          ctx.report({ message: `Each ${list.name} element is an action object, found ${describeKind(el)}.`, offset: el.offset, length: el.length });
+        }
+      }
+    }
+    for (const a of card.insideActions?.actions ?? []) checkFields(ctx, a, INSIDE_ACTION_FIELDS);
+    for (const a of card.floatActions?.actions ?? []) checkFields(ctx, a, FLOAT_ACTION_FIELDS);
+  },
+});
+
+function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldSpec[]) {
+  for (const f of fields) {
+    const p = obj.props.get(f.name);
+    const v = p?.value;
+    if (!v || v.type === f.kind || ctx.doc.valueTemplate(v)) continue;
+    const fixes = [];
+    if (f.kind === 'boolean' && v.type === 'string' && (v.value === 'true' || v.value === 'false')) {
+      fixes.push({ kind: 'replace' as const, offset: v.offset, length: v.length, text: String(v.value), title: `Write ${v.value} without quotes` });
+    } else if (f.kind === 'string' && (v.type === 'number' || v.type === 'boolean')) {
+      fixes.push({ kind: 'replace' as const, offset: v.offset, length: v.length, text: JSON.stringify(ctx.doc.text.slice(v.offset, v.offset + v.length)), title: 'Quote this value' });
+    }
+    ctx.report({ message: `${f.name} must be ${ARTICLE[f.kind]}, found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes });
+  }
+}

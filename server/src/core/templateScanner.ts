@@ -1,0 +1,330 @@
+/**
+ * The template layer of a universal message (spec: "Templating inside a message").
+ *
+ * A message is a templated string that encodes JSON. Template expressions `${...}` are
+ * Kotlin-like: they may hold nested braces, string literals (with their own nested `${}`)
+ * and may span lines. So templates are found *before* JSON is parsed, in one pass over the
+ * text that also tracks JSON strings and comments, and the result is a masked copy of the
+ * text in which every template is replaced by a filler of the same length: offsets in the
+ * masked text are offsets in the source.
+ *
+ * Nothing here evaluates an expression. The scanner is iterative (an explicit stack, no
+ * recursion) and linear in the size of the text, whatever the input.
+ */
+
+/** A `${...}` region of the source. */
+export interface TemplateRegion {
+  /** Offset of the `$`. */
+  start: number;
+  /** Offset just after the closing `}`. */
+  end: number;
+  /** The expression text between `${` and `}`. */
+  expression: string;
+  /** True when the template sits inside a JSON string; false when it stands in place of a value. */
+  inString: boolean;
+}
+
+/** A dynamic-list marker line: `// @each <list>` or `// @end` (DESIGN: Multiple value messages). */
+export interface MarkerLine {
+  kind: 'each' | 'end';
+  /** Offset of the `//`. */
+  start: number;
+  /** Offset of the end of the comment (the line break or end of text). */
+  end: number;
+  /** For `@each`: the bound list expression, trimmed. */
+  list: string;
+  /** Offset of the list expression in the source (for `@each`). */
+  listOffset: number;
+  /** True when nothing but white space precedes the `//` on its line. */
+  ownLine: boolean;
+}
+
+export type TemplateProblemKind = 'unterminated' | 'empty' | 'unbalanced' | 'too-long' | 'budget';
+
+export interface TemplateProblem {
+  kind: TemplateProblemKind;
+  start: number;
+  end: number;
+  message: string;
+}
+
+export interface ScanResult {
+  templates: TemplateRegion[];
+  problems: TemplateProblem[];
+  markers: MarkerLine[];
+  /** The source with every template replaced by same-length filler (the source itself when there are none). */
+  masked: string;
+  /** Deepest nesting of JSON objects and arrays seen. */
+  maxDepth: number;
+  /** Offset of the first bracket that went past `depthLimit`, if any. */
+  depthExceededAt: number | undefined;
+}
+
+export interface ScanOptions {
+  /** Nesting beyond this many levels is reported and stops the JSON parse (stack safety). */
+  depthLimit?: number;
+}
+
+/** Longest template expression we scan before calling it unterminated. */
+export const MAX_TEMPLATE_LENGTH = 20_000;
+export const DEFAULT_DEPTH_LIMIT = 1_000;
+
+const enum Ch {
+  LF = 10, CR = 13, Quote = 34, Dollar = 36, Apos = 39, LParen = 40, RParen = 41, Star = 42,
+  Slash = 47, LBracket = 91, Backslash = 92, RBracket = 93, LBrace = 123, RBrace = 125,
+}
+
+/** What the expression scanner is inside of. */
+const enum Frame { Code, String, RawString }
+
+interface ExprScan {
+  end: number;
+  problem?: { kind: TemplateProblemKind; message: string; at?: number };
+  work: number;
+}
+
+/**
+ * Scans one template starting at `start` (the `$` of `${`). Returns the offset after its
+ * closing brace, or a problem. Kotlin-like lexing: braces nest, `"..."` and `"""..."""`
+ * literals may contain `${}` of their own, `'c'` is a character literal.
+ */
+function scanExpression(text: string, start: number): ExprScan {
+  const n = text.length;
+  const limit = Math.min(n, start + 2 + MAX_TEMPLATE_LENGTH);
+  // Each code frame counts its open braces; string frames remember their kind.
+  const frames: Frame[] = [Frame.Code];
+  const braces: number[] = [0];
+  let parens = 0;
+  let brackets = 0;
+  let i = start + 2;
+  while (i < limit) {
+    const c = text.charCodeAt(i);
+    const top = frames[frames.length - 1];
+    if (top === Frame.Code) {
+      if (c === Ch.LBrace) { braces[braces.length - 1]++; i++; continue; }
+      if (c === Ch.RBrace) {
+        if (braces[braces.length - 1] > 0) { braces[braces.length - 1]--; i++; continue; }
+        frames.pop(); braces.pop();
+        i++;
+        if (frames.length === 0) {
+          if (parens !== 0 || brackets !== 0) {
+            return { end: i, work: i - start, problem: { kind: 'unbalanced', message: parens !== 0 ? 'parentheses' : 'brackets' } };
+          }
+          return { end: i, work: i - start };
+        }
+        continue; // back inside the enclosing string literal
+      }
+      if (c === Ch.LParen) parens++;
+      else if (c === Ch.RParen) parens--;
+      else if (c === Ch.LBracket) brackets++;
+      else if (c === Ch.RBracket) brackets--;
+      else if (c === Ch.Quote) {
+        if (text.charCodeAt(i + 1) === Ch.Quote && text.charCodeAt(i + 2) === Ch.Quote) {
+          frames.push(Frame.RawString); i += 3; continue;
+        }
+        frames.push(Frame.String); i++; continue;
+      } else if (c === Ch.Apos) {
+        // character literal: 'x', '\n', '\u0041'
+        let j = i + 1;
+        while (j < limit) {
+          const d = text.charCodeAt(j);
+          if (d === Ch.Backslash) { j += 2; continue; }
+          if (d === Ch.Apos || d === Ch.LF || d === Ch.CR) break;
+          j++;
+        }
+        if (j >= limit || text.charCodeAt(j) !== Ch.Apos) {
+          return { end: j, work: j - start, problem: { kind: 'unterminated', message: 'character literal', at: i } };
+        }
+        i = j + 1; continue;
+      }
+      i++;
+      continue;
+    }
+    if (top === Frame.String) {
+      if (c === Ch.Backslash) { i += 2; continue; }
+      if (c === Ch.Quote) { frames.pop(); i++; continue; }
+      if (c === Ch.LF || c === Ch.CR) {
+        // A Kotlin string literal cannot hold a line break: the template is broken here.
+        return { end: i, work: i - start, problem: { kind: 'unterminated', message: 'string literal', at: i } };
+      }
+      if (c === Ch.Dollar && text.charCodeAt(i + 1) === Ch.LBrace) {
+        frames.push(Frame.Code); braces.push(0); i += 2; continue;
+      }
+      i++;
+      continue;
+    }
+    // raw string
+    if (c === Ch.Quote && text.charCodeAt(i + 1) === Ch.Quote && text.charCodeAt(i + 2) === Ch.Quote) {
+      frames.pop(); i += 3; continue;
+    }
+    if (c === Ch.Dollar && text.charCodeAt(i + 1) === Ch.LBrace) {
+      frames.push(Frame.Code); braces.push(0); i += 2; continue;
+    }
+    i++;
+  }
+  if (limit < n) {
+    return { end: limit, work: limit - start, problem: { kind: 'too-long', message: '' } };
+  }
+  return { end: n, work: n - start, problem: { kind: 'unterminated', message: '' } };
+}
+
+function problemMessage(kind: TemplateProblemKind, detail: string): string {
+  switch (kind) {
+    case 'unterminated':
+      return detail
+        ? `Template expression is not closed: its ${detail} ends before the closing }.`
+        : 'Template expression is not closed: add the closing } of ${.';
+    case 'empty':
+      return 'Empty template expression ${}: write an expression or remove it.';
+    case 'unbalanced':
+      return `Template expression has unbalanced ${detail}.`;
+    case 'too-long':
+      return `Template expression is longer than ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters or never closed.`;
+    case 'budget':
+      return 'Too many unclosed template expressions: template checks stop here.';
+  }
+}
+
+function isBlank(s: string): boolean {
+  return s.trim().length === 0;
+}
+
+/**
+ * Finds every template, marker line and the nesting depth, and builds the masked text.
+ * Linear time: the total work spent re-scanning failed templates is capped.
+ */
+export function scanTemplates(text: string, options: ScanOptions = {}): ScanResult {
+  const depthLimit = options.depthLimit ?? DEFAULT_DEPTH_LIMIT;
+  const n = text.length;
+  const templates: TemplateRegion[] = [];
+  const problems: TemplateProblem[] = [];
+  const markers: MarkerLine[] = [];
+  let depth = 0;
+  let maxDepth = 0;
+  let depthExceededAt: number | undefined;
+  let inString = false;
+  let templatesEnabled = true;
+  // Work spent on templates that turned out broken; bounded so that scanning stays linear.
+  let failedWork = 0;
+  const failedBudget = 4 * n + 100_000;
+  let lineStart = 0;
+
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === Ch.Dollar && templatesEnabled && text.charCodeAt(i + 1) === Ch.LBrace) {
+      const scan = scanExpression(text, i);
+      if (!scan.problem || scan.problem.kind === 'unbalanced') {
+        const expression = text.slice(i + 2, scan.end - 1);
+        templates.push({ start: i, end: scan.end, expression, inString });
+        if (scan.problem) {
+          problems.push({ kind: 'unbalanced', start: i, end: scan.end, message: problemMessage('unbalanced', scan.problem.message) });
+        } else if (isBlank(expression)) {
+          problems.push({ kind: 'empty', start: i, end: scan.end, message: problemMessage('empty', '') });
+        }
+        i = scan.end;
+        continue;
+      }
+      // Broken template: report it on the `${`, treat those two characters as plain text and go on.
+      failedWork += scan.work;
+      problems.push({ kind: scan.problem.kind, start: i, end: i + 2, message: problemMessage(scan.problem.kind, scan.problem.message) });
+      if (failedWork > failedBudget) {
+        templatesEnabled = false;
+        problems.push({ kind: 'budget', start: i, end: i + 2, message: problemMessage('budget', '') });
+      }
+      i += 2;
+      continue;
+    }
+    if (inString) {
+      if (c === Ch.Backslash) { i += 2; continue; }
+      if (c === Ch.Quote) { inString = false; i++; continue; }
+      if (c === Ch.LF || c === Ch.CR) { inString = false; lineStart = i + 1; i++; continue; } // JSON strings end at a line break (the parser reports it)
+      i++;
+      continue;
+    }
+    switch (c) {
+      case Ch.Quote:
+        inString = true; i++; continue;
+      case Ch.LBrace:
+      case Ch.LBracket:
+        depth++;
+        if (depth > maxDepth) {
+          maxDepth = depth;
+          if (depth > depthLimit && depthExceededAt === undefined) depthExceededAt = i;
+        }
+        i++; continue;
+      case Ch.RBrace:
+      case Ch.RBracket:
+        if (depth > 0) depth--;
+        i++; continue;
+      case Ch.LF:
+      case Ch.CR:
+        lineStart = i + 1; i++; continue;
+      case Ch.Slash: {
+        const next = text.charCodeAt(i + 1);
+        if (next === Ch.Slash) {
+          let j = i + 2;
+          while (j < n) { const d = text.charCodeAt(j); if (d === Ch.LF || d === Ch.CR) break; j++; }
+          const marker = readMarker(text, i, j, lineStart);
+          if (marker) markers.push(marker);
+          i = j; continue;
+        }
+        if (next === Ch.Star) {
+          const close = text.indexOf('*/', i + 2);
+          const j = close < 0 ? n : close + 2;
+          const lastBreak = Math.max(text.lastIndexOf('\n', j - 1), text.lastIndexOf('\r', j - 1));
+          if (lastBreak >= i) lineStart = lastBreak + 1;
+          i = j; continue;
+        }
+        i++; continue;
+      }
+      default:
+        i++;
+    }
+  }
+  return { templates, problems, markers, masked: mask(text, templates), maxDepth, depthExceededAt };
+}
+
+const MARKER = /^\/\/\s*@(each|end)\b(.*)$/;
+
+function readMarker(text: string, start: number, end: number, lineStart: number): MarkerLine | undefined {
+  // Quick reject before the regular expression: the comment must mention '@'.
+  const at = text.indexOf('@', start);
+  if (at < 0 || at >= end) return undefined;
+  const m = MARKER.exec(text.slice(start, end));
+  if (!m) return undefined;
+  const kind = m[1] as 'each' | 'end';
+  const rest = m[2];
+  const list = rest.trim();
+  const listOffset = start + m[0].length - rest.length + (rest.length - rest.trimStart().length);
+  return { kind, start, end, list, listOffset, ownLine: isBlank(text.slice(lineStart, start)) };
+}
+
+/**
+ * Masks templates. In a JSON string a template becomes underscores; in value position it
+ * becomes a JSON string literal of the same length, so the JSON parser sees a value there.
+ * Templates that touch each other in value position (`${a}${b}`) are masked as one value.
+ */
+function mask(text: string, templates: readonly TemplateRegion[]): string {
+  if (templates.length === 0) return text;
+  const parts: string[] = [];
+  let last = 0;
+  for (let k = 0; k < templates.length; k++) {
+    const t = templates[k];
+    parts.push(text.slice(last, t.start));
+    if (t.inString) {
+      parts.push('_'.repeat(t.end - t.start));
+      last = t.end;
+      continue;
+    }
+    let end = t.end;
+    while (k + 1 < templates.length && !templates[k + 1].inString && templates[k + 1].start === end) {
+      k++;
+      end = templates[k].end;
+    }
+    parts.push('"' + '_'.repeat(end - t.start - 2) + '"');
+    last = end;
+  }
+  parts.push(text.slice(last));
+  return parts.join('');
+}
