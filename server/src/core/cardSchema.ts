@@ -10,6 +10,10 @@ export interface FieldSpec {
   kind: ValueKind;
   /** Allowed values, for enums. */
   values?: readonly string[];
+  /** Required always (true) or only for some action types. */
+  required?: boolean | readonly string[];
+  /** Meaning, from the specification. */
+  doc: string;
 }
 
 export const MESSAGE_TYPES = ['rich'] as const;
@@ -18,34 +22,34 @@ export const INSIDE_ACTION_TYPES = ['click', 'reply', 'call'] as const;
 export const FLOAT_ACTION_TYPES = ['reply'] as const;
 
 export const CARD_FIELDS: readonly FieldSpec[] = [
-  { name: 'type', kind: 'string', values: MESSAGE_TYPES },
-  { name: 'title', kind: 'string' },
-  { name: 'description', kind: 'string' },
-  { name: 'richMedia', kind: 'object' },
-  { name: 'insideActions', kind: 'array' },
-  { name: 'floatActions', kind: 'array' },
+  { name: 'type', kind: 'string', values: MESSAGE_TYPES, required: true, doc: 'Message type: must be the value `rich`.' },
+  { name: 'title', kind: 'string', required: true, doc: 'Title of the card. A card is valid only with a title and a description.' },
+  { name: 'description', kind: 'string', required: true, doc: 'Description of the card. A card is valid only with a title and a description.' },
+  { name: 'richMedia', kind: 'object', doc: 'Media shown in the card: height, fileUrl and altText are required.' },
+  { name: 'insideActions', kind: 'array', doc: 'Actions inside the card (click, reply, call). An alternative to floatActions: use only one of them.' },
+  { name: 'floatActions', kind: 'array', doc: 'Suggested replies floating on top of the card (reply only). An alternative to insideActions: use only one of them.' },
 ];
 
 export const MEDIA_FIELDS: readonly FieldSpec[] = [
-  { name: 'height', kind: 'string', values: MEDIA_HEIGHTS },
-  { name: 'fileUrl', kind: 'string' },
-  { name: 'altText', kind: 'string' },
-  { name: 'thumbnailUrl', kind: 'string' },
-  { name: 'forceRefresh', kind: 'boolean' },
+  { name: 'height', kind: 'string', values: MEDIA_HEIGHTS, required: true, doc: 'Height of the media: exactly one of `SHORT`, `MEDIUM`, `TALL`.' },
+  { name: 'fileUrl', kind: 'string', required: true, doc: 'Publicly reachable http or https URL of the file. Maximum 5 MB.' },
+  { name: 'altText', kind: 'string', required: true, doc: 'Text describing the media, for accessibility.' },
+  { name: 'thumbnailUrl', kind: 'string', doc: 'Publicly reachable URL of a thumbnail. Maximum 25 KB. Without it, a blank placeholder shows until the device downloads the file.' },
+  { name: 'forceRefresh', kind: 'boolean', doc: 'When true, the platform fetches file and thumbnail from the URLs even if it holds cached copies.' },
 ];
 
 export const INSIDE_ACTION_FIELDS: readonly FieldSpec[] = [
-  { name: 'type', kind: 'string', values: INSIDE_ACTION_TYPES },
-  { name: 'display', kind: 'string' },
-  { name: 'payload', kind: 'string' },
-  { name: 'url', kind: 'string' },
-  { name: 'phoneNumber', kind: 'string' },
+  { name: 'type', kind: 'string', values: INSIDE_ACTION_TYPES, required: true, doc: 'Action type: `click` opens a URL, `reply` sends a reply, `call` dials a phone number.' },
+  { name: 'display', kind: 'string', required: true, doc: 'Text shown on the suggested action.' },
+  { name: 'payload', kind: 'string', required: true, doc: 'String the agent receives when the user taps the action. A call action\'s payload carries a phone number as well.' },
+  { name: 'url', kind: 'string', required: ['click'], doc: 'URL the click action opens (required when type is `click`).' },
+  { name: 'phoneNumber', kind: 'string', required: ['call'], doc: 'Phone number in RFC 3966 global form, such as `+1-201-555-0123` (required when type is `call`).' },
 ];
 
 export const FLOAT_ACTION_FIELDS: readonly FieldSpec[] = [
-  { name: 'type', kind: 'string', values: FLOAT_ACTION_TYPES },
-  { name: 'display', kind: 'string' },
-  { name: 'payload', kind: 'string' },
+  { name: 'type', kind: 'string', values: FLOAT_ACTION_TYPES, required: true, doc: 'Only `reply` is supported for float actions.' },
+  { name: 'display', kind: 'string', required: true, doc: 'Text shown on the suggested reply.' },
+  { name: 'payload', kind: 'string', required: true, doc: 'Postback data the chatbot receives with the reply\'s text when the user taps it.' },
 ];
 
 /** Words builders bring from the channels' own formats, mapped to the universal field (lower case). */

@@ -46,6 +46,11 @@ export function phoneProblems(field: string, info: StringInfo): PhoneProblem[] {
     add('empty', `${field} is empty: write a global number such as +1-201-555-0123.`);
     return problems;
   }
+  if (!templated && !/[0-9]/.test(all)) {
+    // Not a number at all (a word like CALL_US): one finding, not one per character class.
+    add('no-digits', `${field} has no digits: write a global number such as +1-201-555-0123.`);
+    return problems;
+  }
   let start = info.prefix;
   if (/^\s*tel:/i.test(start)) {
     add('tel-prefix', `Remove the tel: prefix from ${field}: write the number alone, such as +1-201-555-0123.`);
@@ -66,6 +71,6 @@ export function phoneProblems(field: string, info: StringInfo): PhoneProblem[] {
   if (letters) add('letters', `${field} contains letters (${[...new Set(letters)].join('')}), which RFC 3966 does not allow (section 5.1.2): write the digits.`);
   const invalid = number.replace(/^\s*\+/, '').match(/[^0-9().\-\sa-zA-Z]/g);
   if (invalid) add('invalid-character', `${field} contains ${[...new Set(invalid)].map((c) => `'${c}'`).join(', ')}: only digits and the separators - . ( ) may follow the +.`);
-  if (!templated && !/[0-9]/.test(number)) add('no-digits', `${field} has no digits.`);
+  if (!templated && !/[0-9]/.test(number)) add('no-digits', `${field} has no digits before its parameters: write a global number such as +1-201-555-0123.`);
   return problems;
 }

@@ -27,9 +27,13 @@ export default defineRule({
         }
         if (missing.length === 0 || brokenInside(doc, a.node)) continue;
         const what = type ? `${type} action` : 'Action';
-        const needs = missing.includes('url') ? ': a click action opens its url' : missing.includes('phoneNumber') ? ': a call action dials its phoneNumber' : '';
+        // Give the reason for every missing field: the common three, and the type's own field.
+        const reasons: string[] = [];
+        if (missing.some((f) => f === 'type' || f === 'display' || f === 'payload')) reasons.push('every action needs type, display and payload');
+        if (missing.includes('url')) reasons.push('a click action opens its url');
+        if (missing.includes('phoneNumber')) reasons.push('a call action dials its phoneNumber');
         report({
-          message: `${what.charAt(0).toUpperCase()}${what.slice(1)} has no ${joinList(missing)}${needs || ': every action needs type, display and payload'}.`,
+          message: `${what.charAt(0).toUpperCase()}${what.slice(1)} has no ${joinList(missing)}: ${joinList(reasons)}.`,
           ...openBrace(a.node),
           fixes: missing.map((name) => ({ kind: 'insert-property' as const, objectOffset: a.node.offset, name, snippet: PLACEHOLDER[name], title: `Add ${name}` })),
         });

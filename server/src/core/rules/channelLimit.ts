@@ -73,13 +73,20 @@ function countLimit(ctx: RuleContext, list: ActionList | undefined) {
   });
 }
 
-/** WhatsApp appends float actions after the inside actions as reply buttons: three in all. */
+/**
+ * WhatsApp appends float actions after the inside actions as reply buttons: three in all.
+ * The table gives WhatsApp no floatActions limit, so a card with float actions alone is
+ * held to the three buttons here (inside actions alone are counted by countLimit).
+ */
 function whatsappButtons(ctx: RuleContext, inside: ActionList | undefined, float: ActionList | undefined) {
-  if (!ctx.targets.includes('whatsapp') || !inside?.array || !float?.array) return;
-  const total = inside.staticCount + float.staticCount;
+  if (!ctx.targets.includes('whatsapp') || !float?.array) return;
+  const insideCount = inside?.array ? inside.staticCount : 0;
+  const total = insideCount + float.staticCount;
   if (total <= WHATSAPP_MAX_BUTTONS) return;
+  const what = insideCount > 0 ? 'insideActions and floatActions together' : 'floatActions';
+  const buttons = inside?.hasBody || float.hasBody ? `${total} static reply buttons plus a dynamic list` : `${total} reply buttons`;
   ctx.report({
-    message: `WhatsApp sends insideActions and floatActions together as ${total} reply buttons: over WhatsApp's ${WHATSAPP_MAX_BUTTONS}.`,
+    message: `WhatsApp sends ${what} as ${buttons}: over WhatsApp's ${WHATSAPP_MAX_BUTTONS}.`,
     offset: float.prop.key.offset,
     length: float.prop.key.length,
     channels: ['whatsapp'],

@@ -19,7 +19,9 @@ export default defineRule({
       const prop = obj.props.get(field) as Parameters<typeof plainString>[1];
       const value = plainString(ctx.doc, prop);
       if (value === undefined || value.trim().length > 0 || !prop?.value) return;
-      report(ctx, prop.value, `${where}${field} is ${value.length === 0 ? 'empty' : 'blank'}: it shows nothing to the user.`);
+      // A payload is not shown: it is what the agent receives when the button is tapped.
+      const effect = field === 'payload' ? 'the agent receives nothing when the user taps it' : 'it shows nothing to the user';
+      report(ctx, prop.value, `${where}${field} is ${value.length === 0 ? 'empty' : 'blank'}: ${effect}.`);
     };
     check(card, 'title', '');
     check(card, 'description', '');

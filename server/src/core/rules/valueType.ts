@@ -1,7 +1,7 @@
 import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from '../cardSchema';
 import type { ObjectModel } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
-import { describeKind } from './ruleUtil';
+import { brokenInside, describeKind } from './ruleUtil';
 
 const ARTICLE: Record<string, string> = { string: 'a string', object: 'an object', array: 'an array', boolean: 'a boolean (true or false)', number: 'a number', null: 'null' };
 
@@ -20,7 +20,9 @@ export default defineRule({
     if (!root) return;
     if (!card) {
       if (!doc.valueTemplate(root)) {
-        ctx.report({ message: `A universal message is a JSON object, found ${describeKind(root)}.`, offset: root.offset, length: Math.min(root.length, 1) });
+        // A list on the root is marked by its opening bracket; a scalar by the whole value.
+        const length = root.type === 'array' ? 1 : root.length;
+        ctx.report({ message: `A universal message is a JSON object, found ${describeKind(root)}.`, offset: root.offset, length });
       }
       return;
     }
@@ -29,7 +31,7 @@ export default defineRule({
     for (const list of [card.insideActions, card.floatActions]) {
       if (!list) continue;
       for (const el of list.elements) {
-        if (el.type !== 'object' && !doc.valueTemplate(el)) {
+        if (el.type !== 'object' && !doc.valueTemplate(el) && !brokenInside(doc, el)) {
           ctx.report({ message: `Each ${list.name} element is an action object, found ${describeKind(el)}.`, offset: el.offset, length: el.length });
         }
       }
@@ -44,6 +46,8 @@ function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
     const p = obj.props.get(f.name);
     const v = p?.value;
     if (!v || v.type === f.kind || ctx.doc.valueTemplate(v)) continue;
+    // A value with a syntax error inside is what the parser recovered, not what was written.
+    if (brokenInside(ctx.doc, v)) continue;
     const fixes = [];
     if (f.kind === 'boolean' && v.type === 'string' && (v.value === 'true' || v.value === 'false')) {
       fixes.push({ kind: 'replace' as const, offset: v.offset, length: v.length, text: String(v.value), title: `Write ${v.value} without quotes` });

@@ -1,0 +1,92 @@
+/** Output of `umsg check`: a readable report (stylish) and ESLint's json formatter shape. */
+import * as path from 'node:path';
+import type { Diagnostic } from '../core/check';
+
+export interface FileReport {
+  filePath: string;
+  text: string;
+  diagnostics: Diagnostic[];
+}
+
+/** 1-based line and column (UTF-16 code units, as ESLint counts) of each offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) { line++; lineStart = i + 1; }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/** ESLint severities: 2 error, 1 everything milder (information and hints count as warnings there). */
+function eslintSeverity(d: Diagnostic): 1 | 2 {
+  return d.severity === 'error' ? 2 : 1;
+}
+
+export function formatJson(reports: FileReport[]): string {
+  return JSON.stringify(reports.map((r) => {
+    const messages = r.diagnostics.map((d) => {
+      const start = lineColumn(r.text, d.offset);
+      const end = lineColumn(r.text, d.offset + d.length);
+      return {
+        ruleId: d.rule,
+        severity: eslintSeverity(d),
+        message: d.message,
+        line: start.line,
+        column: start.column,
+        endLine: end.line,
+        endColumn: end.column,
+      };
+    });
+    return {
+      filePath: r.filePath,
+      messages,
+      suppressedMessages: [],
+      errorCount: messages.filter((m) => m.severity === 2).length,
+      fatalErrorCount: 0,
+      warningCount: messages.filter((m) => m.severity === 1).length,
+      fixableErrorCount: 0,
+      fixableWarningCount: 0,
+      usedDeprecatedRules: [],
+    };
+  }));
+}
+
+const LABEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
+
+export function formatStylish(reports: FileReport[], cwd: string, fileCount: number): string {
+  const color = process.stdout.isTTY && !process.env.NO_COLOR;
+  const paint = (code: number, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+  const lines: string[] = [];
+  let errors = 0;
+  let warnings = 0;
+  let infos = 0;
+  for (const r of reports) {
+    if (r.diagnostics.length === 0) continue;
+    lines.push(paint(4, path.relative(cwd, r.filePath) || r.filePath));
+    const rows = r.diagnostics.map((d) => {
+      const { line, column } = lineColumn(r.text, d.offset);
+      if (d.severity === 'error') errors++; else if (d.severity === 'warning') warnings++; else infos++;
+      return { pos: `${line}:${column}`, sev: LABEL[d.severity], d };
+    });
+    const posWidth = Math.max(...rows.map((x) => x.pos.length));
+    for (const x of rows) {
+      const sev = x.sev.padEnd(7);
+      const coloured = x.d.severity === 'error' ? paint(31, sev) : x.d.severity === 'warning' ? paint(33, sev) : paint(36, sev);
+      lines.push(`  ${x.pos.padEnd(posWidth)}  ${coloured}  ${x.d.message}  ${paint(2, x.d.rule)}`);
+    }
+    lines.push('');
+  }
+  const total = errors + warnings + infos;
+  const files = `${fileCount} file${fileCount === 1 ? '' : 's'} checked`;
+  if (total === 0) {
+    lines.push(`✔ ${files}, no problems.`);
+  } else {
+    const parts = [`${errors} error${errors === 1 ? '' : 's'}`, `${warnings} warning${warnings === 1 ? '' : 's'}`];
+    if (infos) parts.push(`${infos} info`);
+    lines.push(paint(errors ? 31 : 33, `✖ ${total} problem${total === 1 ? '' : 's'} (${parts.join(', ')}) in ${files}.`));
+  }
+  return lines.join('\n') + '\n';
+}

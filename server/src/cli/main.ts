@@ -1,0 +1,176 @@
+/**
+ * The command line: `umsg check [paths...]` runs the language server's checks over files,
+ * with the same core and the same umsg.config.json, so that the editor and CI agree.
+ * Exit codes: 0 without errors, 1 with errors, 2 on bad usage or unreadable input.
+ */
+import { readFile, readdir, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { checkDocument, languageOfPath, type Diagnostic } from '../core/check';
+import { configForFile } from '../configLookup';
+import { formatJson, formatStylish, type FileReport } from './formatters';
+
+export const USAGE = `Usage:
+  umsg check [paths...] [--format stylish|json] [--max-warnings N] [--quiet]
+      Checks *.umsg, *.configmeta.json and *.provider.json files (folders recursively;
+      default: the current folder). umsg.config.json is found by walking up from each file.
+      --format json prints ESLint's json formatter shape.
+  umsg --help | --version
+
+Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 bad usage or unreadable input.`;
+
+export interface CliIO {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  cwd: string;
+}
+
+class UsageError extends Error {}
+
+interface CheckArgs {
+  paths: string[];
+  format: 'stylish' | 'json';
+  maxWarnings: number | undefined;
+  quiet: boolean;
+}
+
+function parseCheckArgs(args: string[]): CheckArgs {
+  const out: CheckArgs = { paths: [], format: 'stylish', maxWarnings: undefined, quiet: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (name: string) => {
+      const eq = a.indexOf('=');
+      if (eq >= 0) return a.slice(eq + 1);
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${name} needs a value.`);
+      return v;
+    };
+    if (a === '--format' || a.startsWith('--format=') || a === '-f') {
+      const f = value('--format');
+      if (f !== 'stylish' && f !== 'json') throw new UsageError(`Unknown format "${f}": use stylish or json.`);
+      out.format = f;
+    } else if (a === '--max-warnings' || a.startsWith('--max-warnings=')) {
+      const n = Number(value('--max-warnings'));
+      if (!Number.isInteger(n) || n < 0) throw new UsageError('--max-warnings needs a whole number of 0 or more.');
+      out.maxWarnings = n;
+    } else if (a === '--quiet' || a === '-q') {
+      out.quiet = true;
+    } else if (a.startsWith('-')) {
+      throw new UsageError(`Unknown option "${a}".`);
+    } else {
+      out.paths.push(a);
+    }
+  }
+  if (out.paths.length === 0) out.paths.push('.');
+  return out;
+}
+
+const SKIP_DIRS = new Set(['node_modules', '.git', '.vscode-test', 'dist', 'out']);
+
+/** Known files under `p` (recursively for folders), sorted; throws when `p` cannot be read. */
+async function collectFiles(p: string, explicit: boolean): Promise<string[]> {
+  let s;
+  try {
+    s = await stat(p);
+  } catch {
+    throw new InputError(`Cannot read "${p}": no such file or folder.`);
+  }
+  if (s.isFile()) {
+    if (explicit && !languageOfPath(p)) {
+      throw new InputError(`"${p}" is not a file umsg checks: expected *.umsg, *.configmeta.json or *.provider.json.`);
+    }
+    return languageOfPath(p) ? [p] : [];
+  }
+  if (!s.isDirectory()) return [];
+  const out: string[] = [];
+  const entries = await readdir(p, { withFileTypes: true });
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (e.isDirectory() && SKIP_DIRS.has(e.name)) continue;
+    const child = path.join(p, e.name);
+    if (e.isDirectory()) out.push(...(await collectFiles(child, false)));
+    else if (e.isFile() && languageOfPath(e.name)) out.push(child);
+  }
+  return out;
+}
+
+class InputError extends Error {}
+
+async function readText(filePath: string): Promise<string | undefined> {
+  try {
+    return await readFile(filePath, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      (command === undefined ? io.stderr : io.stdout)(USAGE + '\n');
+      return command === undefined ? 2 : 0;
+    }
+    if (command === '--version' || command === '-v') {
+      io.stdout('umsg 0.1.0\n');
+      return 0;
+    }
+    if (command === 'check') return await check(parseCheckArgs(rest), io);
+    throw new UsageError(`Unknown command "${command}".`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`umsg: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof InputError) {
+      io.stderr(`umsg: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr(`umsg: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    return 2;
+  }
+}
+
+async function check(args: CheckArgs, io: CliIO): Promise<number> {
+  const files: string[] = [];
+  for (const p of args.paths) files.push(...(await collectFiles(path.resolve(io.cwd, p), true)));
+  const unique = [...new Set(files)];
+  const reports: FileReport[] = [];
+  const configReports = new Map<string, FileReport>();
+  for (const file of unique) {
+    const text = await readText(file);
+    if (text === undefined) throw new InputError(`Cannot read "${file}".`);
+    const language = languageOfPath(file)!;
+    const found = await configForFile(file, readText);
+    if (found.configPath && found.parsed && found.parsed.findings.length > 0 && !configReports.has(found.configPath)) {
+      const configText = (await readText(found.configPath)) ?? '';
+      configReports.set(found.configPath, {
+        filePath: found.configPath,
+        text: configText,
+        diagnostics: found.parsed.findings.map((f) => ({ ...f, severity: f.severity ?? 'error' })),
+      });
+    }
+    const result = checkDocument(text, language, {
+      config: found.config,
+      onRuleError: (rule, error) => io.stderr(`umsg: rule ${rule} failed on ${file}: ${String(error)}\n`),
+    });
+    reports.push({ filePath: file, text, diagnostics: result.diagnostics });
+  }
+  const all = [...configReports.values(), ...reports];
+  const shown = args.quiet ? all.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d: Diagnostic) => d.severity === 'error') })) : all;
+  io.stdout(args.format === 'json' ? formatJson(shown) + '\n' : formatStylish(shown, io.cwd, unique.length));
+  const errors = all.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0);
+  const warnings = all.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'warning').length, 0);
+  if (errors > 0) return 1;
+  if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
+    io.stderr(`umsg: ${warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+    return 1;
+  }
+  return 0;
+}
+
+if (require.main === module) {
+  runCli(process.argv.slice(2), {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    cwd: process.cwd(),
+  }).then((code) => { process.exitCode = code; });
+}

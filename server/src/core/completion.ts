@@ -1,0 +1,110 @@
+/**
+ * Completion in a universal message: the property names valid at the cursor and the enum
+ * values (type, height, action types). Works on incomplete documents: the location comes
+ * from jsonc-parser's scanner over the masked text, not from a finished tree.
+ */
+import { getLocation, type Segment } from 'jsonc-parser';
+import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
+import { propertyNode, type JsonDocument, type Node } from './jsonDocument';
+
+export interface CompletionEntry {
+  label: string;
+  kind: 'property' | 'value';
+  /** Text inserted (snippet syntax when `snippet` is true). */
+  insertText: string;
+  snippet: boolean;
+  documentation: string;
+  /** The source range the entry replaces (the partly typed key or value). */
+  replace: { offset: number; length: number };
+  /** Sort and filter on this (quoted for JSON strings). */
+  filterText: string;
+}
+
+/** The fields of the object at `path` (segments from the root), or undefined when it is not a known place. */
+function fieldsAt(path: Segment[], doc: JsonDocument): { fields: readonly FieldSpec[]; object: Node | undefined } | undefined {
+  const object = nodeAt(doc.root, path);
+  if (path.length === 0) return { fields: CARD_FIELDS, object };
+  if (path.length === 1 && path[0] === 'richMedia') return { fields: MEDIA_FIELDS, object };
+  if (path.length === 2 && path[0] === 'insideActions' && typeof path[1] === 'number') return { fields: INSIDE_ACTION_FIELDS, object };
+  if (path.length === 2 && path[0] === 'floatActions' && typeof path[1] === 'number') return { fields: FLOAT_ACTION_FIELDS, object };
+  return undefined;
+}
+
+function nodeAt(root: Node | undefined, path: Segment[]): Node | undefined {
+  let node = root;
+  for (const seg of path) {
+    if (!node) return undefined;
+    if (typeof seg === 'number') node = node.type === 'array' ? node.children?.[seg] : undefined;
+    else node = propertyNode(node, seg)?.children?.[1];
+  }
+  return node;
+}
+
+export function completeAt(doc: JsonDocument, offset: number): CompletionEntry[] {
+  if (doc.tooDeep) return [];
+  const text = doc.scan.masked;
+  // Inside a template expression: nothing of JSON's to offer.
+  if (doc.scan.templates.some((t) => offset > t.start && offset < t.end)) return [];
+  const location = getLocation(text, offset);
+  const prev = location.previousNode;
+  const replace = prev && (prev.type === 'string' || prev.type === 'number' || prev.type === 'boolean' || prev.type === 'null') && offset >= prev.offset && offset <= prev.offset + prev.length
+    ? { offset: prev.offset, length: prev.length }
+    : { offset, length: 0 };
+
+  if (location.isAtPropertyKey) {
+    const place = fieldsAt(location.path.slice(0, -1), doc);
+    if (!place) return [];
+    const present = new Set<string>();
+    for (const p of place.object?.type === 'object' ? place.object.children ?? [] : []) {
+      const k = p.children?.[0];
+      if (k && !(prev && k.offset === prev.offset)) present.add(String(k.value));
+    }
+    const actionType = typeOf(place.object);
+    const nextIsValue = !/^\s*"?\s*:/.test(text.slice(replace.offset + replace.length));
+    return place.fields
+      .filter((f) => !present.has(f.name))
+      .filter((f) => !(f.name === 'floatActions' && present.has('insideActions')) && !(f.name === 'insideActions' && present.has('floatActions')))
+      .filter((f) => place.fields !== INSIDE_ACTION_FIELDS || !Array.isArray(f.required) || actionType === undefined || f.required.includes(actionType))
+      .map((f) => ({
+        label: f.name,
+        kind: 'property' as const,
+        insertText: nextIsValue ? `"${f.name}": ${valueSkeleton(f)}` : `"${f.name}"`,
+        snippet: nextIsValue,
+        documentation: f.doc,
+        replace,
+        filterText: `"${f.name}"`,
+      }));
+  }
+
+  const path = location.path;
+  const field = path[path.length - 1];
+  if (typeof field !== 'string') return [];
+  const place = fieldsAt(path.slice(0, -1), doc);
+  const spec = place?.fields.find((f) => f.name === field);
+  if (!spec?.values) return [];
+  return spec.values.map((v) => ({
+    label: v,
+    kind: 'value' as const,
+    insertText: JSON.stringify(v),
+    snippet: false,
+    documentation: spec.doc,
+    replace,
+    filterText: JSON.stringify(v),
+  }));
+}
+
+function typeOf(object: Node | undefined): string | undefined {
+  const v = propertyNode(object, 'type')?.children?.[1];
+  return v && v.type === 'string' ? String(v.value) : undefined;
+}
+
+function valueSkeleton(f: FieldSpec): string {
+  if (f.values) return `"\${1|${f.values.join(',')}|}"`;
+  switch (f.kind) {
+    case 'string': return '"$1"';
+    case 'boolean': return '${1|true,false|}';
+    case 'object': return '{$1}';
+    case 'array': return '[$1]';
+    default: return '$1';
+  }
+}

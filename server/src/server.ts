@@ -1,0 +1,270 @@
+/**
+ * The language server: wiring only. It owns documents, configuration, debouncing and
+ * cancellation, and maps the core's results to LSP. Diagnostics are pulled when the client
+ * supports it and pushed (debounced) otherwise, never both.
+ */
+import { URI } from 'vscode-uri';
+import {
+  CompletionItemKind,
+  DocumentDiagnosticReportKind,
+  InsertTextFormat,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CancellationToken,
+  type CompletionItem,
+  type Connection,
+  type Diagnostic as LspDiagnostic,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { checkDocument, languageOfPath, type CheckResult } from './core/check';
+import { completeAt } from './core/completion';
+import { CONFIG_FILE_NAME, type UmsgConfig, parseSeverity, resolveConfig } from './core/config';
+import { parseJsonDocument, type JsonDocument } from './core/jsonDocument';
+import type { LanguageId, Rule, SeverityOrOff } from './core/rule';
+import { configForFile, RULE_IDS, type ConfigForFile } from './configLookup';
+import { quickFixes, rangeOf, toLspDiagnostic } from './toLsp';
+
+export interface ServerRuntime {
+  /** Reads a file; undefined when it does not exist or cannot be read. */
+  readFile(filePath: string): Promise<string | undefined>;
+  /** Base URI of the rule pages, ending with '/': `<base><rule>.md`. */
+  docsBase: string;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Rules to run instead of the catalogue (tests). */
+  rules?: readonly Rule[];
+}
+
+/** Settings under `universalMessage` (VS Code) or initializationOptions (other editors). */
+interface ClientSettings {
+  channels?: Record<string, unknown>;
+  rules?: Record<string, unknown>;
+  maxFileSize?: number;
+  validate?: boolean;
+}
+
+const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
+const PUSH_DELAY_MS = 200;
+
+export function startServer(connection: Connection, runtime: ServerRuntime): void {
+  const documents = new TextDocuments(TextDocument);
+  let pullDiagnostics = false;
+  let refreshSupport = false;
+  let configurationSupport = false;
+  let settings: ClientSettings = {};
+  /** Check results by URI, valid for one document version and one configuration generation. */
+  const cache = new Map<string, { version: number; generation: number; result: CheckResult; configPath?: string }>();
+  let generation = 0;
+  const pending = new Map<string, unknown>();
+
+  const log = (message: string) => connection.console.log(message);
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    pullDiagnostics = !!caps.textDocument?.diagnostic;
+    refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
+    configurationSupport = !!caps.workspace?.configuration;
+    settings = readSettings(params.initializationOptions);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+        completionProvider: { triggerCharacters: ['"', ':'] },
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+      },
+      serverInfo: { name: 'umsg-language-server', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    if (configurationSupport) await refreshSettings();
+  });
+
+  async function refreshSettings() {
+    try {
+      const section = await connection.workspace.getConfiguration('universalMessage');
+      settings = readSettings(section);
+    } catch (error) {
+      log(`Could not read settings: ${String(error)}`);
+    }
+  }
+
+  /** Documents the server checks: the three languages and umsg.config.json itself. */
+  function kindOf(doc: TextDocument): LanguageId | 'config' | undefined {
+    if (isConfigUri(doc.uri)) return 'config';
+    if (LANGUAGE_IDS.has(doc.languageId)) return doc.languageId as LanguageId;
+    return languageOfPath(URI.parse(doc.uri).path);
+  }
+
+  async function readText(filePath: string): Promise<string | undefined> {
+    // An open config file counts with its unsaved text, so edits apply at once.
+    const open = documents.get(URI.file(filePath).toString());
+    if (open) return open.getText();
+    return runtime.readFile(filePath);
+  }
+
+  async function configFor(doc: TextDocument): Promise<ConfigForFile> {
+    const uri = URI.parse(doc.uri);
+    const userSettings = toConfig(settings);
+    if (uri.scheme !== 'file') return { config: resolveConfig(undefined, userSettings), configPath: undefined, parsed: undefined };
+    return configForFile(uri.fsPath, readText, userSettings);
+  }
+
+  async function diagnose(doc: TextDocument, token?: CancellationToken): Promise<LspDiagnostic[]> {
+    if (settings.validate === false) return [];
+    const kind = kindOf(doc);
+    if (!kind) return [];
+    try {
+      if (kind === 'config') {
+        const found = await configForFile(URI.parse(doc.uri).fsPath, readText);
+        const findings = found.parsed?.findings ?? [];
+        return findings.map((f) => toLspDiagnostic(doc, { ...f, severity: f.severity ?? 'error' }, runtime.docsBase));
+      }
+      const result = await resultFor(doc, kind, token);
+      return result ? result.diagnostics.map((d) => toLspDiagnostic(doc, d, runtime.docsBase)) : [];
+    } catch (error) {
+      // The server survives every document: log and report nothing rather than crash.
+      log(`Checking ${doc.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      return [];
+    }
+  }
+
+  async function resultFor(doc: TextDocument, kind: LanguageId, token?: CancellationToken): Promise<CheckResult | undefined> {
+    const cached = cache.get(doc.uri);
+    if (cached && cached.version === doc.version && cached.generation === generation) return cached.result;
+    const { config, configPath } = await configFor(doc);
+    if (token?.isCancellationRequested) return undefined;
+    const result = checkDocument(doc.getText(), kind, {
+      config,
+      rules: runtime.rules,
+      onRuleError: (rule, error) => log(`Rule ${rule} failed on ${doc.uri}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
+      isCancelled: () => !!token?.isCancellationRequested,
+    });
+    if (result.cancelled) return undefined;
+    cache.set(doc.uri, { version: doc.version, generation, result, configPath });
+    return result;
+  }
+
+  function parsedFor(doc: TextDocument): JsonDocument | undefined {
+    const cached = cache.get(doc.uri);
+    if (cached && cached.version === doc.version && cached.result.doc) return cached.result.doc;
+    return parseJsonDocument(doc.getText());
+  }
+
+  // Pull: the client asks; push: the server sends after a pause in typing.
+  connection.languages.diagnostics.on(async (params, token) => {
+    const doc = documents.get(params.textDocument.uri);
+    const items = doc ? await diagnose(doc, token) : [];
+    return { kind: DocumentDiagnosticReportKind.Full, items };
+  });
+
+  function schedulePush(doc: TextDocument, delay = PUSH_DELAY_MS) {
+    if (pullDiagnostics) return;
+    const previous = pending.get(doc.uri);
+    if (previous !== undefined) runtime.clearTimeout(previous);
+    pending.set(doc.uri, runtime.setTimeout(async () => {
+      pending.delete(doc.uri);
+      const current = documents.get(doc.uri);
+      if (!current) return;
+      const version = current.version;
+      const diagnostics = await diagnose(current);
+      if (documents.get(doc.uri)?.version === version) {
+        await connection.sendDiagnostics({ uri: current.uri, version, diagnostics });
+      }
+    }, delay));
+  }
+
+  /** Configuration changed: forget every result and check the open files again. */
+  function recheckAll() {
+    generation++;
+    if (pullDiagnostics) {
+      if (refreshSupport) connection.languages.diagnostics.refresh().catch((e) => log(`Diagnostics refresh failed: ${String(e)}`));
+      return;
+    }
+    for (const doc of documents.all()) schedulePush(doc, 0);
+  }
+
+  documents.onDidChangeContent((e) => {
+    if (isConfigUri(e.document.uri)) recheckAll();
+    schedulePush(e.document);
+  });
+  documents.onDidClose((e) => {
+    cache.delete(e.document.uri);
+    const previous = pending.get(e.document.uri);
+    if (previous !== undefined) runtime.clearTimeout(previous);
+    pending.delete(e.document.uri);
+    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    if (isConfigUri(e.document.uri)) recheckAll();
+  });
+
+  connection.onDidChangeConfiguration(async (change) => {
+    if (configurationSupport) await refreshSettings();
+    else settings = readSettings((change.settings as { universalMessage?: unknown } | undefined)?.universalMessage ?? change.settings);
+    recheckAll();
+  });
+
+  connection.onDidChangeWatchedFiles((params) => {
+    if (params.changes.some((c) => isConfigUri(c.uri))) recheckAll();
+  });
+
+  connection.onCompletion((params): CompletionItem[] => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc || kindOf(doc) !== 'universal-message') return [];
+    try {
+      const parsed = parsedFor(doc);
+      if (!parsed) return [];
+      return completeAt(parsed, doc.offsetAt(params.position)).map((e) => ({
+        label: e.label,
+        kind: e.kind === 'property' ? CompletionItemKind.Property : CompletionItemKind.Value,
+        documentation: { kind: 'markdown', value: e.documentation },
+        filterText: e.filterText,
+        insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+        textEdit: { range: rangeOf(doc, e.replace.offset, e.replace.length), newText: e.insertText },
+      }));
+    } catch (error) {
+      log(`Completion failed: ${String(error)}`);
+      return [];
+    }
+  });
+
+  connection.onCodeAction((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    try {
+      return quickFixes(doc, parsedFor(doc), params.context.diagnostics);
+    } catch (error) {
+      log(`Code actions failed: ${String(error)}`);
+      return [];
+    }
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function isConfigUri(uri: string): boolean {
+  return uri.endsWith('/' + CONFIG_FILE_NAME);
+}
+
+function readSettings(value: unknown): ClientSettings {
+  return value && typeof value === 'object' ? (value as ClientSettings) : {};
+}
+
+/** Editor settings as a config layer (used only where no umsg.config.json exists). */
+function toConfig(s: ClientSettings): Partial<UmsgConfig> {
+  const severities = (map: Record<string, unknown> | undefined, known: readonly string[]) => {
+    const out: Record<string, SeverityOrOff> = {};
+    for (const [k, v] of Object.entries(map ?? {})) {
+      const sev = parseSeverity(v);
+      if (sev && known.includes(k)) out[k] = sev;
+    }
+    return out;
+  };
+  return {
+    channels: severities(s.channels, ['messenger', 'gbm', 'whatsapp']),
+    rules: severities(s.rules, RULE_IDS),
+    maxFileSize: typeof s.maxFileSize === 'number' && s.maxFileSize > 0 ? s.maxFileSize : undefined,
+  };
+}
