@@ -1,0 +1,96 @@
+/**
+ * A real LSP client connection talking to startServer over in-memory streams, with an
+ * in-memory file system for umsg.config.json lookups.
+ */
+import { PassThrough } from 'node:stream';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type Diagnostic,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+import { createConnection } from 'vscode-languageserver/node';
+import { startServer } from '../../server/src/server';
+import type { Rule } from '../../server/src/core/rule';
+
+export interface Harness {
+  client: ProtocolConnection;
+  files: Map<string, string>;
+  logs: string[];
+  /** Settings the client answers workspace/configuration with. */
+  settings: Record<string, unknown>;
+  /** Waits for the next publishDiagnostics for `uri` that satisfies `until`. */
+  nextDiagnostics(uri: string, until?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
+  published: PublishDiagnosticsParams[];
+  open(uri: string, text: string, languageId?: string): Promise<void>;
+  change(uri: string, version: number, text: string): Promise<void>;
+  dispose(): void;
+}
+
+export const DOCS_BASE = 'https://docs.example/rules/';
+
+export async function startHarness(options: { pull: boolean; configuration?: boolean; rules?: readonly Rule[]; files?: Record<string, string> }): Promise<Harness> {
+  const up = new PassThrough();
+  const down = new PassThrough();
+  const files = new Map(Object.entries(options.files ?? {}));
+  const serverConnection = createConnection(new StreamMessageReader(up), new StreamMessageWriter(down));
+  startServer(serverConnection, {
+    readFile: async (p) => files.get(p),
+    docsBase: DOCS_BASE,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    rules: options.rules,
+  });
+  const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
+  const logs: string[] = [];
+  const published: PublishDiagnosticsParams[] = [];
+  const waiters: { uri: string; until: (d: Diagnostic[]) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  const harness: Harness = {
+    client,
+    files,
+    logs,
+    published,
+    settings: {},
+    nextDiagnostics(uri, until = () => true, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const seen = published.filter((p) => p.uri === uri).map((p) => p.diagnostics.map((d) => d.code));
+          reject(new Error(`No matching diagnostics for ${uri} within ${timeoutMs} ms; published so far: ${JSON.stringify(seen)}`));
+        }, timeoutMs);
+        waiters.push({ uri, until, resolve: (p) => { clearTimeout(timer); resolve(p); } });
+      });
+    },
+    async open(uri, text, languageId = 'universal-message') {
+      await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    },
+    async change(uri, version, text) {
+      await client.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    },
+    dispose() {
+      client.dispose();
+      serverConnection.dispose();
+    },
+  };
+  client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    published.push(p);
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      const w = waiters[i];
+      if (w.uri === p.uri && w.until(p.diagnostics)) { waiters.splice(i, 1); w.resolve(p); }
+    }
+  });
+  client.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
+  client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => harness.settings));
+  client.onRequest('client/registerCapability', () => null);
+  client.onRequest('workspace/diagnostic/refresh', () => null);
+  client.listen();
+  const capabilities: ClientCapabilities = {
+    textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
+    workspace: { configuration: !!options.configuration, diagnostics: { refreshSupport: true } },
+  };
+  await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, initializationOptions: {} });
+  await client.sendNotification('initialized', {});
+  return harness;
+}
