@@ -1,0 +1,48 @@
+/**
+ * The bundled server on its own, as another editor starts it: `node dist/server.js --stdio`,
+ * spoken to over its standard streams.
+ */
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+
+const ROOT = join(__dirname, '..');
+const SERVER = join(ROOT, 'dist', 'server.js');
+
+describe('umsg-language-server --stdio', () => {
+  before(() => { execFileSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT }); });
+
+  it('initializes, checks an opened file and shuts down cleanly', async () => {
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const client = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const diagnostics = new Promise<PublishDiagnosticsParams>((resolve) => client.onNotification('textDocument/publishDiagnostics', resolve));
+    client.listen();
+    try {
+      const init = await client.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} }) as { capabilities: { completionProvider?: unknown }; serverInfo: { name: string } };
+      assert.equal(init.serverInfo.name, 'umsg-language-server');
+      assert.ok(init.capabilities.completionProvider);
+      await client.sendNotification('initialized', {});
+      await client.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///tmp/umsg-stdio/a.umsg', languageId: 'universal-message', version: 1, text: '{ "type": "rich", "title": "Hi" }' } });
+      const p = await Promise.race([diagnostics, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no diagnostics from the stdio server within 5 s')), 5000))]);
+      assert.deepEqual(p.diagnostics.map((d) => d.code), ['card-required']);
+      assert.match(String(p.diagnostics[0].codeDescription?.href), /^file:\/\/.*\/docs\/rules\/card-required\.md$/);
+      await client.sendRequest('shutdown');
+      await client.sendNotification('exit');
+      assert.equal(await exited, 0);
+    } finally {
+      client.dispose();
+      child.kill();
+    }
+  });
+
+  it('explains itself without a transport flag and exits 2', () => {
+    let status = 0;
+    let out = '';
+    try { execFileSync(process.execPath, [SERVER], { encoding: 'utf8' }); } catch (e) { status = (e as { status: number }).status; out = (e as { stdout: string }).stdout; }
+    assert.equal(status, 2);
+    assert.match(out, /Usage: umsg-language-server --stdio/);
+  });
+});
