@@ -115,8 +115,8 @@ describe('push diagnostics (client without pull support)', () => {
     await h.open(configUri, '{ "channels": { "mesenger": "error", "whatsapp": "loud" } }', 'json');
     const ds = (await wait).diagnostics;
     assert.deepEqual(ds.map((d) => d.code), ['config', 'config']);
-    assert.match(ds[0].message, /did you mean "messenger"/);
-    assert.match(ds[1].message, /Severity of "whatsapp" is not valid/);
+    assert.match(String(ds[0].message), /did you mean "messenger"/);
+    assert.match(String(ds[1].message), /Severity of "whatsapp" is not valid/);
     const card = h.nextDiagnostics(URI, (d) => d.length > 0);
     await h.open(URI, LONG);
     assert.deepEqual(codes((await card).diagnostics), ['channel-limit']);

@@ -12,6 +12,7 @@ import {
   TextDocumentSyncKind,
   type CancellationToken,
   type CompletionItem,
+  type Hover,
   type Connection,
   type Diagnostic as LspDiagnostic,
   type InitializeParams,
@@ -19,7 +20,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkDocument, languageOfPath, type CheckResult } from './core/check';
-import { completeAt } from './core/completion';
+import { featuresFor, type FeatureContext } from './core/languageFeatures';
 import { CONFIG_FILE_NAME, type UmsgConfig, parseSeverity, resolveConfig } from './core/config';
 import { parseJsonDocument, type JsonDocument } from './core/jsonDocument';
 import type { LanguageId, Rule, SeverityOrOff } from './core/rule';
@@ -72,6 +73,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         textDocumentSync: TextDocumentSyncKind.Incremental,
         diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
         completionProvider: { triggerCharacters: ['"', ':'] },
+        hoverProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
       },
       serverInfo: { name: 'umsg-language-server', version: '0.1.0' },
@@ -209,23 +211,50 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (params.changes.some((c) => isConfigUri(c.uri))) recheckAll();
   });
 
-  connection.onCompletion((params): CompletionItem[] => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc || kindOf(doc) !== 'universal-message') return [];
+  /** The parsed document and feature context for an editing request, or undefined when the file is not ours. */
+  async function featureInput(uri: string) {
+    const doc = documents.get(uri);
+    const kind = doc && kindOf(doc);
+    if (!doc || !kind || kind === 'config') return undefined;
+    const parsed = parsedFor(doc);
+    if (!parsed) return undefined;
+    const { config } = await configFor(doc);
+    const ctx: FeatureContext = { config };
+    return { doc, kind, parsed, ctx };
+  }
+
+  connection.onCompletion(async (params): Promise<CompletionItem[]> => {
     try {
-      const parsed = parsedFor(doc);
-      if (!parsed) return [];
-      return completeAt(parsed, doc.offsetAt(params.position)).map((e) => ({
+      const input = await featureInput(params.textDocument.uri);
+      const complete = input && featuresFor(input.kind).complete;
+      if (!input || !complete) return [];
+      const { doc } = input;
+      return complete(input.parsed, doc.offsetAt(params.position), input.ctx).map((e) => ({
         label: e.label,
-        kind: e.kind === 'property' ? CompletionItemKind.Property : CompletionItemKind.Value,
+        kind: e.kind === 'property' ? CompletionItemKind.Property : e.kind === 'snippet' ? CompletionItemKind.Snippet : CompletionItemKind.Value,
+        detail: e.detail,
         documentation: { kind: 'markdown', value: e.documentation },
         filterText: e.filterText,
+        sortText: e.sortText,
         insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
         textEdit: { range: rangeOf(doc, e.replace.offset, e.replace.length), newText: e.insertText },
       }));
     } catch (error) {
       log(`Completion failed: ${String(error)}`);
       return [];
+    }
+  });
+
+  connection.onHover(async (params): Promise<Hover | null> => {
+    try {
+      const input = await featureInput(params.textDocument.uri);
+      const hover = input && featuresFor(input.kind).hover;
+      if (!input || !hover) return null;
+      const h = hover(input.parsed, input.doc.offsetAt(params.position), input.ctx);
+      return h ? { contents: { kind: 'markdown', value: h.contents }, range: rangeOf(input.doc, h.offset, h.length) } : null;
+    } catch (error) {
+      log(`Hover failed: ${String(error)}`);
+      return null;
     }
   });
 

@@ -81,7 +81,7 @@ export async function startHarness(options: { pull: boolean; configuration?: boo
       if (w.uri === p.uri && w.until(p.diagnostics)) { waiters.splice(i, 1); w.resolve(p); }
     }
   });
-  client.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
+  client.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
   client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => harness.settings));
   client.onRequest('client/registerCapability', () => null);
   client.onRequest('workspace/diagnostic/refresh', () => null);

@@ -9,7 +9,11 @@ import { propertyNode, type JsonDocument, type Node } from './jsonDocument';
 
 export interface CompletionEntry {
   label: string;
-  kind: 'property' | 'value';
+  kind: 'property' | 'value' | 'snippet';
+  /** A short line beside the label. */
+  detail?: string;
+  /** Orders entries (defaults to the label). */
+  sortText?: string;
   /** Text inserted (snippet syntax when `snippet` is true). */
   insertText: string;
   snippet: boolean;

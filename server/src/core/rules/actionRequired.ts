@@ -33,7 +33,7 @@ export default defineRule({
         if (missing.includes('url')) reasons.push('a click action opens its url');
         if (missing.includes('phoneNumber')) reasons.push('a call action dials its phoneNumber');
         report({
-          message: `${what.charAt(0).toUpperCase()}${what.slice(1)} has no ${joinList(missing)}: ${joinList(reasons)}.`,
+          message: `${what.charAt(0).toUpperCase()}${what.slice(1)} has no ${joinList(missing)}: ${reasons.join('; ')}.`,
           ...openBrace(a.node),
           fixes: missing.map((name) => ({ kind: 'insert-property' as const, objectOffset: a.node.offset, name, snippet: PLACEHOLDER[name], title: `Add ${name}` })),
         });

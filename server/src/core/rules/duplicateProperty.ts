@@ -23,7 +23,7 @@ export default defineRule({
             const first = seen.get(name);
             if (first) {
               report({
-                message: `"${name}" is defined twice in this object: only one value is kept (usually the last).`,
+                message: `"${name}" is already defined in this object: only one value is kept (usually the last).`,
                 offset: key.offset,
                 length: key.length,
                 related: [{ offset: first.offset, length: first.length, message: `First "${name}" is here.` }],
