@@ -11,8 +11,16 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   type CancellationToken,
+  CodeActionKind,
+  SymbolKind,
   type CompletionItem,
+  type DocumentLink,
+  type DocumentSymbol,
+  type FoldingRange,
   type Hover,
+  type InlayHint,
+  type SelectionRange,
+  type TextEdit,
   type Connection,
   type Diagnostic as LspDiagnostic,
   type InitializeParams,
@@ -25,7 +33,10 @@ import { CONFIG_FILE_NAME, type UmsgConfig, parseSeverity, resolveConfig } from 
 import { parseJsonDocument, type JsonDocument } from './core/jsonDocument';
 import type { LanguageId, Rule, SeverityOrOff } from './core/rule';
 import { configForFile, RULE_IDS, type ConfigForFile } from './configLookup';
-import { quickFixes, rangeOf, toLspDiagnostic } from './toLsp';
+import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toLspDiagnostic } from './toLsp';
+import { CHANNEL_IDS, CHANNEL_NAMES } from './core/channels';
+import { channelSummary, summaryTitle } from './core/atAGlance';
+import type { SymbolKindName } from './core/structure';
 
 export interface ServerRuntime {
   /** Reads a file; undefined when it does not exist or cannot be read. */
@@ -44,7 +55,18 @@ interface ClientSettings {
   rules?: Record<string, unknown>;
   maxFileSize?: number;
   validate?: boolean;
+  inlayHints?: boolean;
+  channelSummary?: boolean;
 }
+
+const SYMBOL_KIND: Record<SymbolKindName, SymbolKind> = {
+  object: SymbolKind.Object,
+  array: SymbolKind.Array,
+  string: SymbolKind.String,
+  property: SymbolKind.Property,
+  event: SymbolKind.Event,
+  field: SymbolKind.Field,
+};
 
 const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
 const PUSH_DELAY_MS = 200;
@@ -74,7 +96,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
         completionProvider: { triggerCharacters: ['"', ':'] },
         hoverProvider: true,
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
+        selectionRangeProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
+        inlayHintProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
       },
       serverInfo: { name: 'umsg-language-server', version: '0.1.0' },
     };
@@ -149,10 +179,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     return result;
   }
 
-  function parsedFor(doc: TextDocument): JsonDocument | undefined {
+  /** The parse of the current version: from the check cache, or a parse of its own kept by version. */
+  const parses = new Map<string, { version: number; doc: JsonDocument }>();
+  function parsedFor(doc: TextDocument): JsonDocument {
     const cached = cache.get(doc.uri);
     if (cached && cached.version === doc.version && cached.result.doc) return cached.result.doc;
-    return parseJsonDocument(doc.getText());
+    const own = parses.get(doc.uri);
+    if (own && own.version === doc.version) return own.doc;
+    const parsed = parseJsonDocument(doc.getText());
+    parses.set(doc.uri, { version: doc.version, doc: parsed });
+    return parsed;
   }
 
   // Pull: the client asks; push: the server sends after a pause in typing.
@@ -194,6 +230,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
   documents.onDidClose((e) => {
     cache.delete(e.document.uri);
+    parses.delete(e.document.uri);
     const previous = pending.get(e.document.uri);
     if (previous !== undefined) runtime.clearTimeout(previous);
     pending.delete(e.document.uri);
@@ -258,13 +295,117 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }
   });
 
-  connection.onCodeAction((params) => {
+  connection.onCodeAction(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return [];
     try {
-      return quickFixes(doc, parsedFor(doc), params.context.diagnostics);
+      const parsed = parsedFor(doc);
+      const only = params.context.only;
+      const wantsFixAll = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source);
+      const actions = only && !only.some((k) => k.startsWith(CodeActionKind.QuickFix)) ? [] : quickFixes(doc, parsed, params.context.diagnostics, await allDiagnostics(doc));
+      if (wantsFixAll) {
+        const all = fixAll(doc, parsed, await allDiagnostics(doc));
+        if (all) actions.push(all);
+      }
+      return actions;
     } catch (error) {
       log(`Code actions failed: ${String(error)}`);
+      return [];
+    }
+  });
+
+  /** The current diagnostics of a document, from the cache when it is fresh. */
+  async function allDiagnostics(doc: TextDocument): Promise<LspDiagnostic[]> {
+    return diagnose(doc);
+  }
+
+  /** A feature that only needs the parse: run it when the document is one of ours. */
+  function withParsed<T>(uri: string, empty: T, run: (doc: TextDocument, parsed: JsonDocument, features: ReturnType<typeof featuresFor>) => T): T {
+    const doc = documents.get(uri);
+    const kind = doc && kindOf(doc);
+    if (!doc || !kind || kind === 'config') return empty;
+    try {
+      const parsed = parsedFor(doc);
+      return parsed ? run(doc, parsed, featuresFor(kind)) : empty;
+    } catch (error) {
+      log(`Request on ${uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      return empty;
+    }
+  }
+
+  connection.onDocumentSymbol((params) => withParsed(params.textDocument.uri, [] as DocumentSymbol[], (doc, parsed, f) =>
+    (f.symbols?.(parsed) ?? []).map(function toSymbol(s): DocumentSymbol {
+      return {
+        name: s.name,
+        detail: s.detail,
+        kind: SYMBOL_KIND[s.kind],
+        range: rangeOf(doc, s.offset, s.length),
+        selectionRange: rangeOf(doc, s.selectionOffset, s.selectionLength),
+        children: s.children.map(toSymbol),
+      };
+    })));
+
+  connection.onFoldingRanges((params) => withParsed(params.textDocument.uri, [] as FoldingRange[], (_doc, parsed, f) =>
+    (f.folding?.(parsed) ?? []).map((r) => ({ startLine: r.startLine, endLine: r.endLine, kind: r.kind }))));
+
+  connection.onSelectionRanges((params) => withParsed(params.textDocument.uri, [] as SelectionRange[], (doc, parsed, f) =>
+    params.positions.map((p) => {
+      const chain = f.selectionRanges?.(parsed, doc.offsetAt(p)) ?? [];
+      let result: SelectionRange | undefined;
+      for (let i = chain.length - 1; i >= 0; i--) result = { range: rangeOf(doc, chain[i].offset, chain[i].length), parent: result };
+      return result ?? { range: { start: p, end: p } };
+    })));
+
+  connection.onDocumentLinks((params) => withParsed(params.textDocument.uri, [] as DocumentLink[], (doc, parsed, f) =>
+    (f.links?.(parsed) ?? []).map((l) => ({ range: rangeOf(doc, l.offset, l.length), target: l.target }))));
+
+  connection.onDocumentFormatting((params) => withParsed(params.textDocument.uri, [] as TextEdit[], (doc, parsed, f) =>
+    (f.format?.(parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, insertFinalNewline: params.options.insertFinalNewline }) ?? [])
+      .map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText }))));
+
+  connection.onDocumentRangeFormatting((params) => withParsed(params.textDocument.uri, [] as TextEdit[], (doc, parsed, f) => {
+    const start = doc.offsetAt(params.range.start);
+    const range = { offset: start, length: doc.offsetAt(params.range.end) - start };
+    return (f.format?.(parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces }, range) ?? [])
+      .map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText }));
+  }));
+
+  connection.languages.inlayHint.on(async (params) => {
+    if (settings.inlayHints === false) return [];
+    const doc = documents.get(params.textDocument.uri);
+    const kind = doc && kindOf(doc);
+    if (!doc || kind !== 'universal-message') return [];
+    try {
+      const parsed = parsedFor(doc);
+      const { config } = await configFor(doc);
+      const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off');
+      const start = doc.offsetAt(params.range.start);
+      const end = doc.offsetAt(params.range.end);
+      return (featuresFor(kind).lengthHints?.(parsed, targets) ?? [])
+        .filter((h) => h.offset >= start && h.offset <= end)
+        .map((h): InlayHint => ({ position: doc.positionAt(h.offset), label: h.label, tooltip: h.tooltip, paddingLeft: true }));
+    } catch (error) {
+      log(`Inlay hints failed: ${String(error)}`);
+      return [];
+    }
+  });
+
+  connection.onCodeLens(async (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc || kindOf(doc) !== 'universal-message' || settings.channelSummary === false) return [];
+    try {
+      const result = await resultFor(doc, 'universal-message');
+      const root = result?.doc?.root;
+      if (!result || !root) return [];
+      const { config } = await configFor(doc);
+      const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off');
+      if (targets.length === 0) return [];
+      const statuses = channelSummary(result.diagnostics, targets);
+      const problems = statuses.flatMap((s) => s.problems.map((d) => ({ channel: CHANNEL_NAMES[s.channel], message: d.message, rule: d.rule, range: rangeOf(doc, d.offset, d.length) })));
+      const range = rangeOf(doc, root.offset, 1);
+      return [{ range, command: { title: summaryTitle(statuses), command: 'universalMessage.showChannelProblems', arguments: [doc.uri, problems] } }];
+    } catch (error) {
+      log(`Code lens failed: ${String(error)}`);
       return [];
     }
   });

@@ -9,7 +9,7 @@ import {
   type Range,
 } from 'vscode-languageserver';
 import type { Diagnostic } from './core/check';
-import { fixToEdits } from './core/fixes';
+import { fixToEdits, type TextEdit } from './core/fixes';
 import type { JsonDocument } from './core/jsonDocument';
 import type { FixData, Severity } from './core/rule';
 
@@ -49,25 +49,83 @@ export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, docsBase: stri
   return out;
 }
 
-/** Quick fixes for the diagnostics in a code action request, from their code and data only. */
-export function quickFixes(doc: TextDocument, parsed: JsonDocument | undefined, diagnostics: readonly LspDiagnostic[]): CodeAction[] {
-  const actions: CodeAction[] = [];
-  if (!parsed) return actions;
+export const FIX_ALL_KIND = 'source.fixAll.umsg';
+
+interface FixableDiagnostic {
+  diagnostic: LspDiagnostic;
+  fixes: FixData[];
+}
+
+function fixable(diagnostics: readonly LspDiagnostic[]): FixableDiagnostic[] {
+  const out: FixableDiagnostic[] = [];
   for (const d of diagnostics) {
     if (d.source !== SOURCE || typeof d.code !== 'string') continue;
     const data = d.data as DiagnosticData | undefined;
-    if (!data || !Array.isArray(data.fixes)) continue;
-    data.fixes.forEach((fix, i) => {
+    if (data && Array.isArray(data.fixes) && data.fixes.length > 0) out.push({ diagnostic: d, fixes: data.fixes });
+  }
+  return out;
+}
+
+/** Edits of many fixes together, skipping any that would overlap an edit already taken. */
+function combine(parsed: JsonDocument, fixes: readonly FixData[]): TextEdit[] {
+  const taken: TextEdit[] = [];
+  const seen = new Set<string>();
+  for (const fix of fixes) {
+    const edits = fixToEdits(parsed, fix);
+    const key = JSON.stringify(edits);
+    if (edits.length === 0 || seen.has(key)) continue;
+    const overlaps = edits.some((e) => taken.some((t) => e.offset < t.offset + t.length && t.offset < e.offset + e.length || (e.offset === t.offset && e.length === 0 && t.length === 0)));
+    if (overlaps) continue;
+    seen.add(key);
+    taken.push(...edits);
+  }
+  return taken;
+}
+
+function toWorkspaceEdit(doc: TextDocument, edits: readonly TextEdit[]) {
+  return { changes: { [doc.uri]: edits.map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText })) } };
+}
+
+/**
+ * Quick fixes for the diagnostics of a code action request, from their code and data only;
+ * plus "fix all of this kind" when the document has several findings with a safe fix.
+ */
+export function quickFixes(doc: TextDocument, parsed: JsonDocument | undefined, diagnostics: readonly LspDiagnostic[], all: readonly LspDiagnostic[] = []): CodeAction[] {
+  const actions: CodeAction[] = [];
+  if (!parsed) return actions;
+  const kinds = new Set<string>();
+  for (const { diagnostic: d, fixes } of fixable(diagnostics)) {
+    fixes.forEach((fix) => {
       const edits = fixToEdits(parsed, fix);
       if (edits.length === 0) return;
       actions.push({
         title: fix.title,
         kind: CodeActionKind.QuickFix,
         diagnostics: [d],
-        isPreferred: i === 0 && data.fixes.length === 1,
-        edit: { changes: { [doc.uri]: edits.map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText })) } },
+        isPreferred: fix.preferred === true || fixes.length === 1,
+        edit: toWorkspaceEdit(doc, edits),
       });
+    });
+    const code = d.code as string;
+    if (kinds.has(code) || !fixes[0].preferred) continue;
+    kinds.add(code);
+    const same = fixable(all).filter((x) => x.diagnostic.code === code && x.fixes[0].preferred);
+    if (same.length < 2) continue;
+    const edits = combine(parsed, same.map((x) => x.fixes[0]));
+    actions.push({
+      title: `Fix all ${code} problems in this file`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: same.map((x) => x.diagnostic),
+      edit: toWorkspaceEdit(doc, edits),
     });
   }
   return actions;
+}
+
+/** One source action applying every safe (preferred) fix in the document, for "fix all" on save. */
+export function fixAll(doc: TextDocument, parsed: JsonDocument | undefined, all: readonly LspDiagnostic[]): CodeAction | undefined {
+  if (!parsed) return undefined;
+  const fixes = fixable(all).filter((x) => x.fixes[0].preferred).map((x) => x.fixes[0]);
+  if (fixes.length === 0) return undefined;
+  return { title: 'Fix all safe universal message problems', kind: FIX_ALL_KIND, edit: toWorkspaceEdit(doc, combine(parsed, fixes)) };
 }

@@ -52,10 +52,13 @@ export function checkDocument(text: string, language: LanguageId, options: Check
   const diagnostics: Diagnostic[] = [];
 
   if (text.length > config.maxFileSize) {
+    // Too big to check while typing: one finding instead (its severity is configurable; off hides it).
+    const setting = config.rules['file-size'];
+    if (setting === 'off') return { diagnostics, doc: undefined, cancelled: false };
     diagnostics.push({
       rule: 'file-size',
-      severity: 'information',
-      message: `This file has ${formatSize(text.length)}, over the ${formatSize(config.maxFileSize)} checking limit (maxFileSize): it was not checked.`,
+      severity: setting ?? 'information',
+      message: `This file has ${formatCount(text.length)} characters, over the checking limit of ${formatCount(config.maxFileSize)} (maxFileSize): it was not checked.`,
       offset: 0,
       length: 0,
     });
@@ -73,7 +76,7 @@ export function checkDocument(text: string, language: LanguageId, options: Check
     if (setting === 'off') continue;
     const found: Finding[] = [];
     try {
-      rule.check({ doc, card, targets, report: (f) => { found.push({ ...f, rule: rule.id }); } });
+      rule.check({ doc, language, card, targets, report: (f) => { found.push({ ...f, rule: rule.id }); } });
     } catch (error) {
       options.onRuleError?.(rule.id, error);
       continue;
@@ -104,8 +107,6 @@ function finalSeverity(rule: Rule, f: Finding, setting: SeverityOrOff | undefine
   return f.severity ?? channelSeverity ?? rule.defaultSeverity;
 }
 
-function formatSize(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  if (bytes >= 1_000) return `${(bytes / 1_000).toFixed(1)} KB`;
-  return `${bytes} bytes`;
+function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
 }

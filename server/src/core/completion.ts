@@ -82,6 +82,9 @@ export function completeAt(doc: JsonDocument, offset: number): CompletionEntry[]
 
   const path = location.path;
   const field = path[path.length - 1];
+  if (typeof field === 'number' && path.length === 2 && (path[0] === 'insideActions' || path[0] === 'floatActions') && !replace.length) {
+    return actionSnippets(path[0], offset);
+  }
   if (typeof field !== 'string') return [];
   const place = fieldsAt(path.slice(0, -1), doc);
   const spec = place?.fields.find((f) => f.name === field);
@@ -111,4 +114,37 @@ function valueSkeleton(f: FieldSpec): string {
     case 'array': return '[$1]';
     default: return '$1';
   }
+}
+
+/** Whole action elements with tab stops (DESIGN: What each channel does with a universal rich card). */
+const ACTION_SNIPPETS: { type: string; body: string; doc: string }[] = [
+  {
+    type: 'reply',
+    body: '{ "type": "reply", "display": "${1:Yes}", "payload": "${2:YES}" }',
+    doc: 'The chatbot receives `payload` when the user taps `display`. Messenger: postback button; Google Business Messages: suggested reply; WhatsApp: reply button.',
+  },
+  {
+    type: 'click',
+    body: '{ "type": "click", "display": "${1:Open the website}", "payload": "${2:OPEN_WEBSITE}", "url": "${3:https://example.com}" }',
+    doc: 'Opens `url`. Messenger: web_url button (payload dropped); Google Business Messages: openUrlAction; WhatsApp: text only, sent as a plain reply button.',
+  },
+  {
+    type: 'call',
+    body: '{ "type": "call", "display": "${1:Call us}", "payload": "${2:+12015550123}", "phoneNumber": "${2:+12015550123}" }',
+    doc: 'Dials `phoneNumber` (RFC 3966 global number; Messenger takes + and digits only). Google Business Messages: dialAction; WhatsApp: text only, sent as a plain reply button.',
+  },
+];
+
+function actionSnippets(list: 'insideActions' | 'floatActions', offset: number): CompletionEntry[] {
+  return ACTION_SNIPPETS.filter((a) => list === 'insideActions' || a.type === 'reply').map((a, i) => ({
+    label: `${a.type} action`,
+    kind: 'snippet' as const,
+    detail: list === 'insideActions' ? 'inside action' : 'float action',
+    insertText: a.body,
+    snippet: true,
+    documentation: a.doc,
+    replace: { offset, length: 0 },
+    filterText: `{ ${a.type}`,
+    sortText: String(i),
+  }));
 }

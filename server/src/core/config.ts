@@ -92,7 +92,7 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
     else if (name === 'rules') readSeverityMap(value, 'rules', ruleIds, (k, sev) => { config.rules[k] = sev; });
     else if (name === 'maxFileSize') {
       if (value && value.type === 'number' && Number.isFinite(value.value) && value.value > 0) config.maxFileSize = value.value;
-      else if (value) report(value, 'maxFileSize must be a positive number of bytes.');
+      else if (value) report(value, 'maxFileSize must be a positive number of characters.');
     } else {
       const s = suggest(name, ['channels', 'rules', 'maxFileSize']);
       report(key, `Unknown setting "${name}"${s ? `: did you mean "${s}"?` : ': known settings are channels, rules and maxFileSize.'}`, 'warning');

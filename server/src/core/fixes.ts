@@ -27,6 +27,8 @@ export function fixToEdits(doc: JsonDocument, fix: FixData): TextEdit[] {
       return [{ offset: fix.offset, length: fix.length, newText: fix.text }];
     case 'remove':
       return [{ offset: fix.offset, length: fix.length, newText: '' }];
+    case 'edits':
+      return fix.edits.map((e) => ({ offset: e.offset, length: e.length, newText: e.text }));
     case 'insert-property': {
       const obj = doc.root ? findNodeAtOffset(doc.root, fix.objectOffset, true) : undefined;
       const text = snippetToText(fix.snippet);

@@ -4,9 +4,15 @@
  * function of the parsed document (and, for some, the configuration).
  */
 import { completeAt, type CompletionEntry } from './completion';
+import { hoverAt } from './hover';
 import type { ResolvedConfig } from './config';
 import type { JsonDocument } from './jsonDocument';
 import type { LanguageId } from './rule';
+import { lengthHints, type LengthHint } from './atAGlance';
+import type { ChannelId } from './channels';
+import type { TextEdit } from './fixes';
+import { formatDocument, type FormatOptions } from './format';
+import { documentLinks, documentSymbols, foldingRanges, selectionRanges, type DocumentLink, type FoldingRange, type OffsetRange, type OutlineSymbol } from './structure';
 
 export type { CompletionEntry } from './completion';
 
@@ -26,14 +32,32 @@ export interface FeatureContext {
 export interface LanguageFeatures {
   complete?(doc: JsonDocument, offset: number, ctx: FeatureContext): CompletionEntry[];
   hover?(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined;
+  symbols?(doc: JsonDocument): OutlineSymbol[];
+  folding?(doc: JsonDocument): FoldingRange[];
+  selectionRanges?(doc: JsonDocument, offset: number): OffsetRange[];
+  links?(doc: JsonDocument): DocumentLink[];
+  format?(doc: JsonDocument, options: FormatOptions, range?: OffsetRange): TextEdit[];
+  lengthHints?(doc: JsonDocument, targets: readonly ChannelId[]): LengthHint[];
 }
+
+/** Features that only need JSON structure, shared by every language. */
+const JSON_STRUCTURE: LanguageFeatures = {
+  folding: foldingRanges,
+  selectionRanges,
+  format: formatDocument,
+};
 
 const features: Record<LanguageId, LanguageFeatures> = {
   'universal-message': {
+    ...JSON_STRUCTURE,
     complete: (doc, offset) => completeAt(doc, offset),
+    hover: hoverAt,
+    symbols: documentSymbols,
+    links: documentLinks,
+    lengthHints,
   },
-  'configuration-meta': {},
-  'native-provider': {},
+  'configuration-meta': { ...JSON_STRUCTURE },
+  'native-provider': { ...JSON_STRUCTURE },
 };
 
 export function featuresFor(language: LanguageId): LanguageFeatures {

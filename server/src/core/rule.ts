@@ -13,10 +13,16 @@ export type SeverityOrOff = Severity | 'off';
 export type LanguageId = 'universal-message' | 'configuration-meta' | 'native-provider';
 
 /** Typed data a finding carries for its quick fix (keyed on the rule id, never on message text). */
-export type FixData =
-  | { kind: 'replace'; text: string; offset: number; length: number; title: string }
-  | { kind: 'remove'; offset: number; length: number; title: string }
-  | { kind: 'insert-property'; objectOffset: number; name: string; snippet: string; title: string };
+export type FixData = (
+  | { kind: 'replace'; text: string; offset: number; length: number }
+  | { kind: 'remove'; offset: number; length: number }
+  | { kind: 'insert-property'; objectOffset: number; name: string; snippet: string }
+  | { kind: 'edits'; edits: { offset: number; length: number; text: string }[] }
+) & {
+  title: string;
+  /** Safe to apply unattended (fix all): the one obvious correction, not a guess among several. */
+  preferred?: boolean;
+};
 
 export interface RelatedLocation {
   offset: number;
@@ -41,6 +47,8 @@ export interface Finding {
 
 export interface RuleContext {
   readonly doc: JsonDocument;
+  /** The language of the file (one rule may read a Configuration Meta array as a file's root or inside a provider). */
+  readonly language: LanguageId;
   /** The card model, when the root is an object. */
   readonly card: RichCard | undefined;
   /** Channels checked, in the canonical order (channels set to off are left out). */

@@ -1,0 +1,203 @@
+/**
+ * The structure of a universal message for the editor: outline symbols (the card, its media,
+ * each action by its display text), folding ranges, selection ranges and links on URLs.
+ * Walks are iterative: documents may be deep.
+ */
+import { findNodeAtOffset } from 'jsonc-parser';
+import { buildRichCard, type ActionModel } from './richCard';
+import type { JsonDocument, Node } from './jsonDocument';
+import { bodyRanges } from './richCard';
+import { plainString } from './rules/ruleUtil';
+
+export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
+
+export interface OutlineSymbol {
+  name: string;
+  detail?: string;
+  kind: SymbolKindName;
+  /** The whole element. */
+  offset: number;
+  length: number;
+  /** The part to reveal (its key, or the element itself). */
+  selectionOffset: number;
+  selectionLength: number;
+  children: OutlineSymbol[];
+}
+
+function propSymbol(name: string, property: Node, kind: SymbolKindName, detail?: string, children: OutlineSymbol[] = []): OutlineSymbol {
+  const key = property.children?.[0] ?? property;
+  return { name, detail, kind, offset: property.offset, length: property.length, selectionOffset: key.offset, selectionLength: key.length, children };
+}
+
+function shorten(s: string, n = 60): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+}
+
+export function documentSymbols(doc: JsonDocument): OutlineSymbol[] {
+  const card = buildRichCard(doc);
+  if (!card) return [];
+  const text = (name: string, obj: { props: Map<string, { value: Node | undefined }> }) => {
+    const v = obj.props.get(name)?.value;
+    return v ? shorten(doc.text.slice(v.offset, v.offset + v.length).replace(/^"|"$/g, '')) : undefined;
+  };
+  const children: OutlineSymbol[] = [];
+  for (const p of card.all) {
+    if (p.name === 'richMedia' && card.media && p.value === card.media.node) {
+      const media = card.media.all.map((m) => propSymbol(m.name, m.property, 'field', m.value ? text(m.name, card.media!) : undefined));
+      children.push(propSymbol('richMedia', p.property, 'object', text('fileUrl', card.media), media));
+    } else if ((p.name === 'insideActions' || p.name === 'floatActions') && p.value?.type === 'array') {
+      const list = p.name === 'insideActions' ? card.insideActions : card.floatActions;
+      const actions = (list?.actions ?? []).filter((a) => a.node.parent === p.value).map((a) => actionSymbol(doc, a));
+      children.push(propSymbol(p.name, p.property, 'array', `${actions.length} action${actions.length === 1 ? '' : 's'}`, actions));
+    } else {
+      children.push(propSymbol(p.name, p.property, 'property', text(p.name, card)));
+    }
+  }
+  const title = card.props.get('title') ? text('title', card) : undefined;
+  return [{
+    name: title ? `Rich card: ${title}` : 'Rich card',
+    kind: 'object',
+    offset: card.node.offset,
+    length: card.node.length,
+    selectionOffset: card.node.offset,
+    selectionLength: 1,
+    children,
+  }];
+}
+
+function actionSymbol(doc: JsonDocument, a: ActionModel): OutlineSymbol {
+  const display = plainString(doc, a.props.get('display'));
+  const raw = a.props.get('display')?.value;
+  const name = display ?? (raw ? doc.text.slice(raw.offset + 1, raw.offset + raw.length - 1) : `action ${a.index + 1}`);
+  const type = plainString(doc, a.props.get('type')) ?? 'action';
+  return {
+    name: shorten(name) || `action ${a.index + 1}`,
+    detail: a.repeated ? `${type}, repeated per list element` : type,
+    kind: 'event',
+    offset: a.node.offset,
+    length: a.node.length,
+    selectionOffset: a.node.offset,
+    selectionLength: a.node.length,
+    children: [],
+  };
+}
+
+export interface FoldingRange {
+  startLine: number;
+  endLine: number;
+  kind?: 'comment' | 'region';
+}
+
+/** Line starts, for offset-to-line lookups by binary search. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+export function lineAt(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+export function foldingRanges(doc: JsonDocument): FoldingRange[] {
+  const starts = lineStarts(doc.text);
+  const out: FoldingRange[] = [];
+  const stack: Node[] = doc.root ? [doc.root] : [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'object' || node.type === 'array') {
+      const start = lineAt(starts, node.offset);
+      const end = lineAt(starts, node.offset + node.length - 1);
+      // Fold up to the line before the closing bracket, so that it stays visible.
+      if (end - 1 > start) out.push({ startLine: start, endLine: end - 1 });
+    }
+    for (const c of node.children ?? []) if (c.type === 'object' || c.type === 'array' || c.type === 'property') stack.push(c);
+  }
+  for (const b of bodyRanges(doc.scan.markers)) {
+    const start = lineAt(starts, b.start);
+    const end = lineAt(starts, b.end);
+    if (end > start) out.push({ startLine: start, endLine: end, kind: 'region' });
+  }
+  // Multi-line block comments.
+  const re = /\/\*[\s\S]*?\*\//g;
+  if (doc.scan.masked.includes('/*')) {
+    for (const m of doc.scan.masked.matchAll(re)) {
+      const start = lineAt(starts, m.index!);
+      const end = lineAt(starts, m.index! + m[0].length - 1);
+      if (end > start && !insideString(doc, m.index!)) out.push({ startLine: start, endLine: end, kind: 'comment' });
+    }
+  }
+  return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
+
+function insideString(doc: JsonDocument, offset: number): boolean {
+  const node = doc.root ? findNodeAtOffset(doc.root, offset) : undefined;
+  return node?.type === 'string' && offset > node.offset && offset < node.offset + node.length;
+}
+
+export interface OffsetRange {
+  offset: number;
+  length: number;
+}
+
+/** From the innermost node at `offset` outwards: string, property, object, ... the root. */
+export function selectionRanges(doc: JsonDocument, offset: number): OffsetRange[] {
+  if (!doc.root) return [];
+  const template = doc.scan.templates.find((t) => offset >= t.start && offset < t.end);
+  const chain: OffsetRange[] = [];
+  if (template) {
+    chain.push({ offset: template.start + 2, length: template.end - template.start - 3 });
+    chain.push({ offset: template.start, length: template.end - template.start });
+  }
+  let node = findNodeAtOffset(doc.root, offset, true);
+  while (node) {
+    const last = chain[chain.length - 1];
+    if (node.type === 'string' && node.length >= 2 && !template) chain.push({ offset: node.offset + 1, length: node.length - 2 });
+    if (!last || last.offset !== node.offset || last.length !== node.length) {
+      if (!last || (node.offset <= last.offset && node.offset + node.length >= last.offset + last.length)) chain.push({ offset: node.offset, length: node.length });
+    }
+    node = node.parent;
+  }
+  return chain;
+}
+
+export interface DocumentLink {
+  offset: number;
+  length: number;
+  target: string;
+}
+
+/** Links on url, fileUrl and thumbnailUrl strings that are plain http(s) URLs. */
+export function documentLinks(doc: JsonDocument): DocumentLink[] {
+  const card = buildRichCard(doc);
+  if (!card) return [];
+  const links: DocumentLink[] = [];
+  const add = (v: Node | undefined) => {
+    if (!v || v.type !== 'string' || doc.valueTemplate(v)) return;
+    const info = doc.stringInfo(v);
+    if (info.templates.length > 0 || !/^https?:\/\/[^\s]+$/i.test(info.staticText)) return;
+    try {
+      new URL(info.staticText);
+    } catch {
+      return;
+    }
+    links.push({ offset: v.offset + 1, length: v.length - 2, target: info.staticText });
+  };
+  if (card.media) {
+    add(card.media.props.get('fileUrl')?.value);
+    add(card.media.props.get('thumbnailUrl')?.value);
+  }
+  for (const a of card.insideActions?.actions ?? []) add(a.props.get('url')?.value);
+  return links;
+}
