@@ -275,6 +275,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         sortText: e.sortText,
         insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
         textEdit: { range: rangeOf(doc, e.replace.offset, e.replace.length), newText: e.insertText },
+        additionalTextEdits: e.additionalEdits?.map((a) => ({ range: rangeOf(doc, a.offset, a.length), newText: a.newText })),
       }));
     } catch (error) {
       log(`Completion failed: ${String(error)}`);

@@ -22,6 +22,8 @@ export interface CompletionEntry {
   replace: { offset: number; length: number };
   /** Sort and filter on this (quoted for JSON strings). */
   filterText: string;
+  /** Other edits made with it, e.g. the comma a new property needs after the previous one. */
+  additionalEdits?: { offset: number; length: number; newText: string }[];
 }
 
 /** The fields of the object at `path` (segments from the root), or undefined when it is not a known place. */
@@ -55,13 +57,25 @@ export function completeAt(doc: JsonDocument, offset: number): CompletionEntry[]
     ? { offset: prev.offset, length: prev.length }
     : { offset, length: 0 };
 
-  if (location.isAtPropertyKey) {
-    const place = fieldsAt(location.path.slice(0, -1), doc);
+  // Typing a new property on the line after a value, before adding the comma: offer the
+  // keys of that object, and add the missing comma with the completion.
+  let commaAfter: number | undefined;
+  let keyPath = location.isAtPropertyKey ? location.path.slice(0, -1) : undefined;
+  if (!keyPath && prev && typeof location.path[location.path.length - 1] === 'string') {
+    const end = prev.offset + prev.length;
+    if (offset > end && /^[ \t]*[\r\n]\s*$/.test(text.slice(end, offset))) {
+      keyPath = location.path.slice(0, -1);
+      commaAfter = end;
+    }
+  }
+
+  if (keyPath) {
+    const place = fieldsAt(keyPath, doc);
     if (!place) return [];
     const present = new Set<string>();
     for (const p of place.object?.type === 'object' ? place.object.children ?? [] : []) {
       const k = p.children?.[0];
-      if (k && !(prev && k.offset === prev.offset)) present.add(String(k.value));
+      if (k && !(prev && k.offset === prev.offset && commaAfter === undefined)) present.add(String(k.value));
     }
     const actionType = typeOf(place.object);
     const nextIsValue = !/^\s*"?\s*:/.test(text.slice(replace.offset + replace.length));
@@ -75,8 +89,9 @@ export function completeAt(doc: JsonDocument, offset: number): CompletionEntry[]
         insertText: nextIsValue ? `"${f.name}": ${valueSkeleton(f)}` : `"${f.name}"`,
         snippet: nextIsValue,
         documentation: f.doc,
-        replace,
+        replace: commaAfter !== undefined ? { offset, length: 0 } : replace,
         filterText: `"${f.name}"`,
+        additionalEdits: commaAfter !== undefined ? [{ offset: commaAfter, length: 0, newText: ',' }] : undefined,
       }));
   }
 

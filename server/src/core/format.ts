@@ -24,6 +24,7 @@ export function formatDocument(doc: JsonDocument, options: FormatOptions, range?
     eol: options.eol ?? (doc.text.includes('\r\n') ? '\r\n' : '\n'),
     insertFinalNewline: options.insertFinalNewline ?? false,
   };
+  // As in VS Code's JSON support, a range keeps its first line's indentation and formats the rest.
   const edits = formatJsonc(doc.scan.masked, range, opts);
   // Safety net: an edit may only replace white space with white space in the source.
   return edits

@@ -77,7 +77,8 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   const value = property.children?.[1];
   if (!key) return undefined;
   const name = String(key.value);
-  const path = getNodePath(property).slice(0, -1);
+  // The path of a property node is the path of the object holding it.
+  const path = getNodePath(property);
   const place = placeOf(path);
   const field = place?.fields.find((f) => f.name === name);
   if (!place || !field) return undefined;
