@@ -175,8 +175,9 @@ describe('completion and quick fixes', () => {
     const report = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as { items: Diagnostic[] };
     const d = report.items.find((x) => x.code === 'message-type')!;
     const actions = await h.client.sendRequest('textDocument/codeAction', { textDocument: { uri: URI }, range: d.range, context: { diagnostics: [d] } }) as { title: string; edit: { changes: Record<string, { newText: string; range: unknown }[]> } }[];
-    assert.equal(actions.length, 1);
-    assert.equal(actions[0].title, 'Change to "rich"');
-    assert.deepEqual(actions[0].edit.changes[URI], [{ newText: '"rich"', range: d.range }]);
+    const quick = actions.filter((a) => (a as { kind?: string }).kind === 'quickfix');
+    assert.equal(quick.length, 1);
+    assert.equal(quick[0].title, 'Change to "rich"');
+    assert.deepEqual(quick[0].edit.changes[URI], [{ newText: '"rich"', range: d.range }]);
   });
 });

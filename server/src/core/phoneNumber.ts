@@ -67,8 +67,9 @@ export function phoneProblems(field: string, info: StringInfo): PhoneProblem[] {
     if (lead.startsWith('00')) add('double-zero', `${field} starts with 00: write + instead of the international prefix.`);
     else if (!lead.startsWith('+') && lead.length > 0) add('no-plus', `${field} must be a global number: start with + and the country code, such as +1-201-555-0123.`);
   }
-  const letters = number.match(/[a-zA-Z]/g);
-  if (letters) add('letters', `${field} contains letters (${[...new Set(letters)].join('')}), which RFC 3966 does not allow (section 5.1.2): write the digits.`);
+  // Quote the letters as written ("PASTA"), not as a set of characters ("PAST").
+  const letters = number.match(/[a-zA-Z]+/g);
+  if (letters) add('letters', `${field} contains letters (${[...new Set(letters)].join(', ')}), which RFC 3966 does not allow (section 5.1.2): write the digits.`);
   const invalid = number.replace(/^\s*\+/, '').match(/[^0-9().\-\sa-zA-Z]/g);
   if (invalid) add('invalid-character', `${field} contains ${[...new Set(invalid)].map((c) => `'${c}'`).join(', ')}: only digits and the separators - . ( ) may follow the +.`);
   if (!templated && !/[0-9]/.test(number)) add('no-digits', `${field} has no digits before its parameters: write a global number such as +1-201-555-0123.`);

@@ -23,7 +23,7 @@ export default defineRule({
         if (sameWord) message = `Action type must be written "${sameWord}" (lower case), found "${value}".`;
         else if (list.name === 'floatActions') message = `floatActions support only reply, found "${value}": use an inside action for ${(INSIDE_ACTION_TYPES as readonly string[]).includes(value) ? value : 'other types'}.`;
         else message = `Inside action type must be click, reply or call, found "${value}".`;
-        report({ message, offset: v.offset, length: v.length, fixes: sameWord ? [replace(sameWord)] : allowed.map(replace) });
+        report({ message, offset: v.offset, length: v.length, fixes: sameWord ? [{ ...replace(sameWord), preferred: true }] : allowed.map(replace) });
       }
     }
   },

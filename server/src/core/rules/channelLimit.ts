@@ -48,7 +48,8 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
   if (over.length === 0) return;
   const templated = view.info.templates.length > 0;
   const what = action ? `${action.list === 'floatActions' ? 'Float' : 'Button'} ${field}` : field;
-  const count = templated ? `at least ${length} characters without its templates` : `${length} characters`;
+  const shown = length.toLocaleString('en-US'); // as the limits are written: 2,049 over 2,048
+  const count = templated ? `at least ${shown} characters without its templates` : `${shown} characters`;
   ctx.report({
     message: `${what} has ${count}: over ${joinChannelLimits(over)}.`,
     offset: node.offset,

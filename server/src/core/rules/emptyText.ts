@@ -15,25 +15,26 @@ export default defineRule({
   check(ctx) {
     const { card } = ctx;
     if (!card) return;
-    const check = (obj: { props: Map<string, { value: Node | undefined }> }, field: string, where: string) => {
+    // `label` names the field as the message shows it (field names keep their case: richMedia.altText).
+    const check = (obj: { props: Map<string, { value: Node | undefined }> }, field: string, label: string) => {
       const prop = obj.props.get(field) as Parameters<typeof plainString>[1];
       const value = plainString(ctx.doc, prop);
       if (value === undefined || value.trim().length > 0 || !prop?.value) return;
       // A payload is not shown: it is what the agent receives when the button is tapped.
       const effect = field === 'payload' ? 'the agent receives nothing when the user taps it' : 'it shows nothing to the user';
-      report(ctx, prop.value, `${where}${field} is ${value.length === 0 ? 'empty' : 'blank'}: ${effect}.`);
+      report(ctx, prop.value, `${label} is ${value.length === 0 ? 'empty' : 'blank'}: ${effect}.`);
     };
-    check(card, 'title', '');
-    check(card, 'description', '');
-    if (card.media) check(card.media, 'altText', 'richMedia ');
+    check(card, 'title', 'Title');
+    check(card, 'description', 'Description');
+    if (card.media) check(card.media, 'altText', 'richMedia.altText');
     for (const a of card.insideActions?.actions ?? []) {
-      check(a, 'display', 'Button ');
-      check(a, 'payload', 'Button ');
+      check(a, 'display', 'Button display');
+      check(a, 'payload', 'Button payload');
     }
-    for (const a of card.floatActions?.actions ?? []) check(a, 'display', 'Float ');
+    for (const a of card.floatActions?.actions ?? []) check(a, 'display', 'Float display');
   },
 });
 
 function report(ctx: RuleContext, node: Node, message: string) {
-  ctx.report({ message: message.charAt(0).toUpperCase() + message.slice(1), offset: node.offset, length: node.length });
+  ctx.report({ message, offset: node.offset, length: node.length });
 }

@@ -27,7 +27,7 @@ export default defineRule({
       message: `type must be "rich", found "${value}".`,
       offset: v.offset,
       length: v.length,
-      fixes: [{ kind: 'replace', offset: v.offset, length: v.length, text: '"rich"', title: 'Change to "rich"' }],
+      fixes: [{ kind: 'replace', offset: v.offset, length: v.length, text: '"rich"', title: 'Change to "rich"', preferred: true }],
     });
   },
 });

@@ -23,7 +23,7 @@ export default defineRule({
         const problems = phoneProblems(field, view.info);
         if (problems.length === 0) continue;
         const normal = view.info.templates.length === 0 ? normalizePhoneNumber(view.info.staticText) : undefined;
-        const fixes: FixData[] = normal ? [{ kind: 'replace', offset: v.offset, length: v.length, text: jsonString(normal), title: `Change to ${normal}` }] : [];
+        const fixes: FixData[] = normal ? [{ kind: 'replace', offset: v.offset, length: v.length, text: jsonString(normal), title: `Change to ${normal}`, preferred: true }] : [];
         for (const p of problems) report({ message: p.message, offset: v.offset, length: v.length, fixes });
       }
     }

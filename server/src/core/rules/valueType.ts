@@ -50,9 +50,9 @@ function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
     if (brokenInside(ctx.doc, v)) continue;
     const fixes = [];
     if (f.kind === 'boolean' && v.type === 'string' && (v.value === 'true' || v.value === 'false')) {
-      fixes.push({ kind: 'replace' as const, offset: v.offset, length: v.length, text: String(v.value), title: `Write ${v.value} without quotes` });
+      fixes.push({ kind: 'replace' as const, offset: v.offset, length: v.length, text: String(v.value), title: `Write ${v.value} without quotes`, preferred: true });
     } else if (f.kind === 'string' && (v.type === 'number' || v.type === 'boolean')) {
-      fixes.push({ kind: 'replace' as const, offset: v.offset, length: v.length, text: JSON.stringify(ctx.doc.text.slice(v.offset, v.offset + v.length)), title: 'Quote this value' });
+      fixes.push({ kind: 'replace' as const, offset: v.offset, length: v.length, text: JSON.stringify(ctx.doc.text.slice(v.offset, v.offset + v.length)), title: 'Quote this value', preferred: true });
     }
     ctx.report({ message: `${f.name} must be ${ARTICLE[f.kind]}, found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes });
   }

@@ -1,0 +1,76 @@
+/**
+ * Runs every fixture in test/fixtures/rules/<rule-id>/ through the checker and compares the
+ * diagnostics with the expectations written in the fixture (see test/support/fixtures.ts).
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { checkDocument, languageOfPath } from '../server/src/core/check';
+import { ALL_RULES } from '../server/src/core/rules';
+import { fixtureConfig, readExpectations } from './support/fixtures';
+
+const ROOT = join(__dirname, 'fixtures', 'rules');
+
+function lineOf(text: string, offset: number): number {
+  let line = 0;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+describe('rule fixtures', () => {
+  for (const dir of existsSync(ROOT) ? readdirSync(ROOT).sort() : []) {
+    for (const file of readdirSync(join(ROOT, dir)).sort()) {
+      const path = join(ROOT, dir, file);
+      const language = languageOfPath(path);
+      if (!language) continue;
+      it(`${dir}/${file}`, () => {
+        const text = readFileSync(path, 'utf8');
+        const expectations = readExpectations(text);
+        if (file.startsWith('valid')) assert.equal(expectations.length, 0, 'a valid fixture expects nothing');
+        else assert.ok(expectations.length > 0, 'an invalid fixture expects at least one finding');
+        const errors: string[] = [];
+        const { diagnostics } = checkDocument(text, language, {
+          config: fixtureConfig(text),
+          onRuleError: (id, e) => errors.push(`${id}: ${String(e)}`),
+        });
+        assert.deepEqual(errors, [], 'no rule throws');
+        const unmatched = [...diagnostics];
+        const missing: string[] = [];
+        for (const e of expectations) {
+          const k = unmatched.findIndex((d) =>
+            d.rule === e.rule &&
+            lineOf(text, d.offset) === e.line &&
+            (e.severity === undefined || d.severity === e.severity) &&
+            (e.at === undefined || text.slice(d.offset, d.offset + d.length) === e.at) &&
+            (e.message === undefined || d.message.includes(e.message)));
+          if (k < 0) missing.push(`line ${e.line + 1}: ${e.source}`);
+          else unmatched.splice(k, 1);
+        }
+        const extra = unmatched.map((d) => `line ${lineOf(text, d.offset) + 1}: ${d.severity} ${d.rule} at ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}: ${d.message}`);
+        assert.deepEqual({ missing, unexpected: extra }, { missing: [], unexpected: [] }, 'diagnostics match the fixture\'s expectations');
+      });
+    }
+  }
+});
+
+describe('rule catalogue', () => {
+  it('has unique ids', () => {
+    const ids = ALL_RULES.map((r) => r.id);
+    assert.equal(new Set(ids).size, ids.length);
+  });
+  for (const rule of ALL_RULES) {
+    it(`${rule.id} has a docs page and fixtures`, () => {
+      assert.match(rule.id, /^[a-z]+(-[a-z]+)*$/, 'ids are lower-case words joined by -');
+      const page = join(__dirname, '..', 'docs', 'rules', `${rule.id}.md`);
+      assert.ok(existsSync(page), `docs/rules/${rule.id}.md exists`);
+      const doc = readFileSync(page, 'utf8');
+      for (const heading of ['## Why', '## Examples', '## How to fix']) assert.ok(doc.includes(heading), `docs/rules/${rule.id}.md has "${heading}"`);
+      const dir = join(ROOT, rule.id);
+      assert.ok(existsSync(dir), `test/fixtures/rules/${rule.id}/ exists`);
+      const files = readdirSync(dir);
+      assert.ok(files.some((f) => f.startsWith('valid')), `${rule.id} has a valid fixture`);
+      assert.ok(files.some((f) => f.startsWith('invalid')), `${rule.id} has an invalid fixture`);
+    });
+  }
+});

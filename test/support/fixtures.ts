@@ -1,0 +1,51 @@
+/**
+ * Fixture files that carry their expectations (markdownlint style). In a fixture, a comment line
+ *
+ *   // expect [severity] <rule-id> [(line N)] [at "<exact text of the range>"] [: <part of the message>]
+ *
+ * expects one diagnostic of that rule starting on the next line that is not itself an
+ * expectation, or with `(line N)` on line N (1-based) of the file: for a finding on the first
+ * line, which no expectation can precede when it is the config line (file-size reports at offset 0).
+ * A first line `// config: {...}` gives the fixture's umsg.config.json content.
+ * Every diagnostic must be expected and every expectation met: a valid fixture has none.
+ */
+import { parseConfig, resolveConfig, type ResolvedConfig } from '../../server/src/core/config';
+import { ALL_RULES } from '../../server/src/core/rules';
+
+export interface Expectation {
+  line: number; // 0-based line the diagnostic must start on
+  rule: string;
+  severity?: string;
+  at?: string;
+  message?: string;
+  source: string; // the expectation text, for failure messages
+}
+
+const EXPECT = /^\s*\/\/\s*expect\s+(?:(error|warning|information|hint)\s+)?([a-z][a-z0-9-]*)(?:\s+\(line\s+([1-9][0-9]*)\))?(?:\s+at\s+("(?:[^"\\]|\\.)*"))?\s*(?::\s*(.*))?$/;
+
+export function readExpectations(text: string): Expectation[] {
+  const lines = text.split(/\r?\n/);
+  const out: Expectation[] = [];
+  let pending: Omit<Expectation, 'line'>[] = [];
+  lines.forEach((line, i) => {
+    const m = EXPECT.exec(line);
+    if (m) {
+      const e = { severity: m[1], rule: m[2], at: m[4] !== undefined ? JSON.parse(m[4]) : undefined, message: m[5]?.trim() || undefined, source: line.trim() };
+      if (m[3] !== undefined) out.push({ ...e, line: Number(m[3]) - 1 });
+      else pending.push(e);
+      return;
+    }
+    for (const p of pending) out.push({ ...p, line: i });
+    pending = [];
+  });
+  if (pending.length > 0) throw new Error(`Expectation at end of file has no line to apply to: ${pending[0].source}`);
+  return out;
+}
+
+export function fixtureConfig(text: string): ResolvedConfig {
+  const m = /^\/\/\s*config:\s*(.*)$/m.exec(text.split(/\r?\n/, 1)[0] ?? '');
+  if (!m) return resolveConfig(undefined);
+  const parsed = parseConfig(m[1], ALL_RULES.map((r) => r.id));
+  if (parsed.findings.length > 0) throw new Error(`Bad fixture config: ${parsed.findings[0].message}`);
+  return resolveConfig(parsed.config);
+}
