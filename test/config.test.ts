@@ -26,7 +26,7 @@ describe('config', () => {
     assert.deepEqual(config.rules, {});
     const messages = findings.map((f) => `${f.severity}: ${text.slice(f.offset, f.offset + f.length)}: ${f.message}`);
     assert.deepEqual(messages, [
-      `error: ,: Trailing comma: the rendered message must be strict JSON, remove this ','.`,
+      `error: ,: Trailing comma: JSON does not allow it, remove this ','.`,
       'warning: "whatsap": Unknown channel "whatsap": did you mean "whatsapp"?',
       'warning: "phone-numbr": Unknown rule "phone-numbr": did you mean "phone-number"?',
       'error: "loud": Severity of "empty-text" is not valid: use "error", "warning", "information", "hint" or "off".',

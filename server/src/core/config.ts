@@ -75,11 +75,11 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
   const doc = parseJsonDocument(text);
   const report = (node: { offset: number; length: number }, message: string, severity: Severity = 'error') =>
     findings.push({ rule: 'config', message, offset: node.offset, length: node.length, severity });
-  for (const s of doc.syntax) report(s, s.message);
+  for (const s of doc.syntax) report(s, s.message.replace('the rendered message must be strict JSON', 'JSON does not allow it'));
   const root = doc.root;
   if (!root) return { config, findings };
   if (root.type !== 'object') {
-    report(root, 'umsg.config.json must hold an object: { "channels": {...}, "rules": {...} }.');
+    report({ offset: root.offset, length: root.type === 'array' ? 1 : root.length }, 'umsg.config.json must hold an object: { "channels": {...}, "rules": {...} }.');
     return { config, findings };
   }
   for (const p of root.children ?? []) {
