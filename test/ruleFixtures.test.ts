@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkDocument, languageOfPath } from '../server/src/core/check';
 import { ALL_RULES } from '../server/src/core/rules';
-import { fixtureConfig, readExpectations } from './support/fixtures';
+import { fixtureConfig, fixtureSample, readExpectations } from './support/fixtures';
 
 const ROOT = join(__dirname, 'fixtures', 'rules');
 
@@ -32,6 +32,7 @@ describe('rule fixtures', () => {
         const errors: string[] = [];
         const { diagnostics } = checkDocument(text, language, {
           config: fixtureConfig(text),
+          ...fixtureSample(text),
           onRuleError: (id, e) => errors.push(`${id}: ${String(e)}`),
         });
         assert.deepEqual(errors, [], 'no rule throws');
@@ -55,6 +56,11 @@ describe('rule fixtures', () => {
 });
 
 describe('rule catalogue', () => {
+  it('lists every rule in docs/rules/README.md and the README', () => {
+    const index = readFileSync(join(__dirname, '..', 'docs', 'rules', 'README.md'), 'utf8');
+    for (const rule of ALL_RULES) assert.ok(index.includes(`[${rule.id}](${rule.id}.md)`), `docs/rules/README.md links ${rule.id}`);
+  });
+
   it('has unique ids', () => {
     const ids = ALL_RULES.map((r) => r.id);
     assert.equal(new Set(ids).size, ids.length);

@@ -32,7 +32,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
     ],
     synchronize: {
       configurationSection: 'universalMessage',
-      fileEvents: workspace.createFileSystemWatcher('**/umsg.config.json'),
+      // The config file, sample data and channel-specific messages change what a message gets.
+      fileEvents: [
+        workspace.createFileSystemWatcher('**/umsg.config.json'),
+        workspace.createFileSystemWatcher('**/*.sample.json'),
+        workspace.createFileSystemWatcher('**/*.umsg', false, true, false),
+      ],
     },
     initializationOptions: workspace.getConfiguration('universalMessage'),
   };

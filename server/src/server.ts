@@ -33,6 +33,7 @@ import { CONFIG_FILE_NAME, type UmsgConfig, parseSeverity, resolveConfig } from 
 import { parseJsonDocument, type JsonDocument } from './core/jsonDocument';
 import type { LanguageId, Rule, SeverityOrOff } from './core/rule';
 import { configForFile, RULE_IDS, type ConfigForFile } from './configLookup';
+import { messageContext, type MessageContext } from './messageContext';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toLspDiagnostic } from './toLsp';
 import { CHANNEL_IDS, CHANNEL_NAMES } from './core/channels';
 import { channelSummary, summaryTitle } from './core/atAGlance';
@@ -82,7 +83,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let generation = 0;
   const pending = new Map<string, unknown>();
 
-  const log = (message: string) => connection.console.log(message);
+  const log = (message: string) => {
+    try {
+      connection.console.log(message);
+    } catch {
+      // The connection is gone (the client quit): nothing left to tell.
+    }
+  };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
@@ -137,6 +144,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     return runtime.readFile(filePath);
   }
 
+  /** Sample data and channel-specific siblings of a message file (none for other files or schemes). */
+  async function surroundings(doc: TextDocument): Promise<MessageContext | undefined> {
+    const uri = URI.parse(doc.uri);
+    if (uri.scheme !== 'file' || kindOf(doc) !== 'universal-message') return undefined;
+    return messageContext(uri.fsPath, readText);
+  }
+
   async function configFor(doc: TextDocument): Promise<ConfigForFile> {
     const uri = URI.parse(doc.uri);
     const userSettings = toConfig(settings);
@@ -167,10 +181,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const cached = cache.get(doc.uri);
     if (cached && cached.version === doc.version && cached.generation === generation) return cached.result;
     const { config, configPath } = await configFor(doc);
+    const around = await surroundings(doc);
     if (token?.isCancellationRequested) return undefined;
     const result = checkDocument(doc.getText(), kind, {
       config,
       rules: runtime.rules,
+      sample: around?.sample,
+      sampleProblem: around?.sampleProblem,
+      channelSpecific: around?.channelSpecific,
+      overriddenChannels: around?.overriddenChannels,
       onRuleError: (rule, error) => log(`Rule ${rule} failed on ${doc.uri}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
       isCancelled: () => !!token?.isCancellationRequested,
     });
@@ -244,8 +263,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     recheckAll();
   });
 
+  // The config file, sample data and channel-specific siblings all change what a message gets.
   connection.onDidChangeWatchedFiles((params) => {
-    if (params.changes.some((c) => isConfigUri(c.uri))) recheckAll();
+    if (params.changes.some((c) => isConfigUri(c.uri) || c.uri.endsWith('.sample.json') || c.uri.endsWith('.umsg'))) recheckAll();
   });
 
   /** The parsed document and feature context for an editing request, or undefined when the file is not ours. */
@@ -256,7 +276,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const parsed = parsedFor(doc);
     if (!parsed) return undefined;
     const { config } = await configFor(doc);
-    const ctx: FeatureContext = { config };
+    const around = await surroundings(doc);
+    const ctx: FeatureContext = { config, sample: around?.sample, overriddenChannels: around?.overriddenChannels };
     return { doc, kind, parsed, ctx };
   }
 
@@ -379,7 +400,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     try {
       const parsed = parsedFor(doc);
       const { config } = await configFor(doc);
-      const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off');
+      const around = await surroundings(doc);
+      const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !around?.overriddenChannels.includes(c));
       const start = doc.offsetAt(params.range.start);
       const end = doc.offsetAt(params.range.end);
       return (featuresFor(kind).lengthHints?.(parsed, targets) ?? [])
@@ -401,7 +423,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const { config } = await configFor(doc);
       const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off');
       if (targets.length === 0) return [];
-      const statuses = channelSummary(result.diagnostics, targets);
+      const around = await surroundings(doc);
+      const statuses = channelSummary(result.diagnostics, targets, around?.overriddenChannels);
       const problems = statuses.flatMap((s) => s.problems.map((d) => ({ channel: CHANNEL_NAMES[s.channel], message: d.message, rule: d.rule, range: rangeOf(doc, d.offset, d.length) })));
       const range = rangeOf(doc, root.offset, 1);
       return [{ range, command: { title: summaryTitle(statuses), command: 'universalMessage.showChannelProblems', arguments: [doc.uri, problems] } }];

@@ -127,5 +127,5 @@ export function fixAll(doc: TextDocument, parsed: JsonDocument | undefined, all:
   if (!parsed) return undefined;
   const fixes = fixable(all).filter((x) => x.fixes[0].preferred).map((x) => x.fixes[0]);
   if (fixes.length === 0) return undefined;
-  return { title: 'Fix all safe universal message problems', kind: FIX_ALL_KIND, edit: toWorkspaceEdit(doc, combine(parsed, fixes)) };
+  return { title: 'Fix all safe problems in this file (umsg)', kind: FIX_ALL_KIND, edit: toWorkspaceEdit(doc, combine(parsed, fixes)) };
 }

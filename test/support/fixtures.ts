@@ -6,11 +6,14 @@
  * expects one diagnostic of that rule starting on the next line that is not itself an
  * expectation, or with `(line N)` on line N (1-based) of the file: for a finding on the first
  * line, which no expectation can precede when it is the config line (file-size reports at offset 0).
- * A first line `// config: {...}` gives the fixture's umsg.config.json content.
+ * A first line `// config: {...}` gives the fixture's umsg.config.json content. A line
+ * `// sample: {...}` among the leading comment lines gives its sample data (NAME.sample.json).
  * Every diagnostic must be expected and every expectation met: a valid fixture has none.
  */
 import { parseConfig, resolveConfig, type ResolvedConfig } from '../../server/src/core/config';
 import { ALL_RULES } from '../../server/src/core/rules';
+import type { SampleData } from '../../server/src/core/render';
+import { parseSample } from '../../server/src/messageContext';
 
 export interface Expectation {
   line: number; // 0-based line the diagnostic must start on
@@ -48,4 +51,20 @@ export function fixtureConfig(text: string): ResolvedConfig {
   const parsed = parseConfig(m[1], ALL_RULES.map((r) => r.id));
   if (parsed.findings.length > 0) throw new Error(`Bad fixture config: ${parsed.findings[0].message}`);
   return resolveConfig(parsed.config);
+}
+
+/**
+ * The sample data of a fixture, from a `// sample: {...}` line among its leading comment
+ * lines, read as NAME.sample.json would be (a broken one gives the sample-data problem).
+ */
+export function fixtureSample(text: string): { sample?: SampleData; sampleProblem?: string } {
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim().startsWith('//')) break;
+    const m = /^\s*\/\/\s*sample:\s*(.*)$/.exec(line);
+    if (m) {
+      const parsed = parseSample(m[1], 'card.sample.json');
+      return { sample: parsed.sample, sampleProblem: parsed.problem };
+    }
+  }
+  return {};
 }

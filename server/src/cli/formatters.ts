@@ -8,16 +8,35 @@ export interface FileReport {
   diagnostics: Diagnostic[];
 }
 
-/** 1-based line and column (UTF-16 code units, as ESLint counts) of each offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  const end = Math.min(offset, text.length);
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) { line++; lineStart = i + 1; }
+/**
+ * 1-based line and column (UTF-16 code units, as ESLint counts) of offsets in one text.
+ * The line starts are found once, then each offset is a binary search: a file with many
+ * findings (a 50,000-entry Configuration Meta array) stays linear, not quadratic.
+ */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(private readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) this.starts.push(i + 1);
+    }
   }
-  return { line, column: end - lineStart + 1 };
+
+  at(offset: number): { line: number; column: number } {
+    const end = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= end) lo = mid; else hi = mid - 1;
+    }
+    return { line: lo + 1, column: end - this.starts[lo] + 1 };
+  }
+}
+
+/** 1-based line and column of one offset (see LineIndex for many). */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  return new LineIndex(text).at(offset);
 }
 
 /** ESLint severities: 2 error, 1 everything milder (information and hints count as warnings there). */
@@ -27,9 +46,10 @@ function eslintSeverity(d: Diagnostic): 1 | 2 {
 
 export function formatJson(reports: FileReport[]): string {
   return JSON.stringify(reports.map((r) => {
+    const lines = new LineIndex(r.text);
     const messages = r.diagnostics.map((d) => {
-      const start = lineColumn(r.text, d.offset);
-      const end = lineColumn(r.text, d.offset + d.length);
+      const start = lines.at(d.offset);
+      const end = lines.at(d.offset + d.length);
       return {
         ruleId: d.rule,
         severity: eslintSeverity(d),
@@ -66,8 +86,9 @@ export function formatStylish(reports: FileReport[], cwd: string, fileCount: num
   for (const r of reports) {
     if (r.diagnostics.length === 0) continue;
     lines.push(paint(4, path.relative(cwd, r.filePath) || r.filePath));
+    const index = new LineIndex(r.text);
     const rows = r.diagnostics.map((d) => {
-      const { line, column } = lineColumn(r.text, d.offset);
+      const { line, column } = index.at(d.offset);
       if (d.severity === 'error') errors++; else if (d.severity === 'warning') warnings++; else infos++;
       return { pos: `${line}:${column}`, sev: LABEL[d.severity], d };
     });

@@ -5,7 +5,13 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
+import { CHANNEL_IDS, isChannelId } from '../core/channels';
+import { channelPayload } from '../core/channelPayload';
 import { checkDocument, languageOfPath, type Diagnostic } from '../core/check';
+import { parseJsonDocument } from '../core/jsonDocument';
+import { renderMessage } from '../core/render';
+import { messageContext, parseSample } from '../messageContext';
+import { lineColumn } from './formatters';
 import { configForFile } from '../configLookup';
 import { formatJson, formatStylish, type FileReport } from './formatters';
 
@@ -14,6 +20,11 @@ export const USAGE = `Usage:
       Checks *.umsg, *.configmeta.json and *.provider.json files (folders recursively;
       default: the current folder). umsg.config.json is found by walking up from each file.
       --format json prints ESLint's json formatter shape.
+  umsg render FILE [--data FILE] [--channel messenger|gbm|whatsapp]
+      Prints the message rendered with its sample data (FILE's NAME.sample.json, or --data)
+      as strict JSON: comments and markers removed, the dynamic list expanded. With
+      --channel, prints what that channel receives. Templates that cannot be evaluated stay
+      as written and are listed on standard error.
   umsg --help | --version
 
 Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 bad usage or unreadable input.`;
@@ -94,9 +105,14 @@ async function collectFiles(p: string, explicit: boolean): Promise<string[]> {
 
 class InputError extends Error {}
 
+/**
+ * The text of a file, without a byte order mark (editors hide it and the language server never
+ * sees it, so the command line must not report it as a syntax error; ESLint strips it too).
+ */
 async function readText(filePath: string): Promise<string | undefined> {
   try {
-    return await readFile(filePath, 'utf8');
+    const text = await readFile(filePath, 'utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
     return undefined;
   }
@@ -113,7 +129,20 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       io.stdout('umsg 0.1.0\n');
       return 0;
     }
-    if (command === 'check') return await check(parseCheckArgs(rest), io);
+    if (command === 'render') {
+      if (rest.includes('--help') || rest.includes('-h')) {
+        io.stdout(USAGE + '\n');
+        return 0;
+      }
+      return await render(parseRenderArgs(rest), io);
+    }
+    if (command === 'check') {
+      if (rest.includes('--help') || rest.includes('-h')) {
+        io.stdout(USAGE + '\n');
+        return 0;
+      }
+      return await check(parseCheckArgs(rest), io);
+    }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -148,7 +177,13 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
         diagnostics: found.parsed.findings.map((f) => ({ ...f, severity: f.severity ?? 'error' })),
       });
     }
+    // Sample data and channel-specific siblings, read as the language server reads them.
+    const related = language === 'universal-message' ? await messageContext(file, readText) : undefined;
     const result = checkDocument(text, language, {
+      sample: related?.sample,
+      sampleProblem: related?.sampleProblem,
+      channelSpecific: related?.channelSpecific,
+      overriddenChannels: related?.overriddenChannels,
       config: found.config,
       onRuleError: (rule, error) => io.stderr(`umsg: rule ${rule} failed on ${file}: ${String(error)}\n`),
     });
@@ -167,7 +202,85 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
   return 0;
 }
 
+interface RenderArgs {
+  file: string;
+  data: string | undefined;
+  channel: string | undefined;
+}
+
+function parseRenderArgs(args: string[]): RenderArgs {
+  let file: string | undefined;
+  let data: string | undefined;
+  let channel: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (name: string) => {
+      const eq = a.indexOf('=');
+      if (eq >= 0) return a.slice(eq + 1);
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${name} needs a value.`);
+      return v;
+    };
+    if (a === '--data' || a.startsWith('--data=')) data = value('--data');
+    else if (a === '--channel' || a.startsWith('--channel=')) {
+      channel = value('--channel');
+      if (!isChannelId(channel)) throw new UsageError(`Unknown channel "${channel}": use ${CHANNEL_IDS.join(', ')}.`);
+    } else if (a.startsWith('-')) throw new UsageError(`Unknown option "${a}".`);
+    else if (file === undefined) file = a;
+    else throw new UsageError('render takes one message file.');
+  }
+  if (!file) throw new UsageError('render needs a message file, e.g. umsg render cards/menu.umsg.');
+  return { file, data, channel };
+}
+
+/**
+ * `umsg render FILE [--data FILE] [--channel ID]`: the message rendered with its sample data
+ * (NAME.sample.json unless --data names another file) as strict JSON, or what a channel gets.
+ */
+async function render(args: RenderArgs, io: CliIO): Promise<number> {
+  const file = path.resolve(io.cwd, args.file);
+  if (!file.endsWith('.umsg')) throw new InputError(`"${args.file}" is not a universal message: expected a *.umsg file.`);
+  const text = await readText(file);
+  if (text === undefined) throw new InputError(`Cannot read "${args.file}".`);
+  let sample;
+  if (args.data !== undefined) {
+    const dataText = await readText(path.resolve(io.cwd, args.data));
+    if (dataText === undefined) throw new InputError(`Cannot read the data file "${args.data}".`);
+    const parsed = parseSample(dataText, args.data);
+    if (!parsed.sample) throw new InputError(parsed.problem!);
+    sample = parsed.sample;
+  } else {
+    const related = await messageContext(file, readText);
+    if (related.sampleProblem) io.stderr(`umsg: ${related.sampleProblem}\n`);
+    sample = related.sample;
+  }
+  const doc = parseJsonDocument(text);
+  const broken = [...doc.syntax.map((s) => ({ offset: s.offset, message: s.message })), ...doc.scan.problems.map((p) => ({ offset: p.start, message: p.message }))];
+  if (broken.length > 0) {
+    const first = broken.sort((a, b) => a.offset - b.offset)[0];
+    const at = lineColumn(text, first.offset);
+    io.stderr(`umsg: ${args.file}:${at.line}:${at.column}: ${first.message}\numsg: the message cannot be rendered until its syntax is fixed (umsg check ${args.file} lists every problem).\n`);
+    return 1;
+  }
+  const result = renderMessage(doc, sample);
+  for (const u of result.unevaluated) {
+    const at = lineColumn(text, u.offset);
+    io.stderr(`umsg: ${args.file}:${at.line}:${at.column}: \${${u.expression}} was not evaluated: ${u.reason}.\n`);
+  }
+  if (result.value === undefined) {
+    io.stderr(`umsg: ${result.error}\n`);
+    return 1;
+  }
+  const out = args.channel && isChannelId(args.channel) ? channelPayload(args.channel, result.value) : result.value;
+  io.stdout(JSON.stringify(out, null, 2) + '\n');
+  return 0;
+}
+
 if (require.main === module) {
+  // `umsg check | head`: a reader that stops early is no reason for a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   runCli(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),

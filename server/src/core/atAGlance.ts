@@ -7,6 +7,7 @@ import type { Diagnostic } from './check';
 import type { JsonDocument, Node } from './jsonDocument';
 import { buildRichCard } from './richCard';
 import { allActions } from './rules/ruleUtil';
+import { analyzeLists, listRoom } from './dynamicList';
 
 export interface LengthHint {
   /** Offset the hint is shown at (just after the value). */
@@ -43,6 +44,21 @@ export function lengthHints(doc: JsonDocument, targets: readonly ChannelId[]): L
       over: n > strictest.limit,
     });
   };
+  // The count a dynamic list may reach, at the end of its // @each line.
+  const list = analyzeLists(doc).lists[0];
+  const model = list?.listName === 'insideActions' ? card.insideActions : list?.listName === 'floatActions' ? card.floatActions : undefined;
+  if (list && model) {
+    const room = listRoom(list, model.staticCount, targets);
+    const least = room.length > 0 ? Math.min(...room.map((r) => r.left)) : undefined;
+    if (least !== undefined) {
+      hints.push({
+        offset: list.each.end,
+        label: `≤ ${least} element${least === 1 ? '' : 's'}`,
+        tooltip: room.map((r) => `${CHANNEL_NAMES[r.channel]}: at most ${r.left}`).join('; '),
+        over: false,
+      });
+    }
+  }
   add('title', card.props.get('title')?.value);
   add('description', card.props.get('description')?.value);
   for (const a of allActions(card)) {

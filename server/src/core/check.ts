@@ -6,6 +6,7 @@ import { CHANNEL_IDS, type ChannelId } from './channels';
 import { type ResolvedConfig, DEFAULT_CONFIG } from './config';
 import { parseJsonDocument, type JsonDocument } from './jsonDocument';
 import { buildRichCard } from './richCard';
+import type { SampleData } from './render';
 import type { Finding, LanguageId, Rule, Severity, SeverityOrOff } from './rule';
 import { ALL_RULES } from './rules';
 
@@ -22,7 +23,21 @@ export interface CheckOptions {
   onRuleError?: (ruleId: string, error: unknown) => void;
   /** Polled between rules; when it returns true the check stops early with what it has. */
   isCancelled?: () => boolean;
+  /** Sample data for the message's templates (NAME.sample.json). */
+  sample?: SampleData;
+  /**
+   * For NAME.<channel>.umsg: the channel's native format is not in the specification, so only
+   * JSON and template syntax are checked (DESIGN: Files and languages).
+   */
+  channelSpecific?: boolean;
+  /** Channels that have their own NAME.<channel>.umsg: their limits do not apply to this file. */
+  overriddenChannels?: readonly ChannelId[];
+  /** Why NAME.sample.json could not be used, when it exists but is broken. */
+  sampleProblem?: string;
 }
+
+/** Rules that still run on a channel-specific message. */
+const SYNTAX_ONLY = new Set(['syntax', 'template-syntax', 'file-size', 'sample-data']);
 
 export interface CheckResult {
   diagnostics: Diagnostic[];
@@ -34,6 +49,12 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, h
 
 export function mostSevere(a: Severity, b: Severity): Severity {
   return RANK[a] <= RANK[b] ? a : b;
+}
+
+/** NAME.<channel>.umsg: the channel a channel-specific message is for, if the file is one. */
+export function channelOfPath(path: string): ChannelId | undefined {
+  const m = /\.(messenger|gbm|whatsapp)\.umsg$/.exec(path);
+  return m ? (m[1] as ChannelId) : undefined;
 }
 
 /** Infers the language of a file from its name (DESIGN: Files and languages). */
@@ -48,7 +69,7 @@ export function languageOfPath(path: string): LanguageId | undefined {
 /** Checks one document of the given language. */
 export function checkDocument(text: string, language: LanguageId, options: CheckOptions = {}): CheckResult {
   const config = options.config ?? DEFAULT_CONFIG;
-  const rules = (options.rules ?? ALL_RULES).filter((r) => r.languages.includes(language));
+  const rules = (options.rules ?? ALL_RULES).filter((r) => r.languages.includes(language) && (!options.channelSpecific || SYNTAX_ONLY.has(r.id)));
   const diagnostics: Diagnostic[] = [];
 
   if (text.length > config.maxFileSize) {
@@ -65,9 +86,12 @@ export function checkDocument(text: string, language: LanguageId, options: Check
     return { diagnostics, doc: undefined, cancelled: false };
   }
 
+  if (options.sampleProblem && config.rules['sample-data'] !== 'off' && rules.some((r) => r.id === 'sample-data')) {
+    diagnostics.push({ rule: 'sample-data', severity: (config.rules['sample-data'] as Severity | undefined) ?? 'warning', message: options.sampleProblem, offset: 0, length: 0 });
+  }
   const doc = parseJsonDocument(text);
   const card = language === 'universal-message' ? buildRichCard(doc) : undefined;
-  const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off');
+  const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
   let cancelled = false;
 
   for (const rule of rules) {
@@ -76,7 +100,7 @@ export function checkDocument(text: string, language: LanguageId, options: Check
     if (setting === 'off') continue;
     const found: Finding[] = [];
     try {
-      rule.check({ doc, language, card, targets, report: (f) => { found.push({ ...f, rule: rule.id }); } });
+      rule.check({ doc, language, card, targets, sample: options.sample, report: (f) => { found.push({ ...f, rule: rule.id }); } });
     } catch (error) {
       options.onRuleError?.(rule.id, error);
       continue;

@@ -6,6 +6,10 @@
 import { getLocation, type Segment } from 'jsonc-parser';
 import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
 import { propertyNode, type JsonDocument, type Node } from './jsonDocument';
+import { analyzeLists } from './dynamicList';
+import type { SampleData } from './render';
+import { samplePaths } from './templateEval';
+import type { TemplateRegion } from './templateScanner';
 
 export interface CompletionEntry {
   label: string;
@@ -46,11 +50,14 @@ function nodeAt(root: Node | undefined, path: Segment[]): Node | undefined {
   return node;
 }
 
-export function completeAt(doc: JsonDocument, offset: number): CompletionEntry[] {
+export function completeAt(doc: JsonDocument, offset: number, sample?: SampleData): CompletionEntry[] {
   if (doc.tooDeep) return [];
   const text = doc.scan.masked;
-  // Inside a template expression: nothing of JSON's to offer.
-  if (doc.scan.templates.some((t) => offset > t.start && offset < t.end)) return [];
+  // Inside a template expression: the names it can use.
+  const template = doc.scan.templates.find((t) => offset >= t.start + 2 && offset < t.end);
+  if (template) return templateNames(doc, template, offset, sample);
+  const open = unclosedTemplateAt(doc, offset);
+  if (open !== undefined) return templateNames(doc, { start: open, end: offset + 1, expression: doc.text.slice(open + 2, offset), inString: true }, offset, sample);
   const location = getLocation(text, offset);
   const prev = location.previousNode;
   const replace = prev && (prev.type === 'string' || prev.type === 'number' || prev.type === 'boolean' || prev.type === 'null') && offset >= prev.offset && offset <= prev.offset + prev.length
@@ -162,4 +169,39 @@ function actionSnippets(list: 'insideActions' | 'floatActions', offset: number):
     filterText: `{ ${a.type}`,
     sortText: String(i),
   }));
+}
+
+/** The start of a `${` just typed before the cursor on its line and not closed yet (a template-syntax problem). */
+function unclosedTemplateAt(doc: JsonDocument, offset: number): number | undefined {
+  for (const p of doc.scan.problems) {
+    if (p.kind !== 'unterminated' || p.start > offset) continue;
+    const between = doc.text.slice(p.start + 2, offset);
+    if (/^[\w.()]*$/.test(between)) return p.start;
+  }
+  return undefined;
+}
+
+/** Inside `${...}`: `it`, `it.name()`, `it.label()` in a dynamic list body, and the sample data's names. */
+function templateNames(doc: JsonDocument, t: TemplateRegion, offset: number, sample: SampleData | undefined): CompletionEntry[] {
+  // Replace the dotted name being typed at the cursor.
+  let start = offset;
+  while (start > t.start + 2 && /[\w.()]/.test(doc.text[start - 1])) start--;
+  let end = offset;
+  while (end < t.end - 1 && /[\w.()]/.test(doc.text[end])) end++;
+  const replace = { offset: start, length: end - start };
+  const out: CompletionEntry[] = [];
+  const list = analyzeLists(doc).lists[0];
+  const inBody = !!list && t.start >= list.bodyStart && t.end <= list.bodyEnd;
+  const entry = (label: string, documentation: string, detail?: string): CompletionEntry => ({
+    label, kind: 'value', insertText: label, snippet: false, documentation, replace, filterText: label, detail,
+  });
+  if (inBody) {
+    out.push(entry('it', `The current element of \`${list!.list}\`.`, 'list element'));
+    out.push(entry('it.name()', 'The element\'s name (its `name` field).', 'list element'));
+    out.push(entry('it.label()', 'The element\'s label (its `label` field).', 'list element'));
+  }
+  for (const p of samplePaths(sample)) {
+    out.push(entry(p.path, `Sample value: \`${JSON.stringify(p.value).slice(0, 100)}\``, 'sample data'));
+  }
+  return out;
 }

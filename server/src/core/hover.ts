@@ -8,6 +8,10 @@ import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, t
 import { CHANNEL_IDS, CHANNEL_LIMITS, CHANNEL_NAMES, type ChannelId, type LimitedList, type LimitedText } from './channels';
 import type { FeatureContext, HoverResult } from './languageFeatures';
 import type { JsonDocument, Node } from './jsonDocument';
+import { analyzeLists, listRoom } from './dynamicList';
+import { buildRichCard } from './richCard';
+import { evaluate, mentionsIt, type EvalResult } from './templateEval';
+import type { MarkerLine, TemplateRegion } from './templateScanner';
 
 const GBM_NOTE = 'Google Business Messages stopped in July 2024; RCS Business Messaging keeps the same card, so the channel stays.';
 
@@ -60,13 +64,14 @@ function placeOf(path: JSONPath): Place | undefined {
 
 export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined {
   if (!doc.root || doc.tooDeep) return undefined;
+  const marker = doc.scan.markers.find((m) => offset >= m.start && offset <= m.end);
+  if (marker) return markerHover(doc, marker, ctx);
   const template = doc.scan.templates.find((t) => offset >= t.start && offset < t.end);
   if (template) {
-    return {
-      contents: `**Template expression** \`\${${truncate(template.expression.trim(), 80)}}\`\n\nEvaluated when the message is rendered${template.inString ? '' : '; it stands in place of a whole value, so no type or length is checked here'}.`,
-      offset: template.start,
-      length: template.end - template.start,
-    };
+    const parts = [`**Template expression** \`\${${truncate(template.expression.trim(), 80)}}\``];
+    parts.push(`Evaluated when the message is rendered${template.inString ? '' : '; it stands in place of a whole value, so no type or length is checked here'}.`);
+    parts.push(renderedLine(doc, template, ctx));
+    return { contents: parts.join('\n\n'), offset: template.start, length: template.end - template.start };
   }
   const node = findNodeAtOffset(doc.root, offset, true);
   if (!node) return undefined;
@@ -148,4 +153,43 @@ function lengthLine(doc: JsonDocument, value: Node): string {
 
 function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}
+
+/** The template's value with the sample data: per list element inside a dynamic list body. */
+function renderedLine(doc: JsonDocument, template: TemplateRegion, ctx: FeatureContext): string {
+  const list = analyzeLists(doc).lists[0];
+  const inBody = !!list && template.start >= list.bodyStart && template.end <= list.bodyEnd;
+  if (!ctx.sample) {
+    return inBody && mentionsIt(template.expression)
+      ? '`it` is each element of the list; add a NAME.sample.json to see the rendered values.'
+      : 'No sample data: add NAME.sample.json beside this file to see the rendered value.';
+  }
+  const show = (r: EvalResult) => (r.ok ? `\`${truncate(JSON.stringify(r.value), 120)}\`` : `not evaluated: ${r.reason}`);
+  if (inBody) {
+    const bound = evaluate(list!.list, { data: ctx.sample });
+    if (!bound.ok || !Array.isArray(bound.value)) return `With the sample data: ${list!.list} ${bound.ok ? 'is not a list' : `is ${bound.reason}`}.`;
+    const rows = bound.value.slice(0, 10).map((it, i) => `| ${i + 1} | ${show(evaluate(template.expression, { data: ctx.sample, it, inBody: true }))} |`);
+    const more = bound.value.length > 10 ? `\n\n…and ${bound.value.length - 10} more elements.` : '';
+    return `With the sample data (${bound.value.length} element${bound.value.length === 1 ? '' : 's'} in ${list!.list}):\n\n| element | value |\n|---|---|\n${rows.join('\n')}${more}`;
+  }
+  return `With the sample data: ${show(evaluate(template.expression, { data: ctx.sample }))}`;
+}
+
+function markerHover(doc: JsonDocument, marker: MarkerLine, ctx: FeatureContext): HoverResult {
+  const range = { offset: marker.start, length: marker.end - marker.start };
+  if (marker.kind === 'end') return { contents: '**// @end** closes the dynamic list body: the lines above it, up to `// @each`, repeat once per list element.', ...range };
+  const parts = [`**// @each ${marker.list || '<list>'}**: the action element below, up to \`// @end\`, is repeated once per element of \`${marker.list || 'the list'}\`, joined by \`,\`. Inside it, \`it\` is the element, with \`it.name()\` and \`it.label()\`.`];
+  const list = analyzeLists(doc).lists.find((l) => l.each === marker);
+  const card = buildRichCard(doc);
+  const model = list?.listName === 'insideActions' ? card?.insideActions : list?.listName === 'floatActions' ? card?.floatActions : undefined;
+  const targets = CHANNEL_IDS.filter((c) => ctx.config.channels[c] !== 'off' && !(ctx.overriddenChannels ?? []).includes(c));
+  if (list && model) {
+    const room = listRoom(list, model.staticCount, targets);
+    if (room.length > 0) parts.push(`At most, the list may render: ${room.map((r) => `${r.left} on ${CHANNEL_NAMES[r.channel]}`).join(', ')} (${list.listName} limit${model.staticCount ? `, less ${model.staticCount} static` : ''}).`);
+    if (ctx.sample) {
+      const bound = evaluate(list.list, { data: ctx.sample });
+      parts.push(bound.ok && Array.isArray(bound.value) ? `With the sample data: **${bound.value.length}** element${bound.value.length === 1 ? '' : 's'}.` : `With the sample data: not evaluated (${bound.ok ? 'not a list' : bound.reason}).`);
+    }
+  }
+  return { contents: parts.join('\n\n'), ...range };
 }

@@ -5,9 +5,12 @@
  */
 import { completeAt, type CompletionEntry } from './completion';
 import { hoverAt } from './hover';
+import { completeMeta } from './meta/completion';
+import { hoverMeta } from './meta/hover';
 import type { ResolvedConfig } from './config';
 import type { JsonDocument } from './jsonDocument';
 import type { LanguageId } from './rule';
+import type { SampleData } from './render';
 import { lengthHints, type LengthHint } from './atAGlance';
 import type { ChannelId } from './channels';
 import type { TextEdit } from './fixes';
@@ -27,6 +30,8 @@ export interface FeatureContext {
   config: ResolvedConfig;
   /** Channels that have their own channel-specific message next to this file (DESIGN: Files and languages). */
   overriddenChannels?: readonly string[];
+  /** The message's sample data, when it has some. */
+  sample?: SampleData;
 }
 
 export interface LanguageFeatures {
@@ -50,14 +55,22 @@ const JSON_STRUCTURE: LanguageFeatures = {
 const features: Record<LanguageId, LanguageFeatures> = {
   'universal-message': {
     ...JSON_STRUCTURE,
-    complete: (doc, offset) => completeAt(doc, offset),
+    complete: (doc, offset, ctx) => completeAt(doc, offset, ctx.sample),
     hover: hoverAt,
     symbols: documentSymbols,
     links: documentLinks,
     lengthHints,
   },
-  'configuration-meta': { ...JSON_STRUCTURE },
-  'native-provider': { ...JSON_STRUCTURE },
+  'configuration-meta': {
+    ...JSON_STRUCTURE,
+    complete: (doc, offset) => completeMeta(doc, offset, 'configuration-meta'),
+    hover: (doc, offset) => hoverMeta(doc, offset, 'configuration-meta'),
+  },
+  'native-provider': {
+    ...JSON_STRUCTURE,
+    complete: (doc, offset) => completeMeta(doc, offset, 'native-provider'),
+    hover: (doc, offset) => hoverMeta(doc, offset, 'native-provider'),
+  },
 };
 
 export function featuresFor(language: LanguageId): LanguageFeatures {

@@ -29,6 +29,8 @@ export interface ActionModel extends ObjectModel {
   index: number;
   /** True when the element is the body of a dynamic list (repeated once per element at render time). */
   repeated: boolean;
+  /** The action's type when written without templates ('click', 'reply', ...), read once for every rule. */
+  staticType: string | undefined;
 }
 
 export interface ActionList {
@@ -76,8 +78,8 @@ export function buildRichCard(doc: JsonDocument): RichCard | undefined {
   return {
     ...card,
     media,
-    insideActions: actionList(card, 'insideActions', bodies),
-    floatActions: actionList(card, 'floatActions', bodies),
+    insideActions: actionList(doc, card, 'insideActions', bodies),
+    floatActions: actionList(doc, card, 'floatActions', bodies),
   };
 }
 
@@ -92,7 +94,7 @@ export function bodyRanges(markers: readonly MarkerLine[]): { start: number; end
   return ranges;
 }
 
-function actionList(card: ObjectModel, name: ActionListName, bodies: { start: number; end: number }[]): ActionList | undefined {
+function actionList(doc: JsonDocument, card: ObjectModel, name: ActionListName, bodies: { start: number; end: number }[]): ActionList | undefined {
   const prop = card.props.get(name);
   if (!prop) return undefined;
   const array = prop.value && prop.value.type === 'array' ? prop.value : undefined;
@@ -100,10 +102,19 @@ function actionList(card: ObjectModel, name: ActionListName, bodies: { start: nu
   const actions: ActionModel[] = [];
   let staticCount = 0;
   let hasBody = false;
-  elements.forEach((el, index) => {
-    const repeated = bodies.some((b) => el.offset >= b.start && el.offset + el.length <= b.end);
+  for (let index = 0; index < elements.length; index++) {
+    const el = elements[index];
+    const repeated = bodies.length > 0 && bodies.some((b) => el.offset >= b.start && el.offset + el.length <= b.end);
     if (repeated) hasBody = true; else staticCount++;
-    if (el.type === 'object') actions.push({ ...objectModel(el), list: name, index, repeated });
-  });
+    if (el.type !== 'object') continue;
+    const model = objectModel(el);
+    const typeValue = model.props.get('type')?.value;
+    let staticType: string | undefined;
+    if (typeValue && typeValue.type === 'string' && !doc.valueTemplate(typeValue)) {
+      const info = doc.stringInfo(typeValue);
+      if (info.templates.length === 0) staticType = info.staticText;
+    }
+    actions.push({ node: model.node, props: model.props, all: model.all, list: name, index, repeated, staticType });
+  }
   return { name, prop, array, actions, elements, staticCount, hasBody };
 }

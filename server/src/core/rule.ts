@@ -5,6 +5,7 @@
 import type { ChannelId } from './channels';
 import type { JsonDocument } from './jsonDocument';
 import type { RichCard } from './richCard';
+import type { SampleData } from './render';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export type SeverityOrOff = Severity | 'off';
@@ -53,6 +54,8 @@ export interface RuleContext {
   readonly card: RichCard | undefined;
   /** Channels checked, in the canonical order (channels set to off are left out). */
   readonly targets: readonly ChannelId[];
+  /** The sample data (NAME.sample.json), when the message has some. */
+  readonly sample: SampleData | undefined;
   report(finding: Omit<Finding, 'rule'>): void;
 }
 

@@ -1,5 +1,8 @@
 import { CHANNEL_LIMITS, CHANNEL_NAMES, WHATSAPP_MAX_BUTTONS, joinChannelLimits, type ChannelId, type LimitedText } from '../channels';
-import type { Node } from '../jsonDocument';
+import { codePointLength, type Node } from '../jsonDocument';
+import { analyzeLists } from '../dynamicList';
+import { renderStringNode } from '../render';
+import { evaluate } from '../templateEval';
 import { digitsOnly, isGlobalNumber } from '../phoneNumber';
 import type { ActionList, ActionModel } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
@@ -39,6 +42,7 @@ export default defineRule({
 
 function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined, action?: ActionModel) {
   if (!node) return;
+  if (ctx.sample && renderedTextLimit(ctx, field, node, action)) return;
   const view = viewValue(ctx.doc, node);
   if (view.kind !== 'string' || view.info.wholly) return;
   const length = view.info.staticLength;
@@ -58,8 +62,61 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
   });
 }
 
+/**
+ * With sample data: the rendered text, for each list element in a body, checked exactly and
+ * reported on the template that produced it. False when something could not be evaluated
+ * (the static part is checked instead).
+ */
+function renderedTextLimit(ctx: RuleContext, field: LimitedText, node: Node, action?: ActionModel): boolean {
+  const templates = ctx.doc.valueTemplate(node) ? [ctx.doc.valueTemplate(node)!] : ctx.doc.stringInfo(node).templates;
+  if (templates.length === 0) return false;
+  const rendered = renderStringNode(ctx.doc, node, ctx.sample);
+  const expected = action?.repeated ? sampleListLength(ctx) : 1;
+  if (rendered.length === 0 || rendered.length !== expected) return false;
+  const longest = rendered.reduce((a, b) => (codePointLength(b.text) > codePointLength(a.text) ? b : a));
+  const length = codePointLength(longest.text);
+  const over = ctx.targets
+    .map((channel) => ({ channel, limit: CHANNEL_LIMITS[channel].text[field] }))
+    .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined && length > x.limit);
+  if (over.length === 0) return true;
+  const where = templates.length === 1 ? templates[0] : { start: node.offset, end: node.offset + node.length };
+  const what = action ? `${action.list === 'floatActions' ? 'Float' : 'Button'} ${field}` : field;
+  const element = longest.element !== undefined ? ` (list element ${longest.element + 1})` : '';
+  ctx.report({
+    message: `${what} renders to ${length.toLocaleString('en-US')} characters with the sample data${element}: over ${joinChannelLimits(over)}.`,
+    offset: where.start,
+    length: where.end - where.start,
+    channels: over.map((o) => o.channel),
+  });
+  return true;
+}
+
+/** Elements the dynamic list renders with the sample data, when it can be evaluated. */
+function sampleListLength(ctx: RuleContext): number | undefined {
+  const list = analyzeLists(ctx.doc).lists[0];
+  if (!list || !ctx.sample) return undefined;
+  const r = evaluate(list.list, { data: ctx.sample });
+  return r.ok && Array.isArray(r.value) ? r.value.length : undefined;
+}
+
 function countLimit(ctx: RuleContext, list: ActionList | undefined) {
   if (!list?.array) return;
+  const fromSample = list.hasBody ? sampleListLength(ctx) : undefined;
+  if (fromSample !== undefined) {
+    const total = list.staticCount + fromSample;
+    const over = ctx.targets
+      .map((channel) => ({ channel, limit: CHANNEL_LIMITS[channel].count[list.name] }))
+      .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined && total > x.limit);
+    if (over.length === 0) return;
+    const each = analyzeLists(ctx.doc).lists[0].each;
+    ctx.report({
+      message: `${list.name} renders ${total} actions with the sample data (${each.list} has ${fromSample}): over ${joinChannelLimits(over)}.`,
+      offset: each.listOffset,
+      length: Math.max(each.list.length, 1),
+      channels: over.map((o) => o.channel),
+    });
+    return;
+  }
   const n = list.staticCount;
   const over = ctx.targets
     .map((channel) => ({ channel, limit: CHANNEL_LIMITS[channel].count[list.name] }))
@@ -81,8 +138,9 @@ function countLimit(ctx: RuleContext, list: ActionList | undefined) {
  */
 function whatsappButtons(ctx: RuleContext, inside: ActionList | undefined, float: ActionList | undefined) {
   if (!ctx.targets.includes('whatsapp') || !float?.array) return;
+  const dynamic = inside?.hasBody || float.hasBody ? sampleListLength(ctx) ?? 0 : 0;
   const insideCount = inside?.array ? inside.staticCount : 0;
-  const total = insideCount + float.staticCount;
+  const total = insideCount + float.staticCount + dynamic;
   if (total <= WHATSAPP_MAX_BUTTONS) return;
   const what = insideCount > 0 ? 'insideActions and floatActions together' : 'floatActions';
   const buttons = inside?.hasBody || float.hasBody ? `${total} static reply buttons plus a dynamic list` : `${total} reply buttons`;

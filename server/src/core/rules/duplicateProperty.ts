@@ -10,6 +10,7 @@ export default defineRule({
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
   check({ doc, report }) {
     if (!doc.root) return;
+    const templateFree = doc.scan.templates.length === 0;
     // Iterative walk: documents may be deep.
     const stack: Node[] = [doc.root];
     while (stack.length > 0) {
@@ -18,7 +19,8 @@ export default defineRule({
         const seen = new Map<string, Node>();
         for (const p of node.children ?? []) {
           const key = p.children?.[0];
-          if (key && key.type === 'string' && !doc.stringInfo(key).templates.length) {
+          // A key with a template in it has no known name: no verdict.
+          if (key && key.type === 'string' && (templateFree || !doc.stringInfo(key).templates.length)) {
             const name = String(key.value);
             const first = seen.get(name);
             if (first) {
@@ -27,7 +29,11 @@ export default defineRule({
                 offset: key.offset,
                 length: key.length,
                 related: [{ offset: first.offset, length: first.length, message: `First "${name}" is here.` }],
-                fixes: [{ kind: 'remove', ...removalRange(node, p), title: `Remove this "${name}"` }],
+                // Removing the first keeps the value most parsers use; removing this one keeps the first.
+                fixes: [
+                  { kind: 'remove', ...removalRange(node, first.parent!), title: `Remove the first "${name}" (keeps this value)` },
+                  { kind: 'remove', ...removalRange(node, p), title: `Remove this "${name}"` },
+                ],
               });
             } else seen.set(name, key);
           }

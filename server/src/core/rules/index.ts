@@ -10,6 +10,7 @@ import cardRequired from './cardRequired';
 import channelLimit from './channelLimit';
 import config from './config';
 import duplicateProperty from './duplicateProperty';
+import dynamicList from './dynamicList';
 import emptyText from './emptyText';
 import exclusiveActions from './exclusiveActions';
 import fileSize from './fileSize';
@@ -17,7 +18,22 @@ import mediaHeight from './mediaHeight';
 import mediaRequired from './mediaRequired';
 import mediaUrl from './mediaUrl';
 import messageType from './messageType';
+import metaArray from './metaArray';
+import metaDefaultValue from './metaDefaultValue';
+import metaDuplicateKey from './metaDuplicateKey';
+import metaKeyIdentifier from './metaKeyIdentifier';
+import metaOptions from './metaOptions';
+import metaRequired from './metaRequired';
+import metaTypeOrOptions from './metaTypeOrOptions';
+import metaTypeValue from './metaTypeValue';
+import providerClassName from './providerClassName';
+import providerDeployMode from './providerDeployMode';
+import providerImplementation from './providerImplementation';
+import providerPrivateDeploy from './providerPrivateDeploy';
+import providerRequired from './providerRequired';
+import providerType from './providerType';
 import phoneNumber from './phoneNumber';
+import sampleData from './sampleData';
 import syntax from './syntax';
 import templateSyntax from './templateSyntax';
 import unknownProperty from './unknownProperty';
@@ -41,8 +57,24 @@ export const ALL_RULES: readonly Rule[] = [
   phoneNumber,
   channelLimit,
   emptyText,
+  dynamicList,
+  sampleData,
   fileSize,
   config,
+  metaArray,
+  metaRequired,
+  metaTypeOrOptions,
+  metaTypeValue,
+  metaDefaultValue,
+  metaOptions,
+  metaDuplicateKey,
+  metaKeyIdentifier,
+  providerRequired,
+  providerType,
+  providerDeployMode,
+  providerClassName,
+  providerImplementation,
+  providerPrivateDeploy,
 ];
 
 export function ruleById(id: string): Rule | undefined {

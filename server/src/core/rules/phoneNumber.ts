@@ -1,5 +1,6 @@
 import { normalizePhoneNumber, phoneProblems } from '../phoneNumber';
 import { defineRule, type FixData } from '../rule';
+import { renderStringNode } from '../render';
 import { actionType, jsonString, viewValue } from './ruleUtil';
 
 /**
@@ -11,7 +12,7 @@ export default defineRule({
   description: 'phoneNumber and a call action\'s payload are RFC 3966 global numbers (+, digits, - . ( )).',
   defaultSeverity: 'error',
   languages: ['universal-message'],
-  check({ doc, card, report }) {
+  check({ doc, card, sample, report }) {
     for (const a of card?.insideActions?.actions ?? []) {
       const type = actionType(doc, a);
       const fields = type === 'call' ? ['phoneNumber', 'payload'] : type === undefined ? ['phoneNumber'] : [];
@@ -19,6 +20,19 @@ export default defineRule({
         const v = a.props.get(field)?.value;
         if (!v) continue;
         const view = viewValue(doc, v);
+        // A templated number is checked on its rendered value when the sample data gives one.
+        const templated = view.kind === 'template' || (view.kind === 'string' && view.info.templates.length > 0);
+        if (templated && sample) {
+          const templates = doc.valueTemplate(v) ? [doc.valueTemplate(v)!] : doc.stringInfo(v).templates;
+          const where = templates.length === 1 ? { offset: templates[0].start, length: templates[0].end - templates[0].start } : { offset: v.offset, length: v.length };
+          for (const r of renderStringNode(doc, v, sample)) {
+            const rendered = { staticText: r.text, staticLength: r.text.length, templates: [], wholly: false, prefix: r.text, segments: [r.text] };
+            for (const p of phoneProblems(field, rendered)) {
+              report({ message: `${field} renders to ${JSON.stringify(r.text)} with the sample data${r.element !== undefined ? ` (list element ${r.element + 1})` : ''}: ${p.message.replace(`${field} `, '')}`, ...where });
+            }
+          }
+          continue;
+        }
         if (view.kind !== 'string') continue;
         const problems = phoneProblems(field, view.info);
         if (problems.length === 0) continue;

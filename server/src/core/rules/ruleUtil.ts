@@ -32,7 +32,8 @@ export function allActions(card: RichCard | undefined): ActionModel[] {
 }
 
 /** The static type of an action ('click', 'reply', ...) when it is written without templates. */
-export function actionType(doc: JsonDocument, action: ObjectModel): string | undefined {
+export function actionType(doc: JsonDocument, action: ObjectModel & { staticType?: string }): string | undefined {
+  if ('staticType' in action) return action.staticType;
   return plainString(doc, action.props.get('type'));
 }
 

@@ -1,4 +1,5 @@
 import { CARD_FIELDS, FIELD_SYNONYMS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, fieldNames, type FieldSpec } from '../cardSchema';
+import { metaPlaces } from '../meta/metaPlaces';
 import type { ObjectModel } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
 import { suggest } from '../suggest';
@@ -10,10 +11,14 @@ import { actionType, jsonString, removalRange } from './ruleUtil';
  */
 export default defineRule({
   id: 'unknown-property',
-  description: 'Every property is one the universal format defines for that place, with "did you mean".',
+  description: 'Every property is one the format defines for that place (universal message, Configuration Meta entry or option, provider descriptor), with "did you mean".',
   defaultSeverity: 'warning',
-  languages: ['universal-message'],
+  languages: ['universal-message', 'configuration-meta', 'native-provider'],
   check(ctx) {
+    if (ctx.language !== 'universal-message') {
+      for (const p of metaPlaces(ctx.doc, ctx.language)) checkObject(ctx, p.object, p.fields, p.where, undefined, p.synonyms, p.effect);
+      return;
+    }
     const { card } = ctx;
     if (!card) return;
     checkObject(ctx, card, CARD_FIELDS, 'the card');
@@ -33,7 +38,7 @@ export default defineRule({
   },
 });
 
-function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldSpec[], where: string, unused?: (name: string) => string | undefined) {
+function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldSpec[], where: string, unused?: (name: string) => string | undefined, synonyms = FIELD_SYNONYMS, effect = 'channels drop it') {
   const names = fieldNames(fields);
   for (const p of obj.all) {
     if (ctx.doc.stringInfo(p.key).templates.length > 0) continue; // a templated key: no verdict
@@ -46,16 +51,22 @@ function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
     }
     if (names.includes(p.name)) continue;
     const candidates = names.filter((n) => !obj.props.has(n) || n === p.name);
-    const s = suggest(p.name, candidates, FIELD_SYNONYMS);
+    const s = suggest(p.name, candidates, synonyms);
     ctx.report({
       message: s
         ? `Unknown property "${p.name}" in ${where}: did you mean "${s}"?`
-        : `Unknown property "${p.name}" in ${where}: channels drop it. Known: ${names.join(', ')}.`,
+        : `Unknown property "${p.name}" in ${where}: ${effect}. Known: ${names.join(', ')}.`,
       offset: p.key.offset,
       length: p.key.length,
       fixes: s
-        ? [{ kind: 'replace', offset: p.key.offset, length: p.key.length, text: jsonString(s), title: `Rename to "${s}"` }, remove]
+        ? [{ kind: 'replace', offset: p.key.offset, length: p.key.length, text: jsonString(s), title: `Rename to "${s}"`, preferred: sameName(p.name, s) }, remove]
         : [remove],
     });
   }
+}
+
+/** Only a difference of case or separators (fileURL, file_url) is safe to rename unattended. */
+function sameName(a: string, b: string): boolean {
+  const normal = (x: string) => x.toLowerCase().replace(/[_\-\s]/g, '');
+  return normal(a) === normal(b);
 }

@@ -1,0 +1,198 @@
+/**
+ * Multiple value messages (spec: "Templating inside a message", rule 2; DESIGN: Multiple value
+ * messages). The text is split into a header (before the `// @each <list>` line), a body
+ * (between the marker lines: one action element, repeated once per list element and joined
+ * by `,`) and a footer (after the `// @end` line).
+ */
+import { createScanner, findNodeAtOffset, parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { CHANNEL_LIMITS, type ChannelId } from './channels';
+import type { JsonDocument, Node } from './jsonDocument';
+import type { MarkerLine } from './templateScanner';
+import { mentionsIt } from './templateEval';
+
+export interface DynamicList {
+  each: MarkerLine;
+  end: MarkerLine;
+  /** The bound list expression (after `@each`). */
+  list: string;
+  /** [0, headerEnd) is the header: up to the start of the `@each` line. */
+  headerEnd: number;
+  /** [bodyStart, bodyEnd) is the body: the lines between the marker lines. */
+  bodyStart: number;
+  bodyEnd: number;
+  /** [footerStart, text.length) is the footer: after the `@end` line. */
+  footerStart: number;
+  /** The array the body sits in, when it sits in one. */
+  array: Node | undefined;
+  /** The name of the card's list holding the body, when it is insideActions or floatActions directly. */
+  listName: 'insideActions' | 'floatActions' | undefined;
+  /** Elements of the array that lie inside the body. */
+  elements: Node[];
+}
+
+export interface ListProblem {
+  offset: number;
+  length: number;
+  message: string;
+}
+
+export interface ListAnalysis {
+  /** The well-formed pairs of markers (the first is the one that renders). */
+  lists: DynamicList[];
+  problems: ListProblem[];
+}
+
+const cache = new WeakMap<JsonDocument, ListAnalysis>();
+
+function lineStartOf(text: string, offset: number): number {
+  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
+}
+
+function afterLineBreak(text: string, offset: number): number {
+  if (text.charCodeAt(offset) === 13 && text.charCodeAt(offset + 1) === 10) return offset + 2;
+  if (offset < text.length) return offset + 1;
+  return offset;
+}
+
+export function analyzeLists(doc: JsonDocument): ListAnalysis {
+  let result = cache.get(doc);
+  if (!result) {
+    result = analyze(doc);
+    cache.set(doc, result);
+  }
+  return result;
+}
+
+function analyze(doc: JsonDocument): ListAnalysis {
+  const { text } = doc;
+  const problems: ListProblem[] = [];
+  const lists: DynamicList[] = [];
+  let open: MarkerLine | undefined;
+  const markerRange = (m: MarkerLine) => ({ offset: m.start, length: m.end - m.start });
+  for (const m of doc.scan.markers) {
+    if (!m.ownLine) {
+      problems.push({ ...markerRange(m), message: `// @${m.kind} must stand on a line of its own.` });
+      continue;
+    }
+    if (m.kind === 'each') {
+      if (open) problems.push({ ...markerRange(open), message: '// @each has no // @end before the next // @each: dynamic lists do not nest.' });
+      if (m.list.length === 0) problems.push({ ...markerRange(m), message: '// @each needs the list it repeats over, for example // @each dishes.' });
+      open = m;
+      continue;
+    }
+    if (!open) {
+      problems.push({ ...markerRange(m), message: '// @end has no // @each before it.' });
+      continue;
+    }
+    lists.push(describeList(doc, open, m));
+    open = undefined;
+  }
+  if (open) problems.push({ ...markerRange(open), message: '// @each has no // @end: mark where the repeated body ends.' });
+  for (const extra of lists.slice(1)) {
+    problems.push({ ...markerRange(extra.each), message: 'A message has exactly one dynamic list body: this second // @each is not used.' });
+  }
+  const first = lists[0];
+  if (first && doc.root) checkBody(doc, first, problems);
+  checkIt(doc, lists, problems);
+  return { lists, problems };
+}
+
+function describeList(doc: JsonDocument, each: MarkerLine, end: MarkerLine): DynamicList {
+  const { text } = doc;
+  const bodyStart = afterLineBreak(text, each.end);
+  const bodyEnd = lineStartOf(text, end.start);
+  let array: Node | undefined;
+  let node = doc.root ? findNodeAtOffset(doc.root, bodyStart, false) : undefined;
+  while (node) {
+    if (node.type === 'array' && node.offset < bodyStart && node.offset + node.length > bodyEnd) { array = node; break; }
+    node = node.parent;
+  }
+  const holder = array?.parent;
+  const key = holder?.type === 'property' ? holder.children?.[0]?.value : undefined;
+  const listName = holder?.parent === doc.root && (key === 'insideActions' || key === 'floatActions') ? key : undefined;
+  const elements = (array?.children ?? []).filter((e) => e.offset >= bodyStart && e.offset + e.length <= bodyEnd);
+  return {
+    each,
+    end,
+    list: each.list,
+    headerEnd: lineStartOf(text, each.start),
+    bodyStart,
+    bodyEnd,
+    footerStart: afterLineBreak(text, end.end),
+    array,
+    listName,
+    elements,
+  };
+}
+
+function checkBody(doc: JsonDocument, list: DynamicList, problems: ListProblem[]) {
+  const at = { offset: list.each.start, length: list.each.end - list.each.start };
+  if (!list.array || !list.listName) {
+    problems.push({ ...at, message: 'The dynamic list body must sit directly in insideActions or floatActions.' });
+    return;
+  }
+  if (list.elements.length !== 1) {
+    problems.push({
+      ...at,
+      message: list.elements.length === 0
+        ? 'The dynamic list body holds no action: put one action element between // @each and // @end.'
+        : `The dynamic list body holds ${list.elements.length} values: it must be exactly one action element, repeated once per list element.`,
+    });
+    return;
+  }
+  const el = list.elements[0];
+  const masked = doc.scan.masked;
+  for (const [from, to] of [[list.bodyStart, el.offset], [el.offset + el.length, list.bodyEnd]]) {
+    const comma = commaIn(masked, from, to);
+    if (comma !== undefined) {
+      problems.push({ offset: comma, length: 1, message: "Remove this ',' from the dynamic list body: the delimiter between repeated bodies is added at render time." });
+      return;
+    }
+  }
+  // The message must be valid JSON whatever the list's length: try 0, 1 and 2 elements
+  // (only when the file itself parses: its own syntax errors are reported as such).
+  if (doc.syntax.length > 0) return;
+  const header = masked.slice(0, list.headerEnd);
+  const body = masked.slice(list.bodyStart, list.bodyEnd);
+  const footer = masked.slice(list.footerStart);
+  for (const n of [0, 1, 2]) {
+    const errors: ParseError[] = [];
+    parseJsonc(header + Array.from({ length: n }, () => body).join(',') + footer, errors, { allowTrailingComma: false, disallowComments: false });
+    if (errors.length > 0) {
+      problems.push({
+        ...at,
+        message: n === 0
+          ? "With an empty list the message is not valid JSON: a ',' next to the body is left with nothing on one side. A list with a dynamic body holds no static actions."
+          : `With ${n} list element${n === 1 ? '' : 's'} the message is not valid JSON: check the commas around the body.`,
+      });
+      return;
+    }
+  }
+}
+
+/** `it` is defined only inside the body. */
+function checkIt(doc: JsonDocument, lists: readonly DynamicList[], problems: ListProblem[]) {
+  for (const t of doc.scan.templates) {
+    if (lists.some((list) => t.start >= list.bodyStart && t.end <= list.bodyEnd)) continue;
+    if (!mentionsIt(t.expression)) continue;
+    problems.push({ offset: t.start, length: t.end - t.start, message: '`it` is only defined inside a dynamic list body (between // @each and // @end).' });
+  }
+}
+
+/** How many elements the list may render on each target channel, given the static ones. */
+export function listRoom(list: DynamicList, staticCount: number, targets: readonly ChannelId[]): { channel: ChannelId; limit: number; left: number }[] {
+  if (!list.listName) return [];
+  return targets
+    .map((channel) => ({ channel, limit: CHANNEL_LIMITS[channel].count[list.listName!] }))
+    .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined)
+    .map((x) => ({ ...x, left: Math.max(0, x.limit - staticCount) }));
+}
+
+/** Offset of a ',' token in [from, to) of the masked text, comments skipped. */
+function commaIn(masked: string, from: number, to: number): number | undefined {
+  const scanner = createScanner(masked.slice(from, to), false);
+  for (let kind = scanner.scan(); kind !== 17 /* EOF */; kind = scanner.scan()) {
+    if (kind === 5 /* CommaToken */) return from + scanner.getTokenOffset();
+  }
+  return undefined;
+}

@@ -1,0 +1,96 @@
+import { configMetaOf, entryType, type MetaEntry } from '../meta/configMeta';
+import { quoteFix, replaceWith } from '../meta/metaRuleUtil';
+import { BOOLEAN_DEFAULTS, metaTypeFor } from '../meta/metaSchema';
+import { defineRule, type RuleContext } from '../rule';
+import { suggest } from '../suggest';
+import { describeKind, plainString, removalRange } from './ruleUtil';
+
+/**
+ * Spec, "Configuration Meta": default_value is a string; for Boolean it is given as a string
+ * ("true" or "false"). With options the form shows a selection, so the default is one of
+ * the option values.
+ */
+export default defineRule({
+  id: 'meta-default-value',
+  description: 'default_value is a string: "true" or "false" for a Boolean entry, one of the option values with options.',
+  defaultSeverity: 'error',
+  languages: ['configuration-meta', 'native-provider'],
+  check(ctx) {
+    for (const entry of configMetaOf(ctx.doc, ctx.language)?.entries ?? []) checkEntry(ctx, entry);
+  },
+});
+
+function checkEntry(ctx: RuleContext, entry: MetaEntry) {
+  const { doc } = ctx;
+  const prop = entry.props.get('default_value');
+  const v = prop?.value;
+  if (!prop || !v || doc.valueTemplate(v)) return;
+  const type = entryType(doc, entry);
+  const isBoolean = !entry.props.has('options') && type !== undefined && metaTypeFor(type) === 'Boolean';
+  if (v.type !== 'string') {
+    if (v.type === 'boolean') {
+      const text = String(v.value);
+      ctx.report({
+        message: isBoolean
+          ? `default_value of a Boolean entry is given as a string: write "${text}", found ${text}.`
+          : `default_value is a string: write "${text}", found ${text}.`,
+        offset: v.offset,
+        length: v.length,
+        fixes: [replaceWith(v, text, true)],
+      });
+    } else {
+      ctx.report({
+        message: `default_value must be a string, found ${describeKind(v)}.`,
+        offset: v.offset,
+        length: v.length,
+        fixes: quoteFix(doc, v) ?? [{ kind: 'remove', ...removalRange(entry.node, prop.property), title: 'Remove "default_value"' }],
+      });
+    }
+    return;
+  }
+  const value = plainString(doc, prop);
+  if (value === undefined) return;
+
+  if (entry.optionsArray) {
+    const values: string[] = [];
+    let labelled: string | undefined;
+    for (const o of entry.options) {
+      const ov = o.props.get('value');
+      if (!ov) continue;
+      const s = plainString(doc, ov);
+      if (s === undefined) return; // a templated or malformed option value: no verdict
+      if (!values.includes(s)) values.push(s);
+      if (labelled === undefined && plainString(doc, o.props.get('label')) === value) labelled = s;
+    }
+    if (values.length === 0 || values.includes(value)) return;
+    if (labelled !== undefined) {
+      ctx.report({
+        message: `default_value "${value}" is the label of an option: the default is its value, "${labelled}".`,
+        offset: v.offset,
+        length: v.length,
+        fixes: [replaceWith(v, labelled, true)],
+      });
+      return;
+    }
+    const s = suggest(value, values);
+    ctx.report({
+      message: `default_value "${value}" is not one of the option values: ${values.slice(0, 6).map((x) => `"${x}"`).join(', ')}${values.length > 6 ? ', …' : ''}.${s ? ` Did you mean "${s}"?` : ''}`,
+      offset: v.offset,
+      length: v.length,
+      fixes: s ? [replaceWith(v, s)] : values.slice(0, 6).map((x) => replaceWith(v, x)),
+    });
+    return;
+  }
+
+  if (isBoolean && !(BOOLEAN_DEFAULTS as readonly string[]).includes(value)) {
+    const fixed = BOOLEAN_DEFAULTS.find((b) => b === value.trim().toLowerCase());
+    ctx.report({
+      message: fixed
+        ? `default_value of a Boolean entry is written in lower case: "${fixed}", found "${value}".`
+        : `default_value of a Boolean entry is "true" or "false", found "${value}".`,
+      offset: v.offset,
+      length: v.length,
+      fixes: fixed ? [replaceWith(v, fixed, true)] : BOOLEAN_DEFAULTS.map((b) => replaceWith(v, b)),
+    });
+  }
+}

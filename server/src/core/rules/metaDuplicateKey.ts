@@ -1,0 +1,35 @@
+import type { Node } from '../jsonDocument';
+import { configMetaOf } from '../meta/configMeta';
+import { defineRule } from '../rule';
+import { plainString } from './ruleUtil';
+
+/**
+ * Spec, "Configuration Meta": key is passed to code generation, so each key names one
+ * setting: two entries with one key would collide in the generated code and on the form.
+ */
+export default defineRule({
+  id: 'meta-duplicate-key',
+  description: 'No two Configuration Meta entries have the same key.',
+  defaultSeverity: 'error',
+  languages: ['configuration-meta', 'native-provider'],
+  check({ doc, language, report }) {
+    const seen = new Map<string, { node: Node; index: number }>();
+    for (const entry of configMetaOf(doc, language)?.entries ?? []) {
+      const prop = entry.props.get('key');
+      const key = plainString(doc, prop);
+      const node = prop?.value;
+      if (key === undefined || key.length === 0 || !node) continue;
+      const first = seen.get(key);
+      if (!first) {
+        seen.set(key, { node, index: entry.index });
+        continue;
+      }
+      report({
+        message: `Key "${key}" is already used by entry ${first.index + 1}: code generation needs each key once.`,
+        offset: node.offset,
+        length: node.length,
+        related: [{ offset: first.node.offset, length: first.node.length, message: `Entry ${first.index + 1} has the key "${key}".` }],
+      });
+    }
+  },
+});

@@ -1,0 +1,38 @@
+import { configMetaOf, isIdentifierKey, keyFromLabel } from '../meta/configMeta';
+import { replaceWith } from '../meta/metaRuleUtil';
+import { defineRule } from '../rule';
+import { plainString } from './ruleUtil';
+
+/**
+ * Spec, "Configuration Meta": key is passed to code generation. A key that is not an
+ * identifier (a space, a '-', a leading digit) may not survive it; a camelCase key will.
+ */
+export default defineRule({
+  id: 'meta-key-identifier',
+  description: 'A Configuration Meta key is an identifier (ASCII letters, digits and _, not starting with a digit).',
+  defaultSeverity: 'warning',
+  languages: ['configuration-meta', 'native-provider'],
+  check({ doc, language, report }) {
+    const entries = configMetaOf(doc, language)?.entries ?? [];
+    const keys = new Set(entries.map((e) => plainString(doc, e.props.get('key'))).filter((k): k is string => k !== undefined));
+    for (const entry of entries) {
+      const prop = entry.props.get('key');
+      const key = plainString(doc, prop);
+      const v = prop?.value;
+      if (!key || !v || key.trim().length === 0 || isIdentifierKey(key)) continue;
+      const bad = [...key].find((c) => !/[A-Za-z0-9_]/.test(c));
+      const what = /^[0-9]/.test(key) ? 'starts with a digit'
+        : bad === ' ' ? 'has a space'
+          : bad !== undefined && /\s/.test(bad) ? 'has white space'
+            : `has '${bad}'`;
+      const fixed = keyFromLabel(key);
+      const usable = fixed !== undefined && isIdentifierKey(fixed) && !keys.has(fixed);
+      report({
+        message: `key "${key}" ${what}: it may not survive code generation. Use letters, digits and _${usable ? `, such as "${fixed}"` : ''}.`,
+        offset: v.offset,
+        length: v.length,
+        fixes: usable ? [replaceWith(v, fixed)] : undefined,
+      });
+    }
+  },
+});

@@ -1,0 +1,68 @@
+import { configMetaOf, entryName, keyFromLabel, labelFromKey, type MetaEntry } from '../meta/configMeta';
+import { insertString, quoteFix, replaceWith } from '../meta/metaRuleUtil';
+import { defineRule, type RuleContext } from '../rule';
+import { brokenInside, describeKind, openBrace, plainString } from './ruleUtil';
+
+/**
+ * Spec, "Configuration Meta": key (passed to code generation) and label (displayed on the
+ * chatbot's Integrations page) are required strings in every entry.
+ */
+export default defineRule({
+  id: 'meta-required',
+  description: 'Each Configuration Meta entry has a key and a label, both non-empty strings.',
+  defaultSeverity: 'error',
+  languages: ['configuration-meta', 'native-provider'],
+  check(ctx) {
+    const meta = configMetaOf(ctx.doc, ctx.language);
+    for (const entry of meta?.entries ?? []) {
+      if (brokenInside(ctx.doc, entry.node)) continue;
+      checkEntry(ctx, entry);
+    }
+  },
+});
+
+function checkEntry(ctx: RuleContext, entry: MetaEntry) {
+  const { doc } = ctx;
+  const key = plainString(doc, entry.props.get('key'));
+  const label = plainString(doc, entry.props.get('label'));
+  const hasKey = entry.props.has('key');
+  const hasLabel = entry.props.has('label');
+  if (!hasKey && !hasLabel) {
+    ctx.report({ message: `${entryName(doc, entry)} has no key and no label: every entry needs both.`, ...openBrace(entry.node) });
+  } else if (!hasKey) {
+    const derived = label ? keyFromLabel(label) : undefined;
+    ctx.report({
+      message: `${entryName(doc, entry)} has no key: code generation passes the value to the provider under its key.`,
+      ...openBrace(entry.node),
+      fixes: derived ? [insertString(entry.node, 'key', derived)] : undefined,
+    });
+  } else if (!hasLabel) {
+    const derived = key ? labelFromKey(key) : undefined;
+    ctx.report({
+      message: `${entryName(doc, entry)} has no label: the Integrations page shows a label for every input.`,
+      ...openBrace(entry.node),
+      fixes: derived ? [insertString(entry.node, 'label', derived)] : undefined,
+    });
+  }
+  checkString(ctx, entry, 'key', () => (label ? keyFromLabel(label) : undefined), 'code generation needs a name for this setting');
+  checkString(ctx, entry, 'label', () => (key ? labelFromKey(key) : undefined), 'the Integrations page would show no text for this input');
+}
+
+/** A present key or label is a string and not blank; `derive` gives the replacement, computed only for a finding. */
+function checkString(ctx: RuleContext, entry: MetaEntry, name: 'key' | 'label', derive: () => string | undefined, why: string) {
+  const v = entry.props.get(name)?.value;
+  if (!v || ctx.doc.valueTemplate(v)) return;
+  if (v.type !== 'string') {
+    ctx.report({ message: `${name} must be a string, found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes: quoteFix(ctx.doc, v) });
+    return;
+  }
+  const info = ctx.doc.stringInfo(v);
+  if (info.templates.length > 0 || info.staticText.trim().length > 0) return;
+  const derived = derive();
+  ctx.report({
+    message: `${name} is ${info.staticText.length === 0 ? 'empty' : 'blank'}: ${why}.`,
+    offset: v.offset,
+    length: v.length,
+    fixes: derived ? [replaceWith(v, derived)] : undefined,
+  });
+}

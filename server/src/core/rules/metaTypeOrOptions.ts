@@ -1,0 +1,38 @@
+import { configMetaOf, entryName } from '../meta/configMeta';
+import { META_TYPES } from '../meta/metaSchema';
+import { defineRule } from '../rule';
+import { brokenInside, openBrace, removalRange } from './ruleUtil';
+
+/**
+ * Spec, "Configuration Meta": type is required when there is no options[], options[] when
+ * there is no type; with options the form shows a selection, so a type beside them is unused.
+ */
+export default defineRule({
+  id: 'meta-type-or-options',
+  description: 'Each Configuration Meta entry has a type or options; a type beside options is ignored (information).',
+  defaultSeverity: 'error',
+  languages: ['configuration-meta', 'native-provider'],
+  check({ doc, language, report }) {
+    for (const entry of configMetaOf(doc, language)?.entries ?? []) {
+      const type = entry.props.get('type');
+      const options = entry.props.get('options');
+      if (!type && !options) {
+        if (brokenInside(doc, entry.node)) continue;
+        report({
+          message: `${entryName(doc, entry)} has neither type nor options: give a type (String, Text or Boolean), or options for a selection.`,
+          ...openBrace(entry.node),
+          fixes: META_TYPES.map((t) => ({ kind: 'insert-property' as const, objectOffset: entry.node.offset, name: 'type', snippet: `"type": "${t}"`, title: `Add "type": "${t}"` })),
+        });
+      } else if (type && options) {
+        report({
+          message: 'type is ignored: with options the Integrations form shows a selection.',
+          offset: type.key.offset,
+          length: type.key.length,
+          severity: 'information',
+          tags: ['unnecessary'],
+          fixes: [{ kind: 'remove', ...removalRange(entry.node, type.property), title: 'Remove "type"', preferred: true }],
+        });
+      }
+    }
+  },
+});

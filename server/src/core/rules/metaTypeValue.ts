@@ -1,0 +1,43 @@
+import { configMetaOf } from '../meta/configMeta';
+import { replaceWith } from '../meta/metaRuleUtil';
+import { META_TYPES, metaTypeFor } from '../meta/metaSchema';
+import { defineRule } from '../rule';
+import { describeKind, plainString } from './ruleUtil';
+
+const ALLOWED = '"String", "Text" or "Boolean"';
+
+/**
+ * Spec, "Configuration Meta": type is case-sensitive, one of String, Text, Boolean. A type
+ * beside options is ignored (meta-type-or-options says so), so its value is not judged.
+ */
+export default defineRule({
+  id: 'meta-type-value',
+  description: 'A Configuration Meta entry\'s type is "String", "Text" or "Boolean" (case-sensitive).',
+  defaultSeverity: 'error',
+  languages: ['configuration-meta', 'native-provider'],
+  check({ doc, language, report }) {
+    for (const entry of configMetaOf(doc, language)?.entries ?? []) {
+      const prop = entry.props.get('type');
+      const v = prop?.value;
+      if (!v || entry.props.has('options') || doc.valueTemplate(v)) continue;
+      if (v.type !== 'string') {
+        report({ message: `type must be ${ALLOWED}, found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes: META_TYPES.map((t) => replaceWith(v, t)) });
+        continue;
+      }
+      const value = plainString(doc, prop);
+      if (value === undefined || (META_TYPES as readonly string[]).includes(value)) continue;
+      const meant = metaTypeFor(value);
+      const sameWord = meant !== undefined && meant.toLowerCase() === value.trim().toLowerCase();
+      report({
+        message: sameWord
+          ? `type is case-sensitive: write "${meant}", found "${value}".`
+          : meant
+            ? `type must be ${ALLOWED}, found "${value}": did you mean "${meant}"?`
+            : `type must be ${ALLOWED}, found "${value}".`,
+        offset: v.offset,
+        length: v.length,
+        fixes: meant ? [replaceWith(v, meant, sameWord)] : META_TYPES.map((t) => replaceWith(v, t)),
+      });
+    }
+  },
+});

@@ -1,0 +1,33 @@
+import { replaceWith } from '../meta/metaRuleUtil';
+import { PROVIDER_TYPE } from '../meta/metaSchema';
+import { providerOf } from '../meta/provider';
+import { defineRule } from '../rule';
+import { describeKind, plainString } from './ruleUtil';
+
+/** Spec, "Native provider": Provider Type must be set to Native Provider. */
+export default defineRule({
+  id: 'provider-type',
+  description: 'providerType is "Native Provider".',
+  defaultSeverity: 'error',
+  languages: ['native-provider'],
+  check({ doc, report }) {
+    const prop = providerOf(doc)?.props.get('providerType');
+    const v = prop?.value;
+    if (!v || doc.valueTemplate(v)) return;
+    if (v.type !== 'string') {
+      report({ message: `providerType must be the string "${PROVIDER_TYPE}", found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes: [replaceWith(v, PROVIDER_TYPE)] });
+      return;
+    }
+    const value = plainString(doc, prop);
+    if (value === undefined || value === PROVIDER_TYPE) return;
+    const sameWords = ['nativeprovider', 'native'].includes(value.toLowerCase().replace(/[\s_-]/g, ''));
+    report({
+      message: sameWords
+        ? `providerType is written exactly "${PROVIDER_TYPE}" (capitals, one space), found "${value}".`
+        : `providerType must be "${PROVIDER_TYPE}", found "${value}": these files describe native providers.`,
+      offset: v.offset,
+      length: v.length,
+      fixes: [replaceWith(v, PROVIDER_TYPE, sameWords)],
+    });
+  },
+});

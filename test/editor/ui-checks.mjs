@@ -1,0 +1,246 @@
+// The UI checks: the packaged .vsix installed into a fresh code-server, the
+// workbench opened on the fixture workspace in Debian's chromium, and the
+// keyboard used as a person would (Quick Open, Problems panel, completion, hover).
+// Each step waits on a polled condition with a timeout and takes a screenshot.
+import fs from 'node:fs';
+import path from 'node:path';
+import { installExtension, keepLogs, makeProfile, startCodeServer } from './lib/code-server.mjs';
+import { launchBrowser, newPage, screenshot } from './lib/browser.mjs';
+import { log, resultsDir, seconds, timed, waitFor, workspaceDir } from './lib/util.mjs';
+
+const LANGUAGE_ID = 'universal-message';
+const PROBLEMS_FIXTURE = 'card-missing-title.umsg';
+const PROBLEMS_CODE = 'card-required';
+const COMPLETION_FIXTURE = 'completion-action-type.umsg';
+const COMPLETION_LABELS = ['click', 'reply', 'call'];
+const HOVER_FIXTURE = 'title-95-characters.umsg';
+const HOVER_TEXT = 'max characters';
+const UI_TIMEOUT = Number(process.env.UMSG_E2E_UI_TIMEOUT ?? 30_000);
+
+const sel = {
+  problemsStatus: '#status\\.problems',
+  languageStatus: '#status\\.editor\\.mode',
+  selectionStatus: '#status\\.editor\\.selection',
+  quickInput: '.quick-input-widget',
+  quickInputBox: '.quick-input-widget .quick-input-box input',
+  quickInputRows: '.quick-input-widget .monaco-list-row',
+  activeTab: '.tabs-container .tab.active',
+  explorerRows: '.explorer-folders-view .monaco-list-row',
+  problemRows: '.markers-panel .monaco-list-row',
+  suggestWidget: '.editor-widget.suggest-widget.visible',
+  suggestRows: '.editor-widget.suggest-widget.visible .monaco-list-row',
+  hover: '.monaco-hover',
+};
+
+async function texts(page, selector) {
+  return page.locator(selector).allInnerTexts();
+}
+
+async function textOf(page, selector) {
+  const locator = page.locator(selector).first();
+  return (await locator.count()) > 0 ? (await locator.innerText()).trim() : undefined;
+}
+
+function listForHumans(items) {
+  return items.length ? items.map((t) => JSON.stringify(t.replace(/\s+/g, ' ').trim())).join(', ') : 'nothing';
+}
+
+/** 1-based line and column just after `needle` that follows `after` in a fixture file. */
+function positionInFixture(name, after, needle) {
+  const text = fs.readFileSync(path.join(workspaceDir, name), 'utf8');
+  const from = text.indexOf(after);
+  const at = text.indexOf(needle, from + after.length);
+  if (from < 0 || at < 0) throw new Error(`expected ${JSON.stringify(needle)} after ${JSON.stringify(after)} in ${name}`);
+  const before = text.slice(0, at + needle.length).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+async function quickOpen(page, fileName) {
+  await page.keyboard.press('Control+P');
+  await waitFor('the Quick Open box to show', () => page.locator(sel.quickInputBox).isVisible(), { timeout: UI_TIMEOUT });
+  await page.keyboard.type(fileName);
+  await waitFor(
+    `Quick Open to list ${fileName}`,
+    async () => (await texts(page, sel.quickInputRows)).some((t) => t.includes(fileName)),
+    { timeout: UI_TIMEOUT, describeSeen: async () => `rows ${listForHumans(await texts(page, sel.quickInputRows))}` },
+  );
+  await page.keyboard.press('Enter');
+  await waitFor(
+    `the active editor tab to be ${fileName}`,
+    // The tab shows the name and its extension in separate elements: compare without whitespace.
+    async () => (await textOf(page, sel.activeTab))?.replace(/\s+/g, '').includes(fileName),
+    { timeout: UI_TIMEOUT, describeSeen: async () => `active tab ${JSON.stringify(await textOf(page, sel.activeTab) ?? 'none')}` },
+  );
+}
+
+async function waitForLanguage(page, languageName) {
+  await waitFor(
+    `the status bar language to read "${languageName}"`,
+    async () => (await textOf(page, sel.languageStatus)) === languageName,
+    { timeout: UI_TIMEOUT, describeSeen: async () => JSON.stringify(await textOf(page, sel.languageStatus) ?? 'no language item') },
+  );
+}
+
+/** Go to Line (Ctrl+G) to a 1-based line and column, then waits for the cursor to be there. */
+async function goToPosition(page, { line, column }) {
+  await page.keyboard.press('Control+G');
+  await waitFor('the Go to Line box to show', () => page.locator(sel.quickInputBox).isVisible(), { timeout: UI_TIMEOUT });
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await waitFor(
+    `the cursor at Ln ${line}, Col ${column}`,
+    async () => (await textOf(page, sel.selectionStatus))?.includes(`Ln ${line}, Col ${column}`),
+    { timeout: UI_TIMEOUT, describeSeen: async () => JSON.stringify(await textOf(page, sel.selectionStatus) ?? 'no cursor item') },
+  );
+}
+
+/** Runs the UI checks; returns { passed, failed, failures }. */
+export async function runUiChecks(tools, vsix) {
+  const results = [];
+  const profile = makeProfile('ui');
+  let server;
+  let browserHandle;
+  try {
+    const extensionFolder = await timed('install the packaged extension into a fresh extensions dir', () =>
+      installExtension(tools, profile, vsix, path.join(resultsDir, 'ui-install-extension.log')),
+    );
+    const manifest = JSON.parse(fs.readFileSync(path.join(extensionFolder, 'package.json'), 'utf8'));
+    const language = (manifest.contributes?.languages ?? []).find((l) => l.id === LANGUAGE_ID);
+    const languageName = language?.aliases?.[0] ?? LANGUAGE_ID;
+    log(`installed ${path.basename(extensionFolder)}; the status bar should name the language "${languageName}"`);
+
+    server = await timed('start code-server (UI)', () =>
+      startCodeServer(tools, profile, { logFile: path.join(resultsDir, 'code-server-ui.log') }),
+    );
+    browserHandle = await launchBrowser(tools.chromium);
+    const page = await newPage(browserHandle.browser, { consoleLog: path.join(resultsDir, 'ui-console.log') });
+
+    let stop = false;
+    const check = async (name, shot, fn, { required = false } = {}) => {
+      if (stop) {
+        results.push({ name, ok: false, error: 'not reached: an earlier required step failed' });
+        log(`UI check SKIP ${name} (an earlier required step failed)`);
+        return;
+      }
+      const started = Date.now();
+      try {
+        await fn();
+        results.push({ name, ok: true });
+        log(`UI check ok   ${name} (${seconds(Date.now() - started)})`);
+        await screenshot(page, path.join(resultsDir, `${shot}.png`));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        results.push({ name, ok: false, error: message });
+        log(`UI check FAIL ${name} (${seconds(Date.now() - started)})\n${message.replace(/^/gm, '    ')}`);
+        await screenshot(page, path.join(resultsDir, `${shot}-FAILED.png`));
+        await page.keyboard.press('Escape').catch(() => undefined);
+        if (required) stop = true;
+      }
+    };
+
+    await check('the workbench opens on the fixture workspace', 'ui-01-workbench', async () => {
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(profile.workspace)}`);
+      await waitFor('the workbench status bar (problems item)', () => page.locator(sel.problemsStatus).isVisible(), {
+        timeout: 90_000,
+      });
+      await waitFor(
+        `the explorer to list ${PROBLEMS_FIXTURE}`,
+        async () => (await texts(page, sel.explorerRows)).some((t) => t.includes(PROBLEMS_FIXTURE)),
+        { timeout: UI_TIMEOUT, describeSeen: async () => `explorer rows ${listForHumans(await texts(page, sel.explorerRows))}` },
+      );
+    }, { required: true });
+
+    await check(`Quick Open opens ${PROBLEMS_FIXTURE} as ${languageName}`, 'ui-02-quick-open', async () => {
+      await quickOpen(page, PROBLEMS_FIXTURE);
+      await waitForLanguage(page, languageName);
+    }, { required: true });
+
+    await check(`the Problems panel lists ${PROBLEMS_CODE}`, 'ui-03-problems', async () => {
+      await page.keyboard.press('Control+Shift+M');
+      await waitFor(
+        `a Problems panel row containing "${PROBLEMS_CODE}"`,
+        async () => (await texts(page, sel.problemRows)).some((t) => t.includes(PROBLEMS_CODE)),
+        {
+          timeout: UI_TIMEOUT,
+          describeSeen: async () =>
+            `rows ${listForHumans(await texts(page, sel.problemRows))}; status bar problems item ` +
+            `${JSON.stringify(await page.locator(sel.problemsStatus).getAttribute('aria-label').catch(() => null))}`,
+        },
+      );
+    });
+
+    await check(`completion after "type": in insideActions offers ${COMPLETION_LABELS.join(', ')}`, 'ui-04-completion', async () => {
+      await quickOpen(page, COMPLETION_FIXTURE);
+      await waitForLanguage(page, languageName);
+      await goToPosition(page, positionInFixture(COMPLETION_FIXTURE, '"insideActions"', '"type": '));
+      // Ctrl+Space as a person would; pressed again every few seconds in case the
+      // first request reached the language server before it was ready.
+      let lastPress = 0;
+      const labels = async () =>
+        (await texts(page, `${sel.suggestRows} .label-name`)).map((t) => t.trim().replace(/^"(.*)"$/, '$1'));
+      await waitFor(
+        `the suggest widget to list ${COMPLETION_LABELS.join(', ')}`,
+        async () => {
+          if (Date.now() - lastPress > 4_000) {
+            lastPress = Date.now();
+            await page.keyboard.press('Escape');
+            await page.keyboard.press('Control+Space');
+          }
+          const seen = await labels();
+          return COMPLETION_LABELS.every((label) => seen.includes(label));
+        },
+        {
+          timeout: UI_TIMEOUT,
+          interval: 250,
+          describeSeen: async () => {
+            const visible = await page.locator(sel.suggestWidget).isVisible();
+            const message = await textOf(page, `${sel.suggestWidget} .message`);
+            return visible ? `suggestions ${listForHumans(await labels())}${message ? `; message ${JSON.stringify(message)}` : ''}` : 'no suggest widget';
+          },
+        },
+      );
+    });
+
+    await check(`Show Hover (Ctrl+K Ctrl+I) on "title" lists the channel limits ("${HOVER_TEXT}")`, 'ui-05-hover', async () => {
+      await page.keyboard.press('Escape');
+      await quickOpen(page, HOVER_FIXTURE);
+      await waitForLanguage(page, languageName);
+      // The cursor inside the key "title" (line 3), as a person would put it there.
+      await goToPosition(page, positionInFixture(HOVER_FIXTURE, '{', '"ti'));
+      // Ctrl+K Ctrl+I (Show or Focus Hover), pressed again every few seconds in case a
+      // request reached the language server before it answered.
+      let lastPress = 0;
+      const hoverTexts = async () => (await page.locator(sel.hover).allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+      await waitFor(
+        `a hover widget containing "${HOVER_TEXT}"`,
+        async () => {
+          if (Date.now() - lastPress > 4_000) {
+            lastPress = Date.now();
+            await page.keyboard.press('Escape');
+            await page.keyboard.press('Control+K');
+            await page.keyboard.press('Control+I');
+          }
+          const shown = page.locator(sel.hover).filter({ hasText: HOVER_TEXT }).first();
+          return (await shown.count()) > 0 && (await shown.isVisible());
+        },
+        {
+          timeout: UI_TIMEOUT,
+          interval: 250,
+          describeSeen: async () => {
+            const seen = await hoverTexts();
+            return seen.length ? `hover text ${listForHumans(seen)}` : 'no hover widget with text';
+          },
+        },
+      );
+    });
+  } catch (error) {
+    results.push({ name: 'UI setup', ok: false, error: error instanceof Error ? error.message : String(error) });
+    log(`UI setup FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await browserHandle?.close();
+    await server?.stop();
+    keepLogs(profile, path.join(resultsDir, 'ui-vscode-logs'));
+  }
+  const failures = results.filter((r) => !r.ok);
+  return { passed: results.length - failures.length, failed: failures.length, failures };
+}
