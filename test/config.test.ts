@@ -75,6 +75,15 @@ describe('config', () => {
 });
 
 describe('checking', () => {
+  it('a file over maxFileSize gets one file-size finding, which follows its rule setting', () => {
+    const big = LONG.repeat(3);
+    const run = (rules: Record<string, 'off' | 'warning'>) =>
+      checkDocument(big, 'universal-message', { config: { ...resolveConfig(undefined), maxFileSize: 100, rules } }).diagnostics.map((d) => `${d.rule}:${d.severity}:${d.message}`);
+    assert.deepEqual(run({}), [`file-size:information:This file has ${big.length} characters, over the checking limit of 100 (maxFileSize): it was not checked.`]);
+    assert.deepEqual(run({ 'file-size': 'warning' }).map((d) => d.split(':').slice(0, 2).join(':')), ['file-size:warning']);
+    assert.deepEqual(run({ 'file-size': 'off' }), [], 'off hides it; the file is still not checked');
+  });
+
   it('stops between rules when cancelled', () => {
     let polls = 0;
     const r = checkDocument(LONG, 'universal-message', { isCancelled: () => ++polls > 2 });
