@@ -232,3 +232,13 @@ describe('at a glance', () => {
     assert.equal(summaryTitle(channelSummary(broken, ['messenger'])), 'Messenger: 1 problem', 'an error breaks the card on every channel');
   });
 });
+
+describe('formatting keeps the end of the file', () => {
+  it('keeps a final newline that is there, and adds none that is not asked for', () => {
+    const withNewline = '{"type":"rich"}\n';
+    assert.equal(applyEdits(withNewline, formatDocument(parseJsonDocument(withNewline), { tabSize: 2, insertSpaces: true })), '{\n  "type": "rich"\n}\n');
+    const without = '{"type":"rich"}';
+    assert.equal(applyEdits(without, formatDocument(parseJsonDocument(without), { tabSize: 2, insertSpaces: true })), '{\n  "type": "rich"\n}');
+    assert.equal(applyEdits(without, formatDocument(parseJsonDocument(without), { tabSize: 2, insertSpaces: true, insertFinalNewline: true })), '{\n  "type": "rich"\n}\n');
+  });
+});

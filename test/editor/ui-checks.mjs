@@ -81,15 +81,35 @@ async function waitForLanguage(page, languageName) {
   );
 }
 
-/** Go to Line (Ctrl+G) to a 1-based line and column, then waits for the cursor to be there. */
+/**
+ * Go to Line (Ctrl+G) to a 1-based line and column, then waits for the cursor to be there.
+ * Enter is pressed only once the picker offers that line and column (pressed earlier it
+ * may find nothing to accept); the whole sequence is tried again every few seconds until
+ * the status bar shows the cursor there.
+ */
 async function goToPosition(page, { line, column }) {
-  await page.keyboard.press('Control+G');
-  await waitFor('the Go to Line box to show', () => page.locator(sel.quickInputBox).isVisible(), { timeout: UI_TIMEOUT });
-  await page.keyboard.type(`${line}:${column}`);
-  await page.keyboard.press('Enter');
+  const target = `Ln ${line}, Col ${column}`;
+  // "Press 'Enter' to go to line 6 at column 15." (the wording varies between versions)
+  const offer = new RegExp(`line ${line}\\b.*\\bcolumn ${column}\\b`, 'i');
+  let lastTry = 0;
   await waitFor(
-    `the cursor at Ln ${line}, Col ${column}`,
-    async () => (await textOf(page, sel.selectionStatus))?.includes(`Ln ${line}, Col ${column}`),
+    `the cursor at ${target} after Go to Line ${line}:${column}`,
+    async () => {
+      if ((await textOf(page, sel.selectionStatus))?.includes(target)) return true;
+      if (Date.now() - lastTry < 5_000) return false;
+      lastTry = Date.now();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+G');
+      await waitFor('the Go to Line box to show', () => page.locator(sel.quickInputBox).isVisible(), { timeout: 5_000 });
+      await page.keyboard.type(`${line}:${column}`);
+      await waitFor(
+        `Go to Line to offer line ${line}, column ${column}`,
+        async () => offer.test((await textOf(page, sel.quickInput)) ?? ''),
+        { timeout: 5_000, describeSeen: async () => JSON.stringify(await textOf(page, sel.quickInput) ?? 'no quick input') },
+      );
+      await page.keyboard.press('Enter');
+      return false;
+    },
     { timeout: UI_TIMEOUT, describeSeen: async () => JSON.stringify(await textOf(page, sel.selectionStatus) ?? 'no cursor item') },
   );
 }

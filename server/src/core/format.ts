@@ -22,7 +22,8 @@ export function formatDocument(doc: JsonDocument, options: FormatOptions, range?
     tabSize: options.tabSize,
     insertSpaces: options.insertSpaces,
     eol: options.eol ?? (doc.text.includes('\r\n') ? '\r\n' : '\n'),
-    insertFinalNewline: options.insertFinalNewline ?? false,
+    // LSP's insertFinalNewline adds one where it is missing; false must not remove an existing one.
+    insertFinalNewline: options.insertFinalNewline === true || /\n$/.test(doc.text),
   };
   // As in VS Code's JSON support, a range keeps its first line's indentation and formats the rest.
   const edits = formatJsonc(doc.scan.masked, range, opts);
