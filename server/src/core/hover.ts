@@ -96,13 +96,17 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   if (onValue && name === 'type' && value?.type === 'string' && ACTION_ON_CHANNEL[String(value.value)] && place.where !== 'rich card') {
     const type = String(value.value);
     parts.push(`**${type}** ${place.where}`);
-    parts.push(channelTable('sent as', (c) => ACTION_ON_CHANNEL[type][c]));
+    parts.push(channelTable([{ label: 'sent as', cell: (c) => ACTION_ON_CHANNEL[type][c] }]));
   } else {
     parts.push(`**${name}** (${place.where}${requiredText(field)}): ${field.doc}`);
     if (field.values) parts.push(`Values: ${field.values.map((v) => `\`${v}\``).join(', ')}.`);
-    const limit = limitRow(name, place);
-    if (limit) parts.push(limit);
-    if (FIELD_ON_CHANNEL[name] && place.where === 'rich card') parts.push(channelTable('sent as', (c) => FIELD_ON_CHANNEL[name][c]));
+    // One table per field: its limits and what each channel makes of it.
+    const rows = limitRows(name, place);
+    if (FIELD_ON_CHANNEL[name] && place.where === 'rich card') rows.push({ label: 'sent as', cell: (c) => FIELD_ON_CHANNEL[name][c] });
+    if (rows.length > 0) parts.push(channelTable(rows));
+    if (place.where === 'rich card' && (name === 'insideActions' || name === 'floatActions')) {
+      parts.push('On WhatsApp, insideActions and floatActions together make at most 3 reply buttons, with unique titles and ids.');
+    }
     if (name === 'fileUrl') parts.push('The file may be at most **5 MB**. It is not fetched by this tool.');
     if (name === 'thumbnailUrl') parts.push('The thumbnail may be at most **25 KB**. It is not fetched by this tool.');
     if (value && value.type === 'string' && isLimitedText(name)) parts.push(lengthLine(doc, value));
@@ -113,20 +117,19 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   }
   return { contents: parts.join('\n\n'), offset: target.offset, length: target.length };
 
-  function channelTable(row: string, cell: (c: ChannelId) => string): string {
-    return `| | ${CHANNEL_IDS.map((c) => CHANNEL_NAMES[c]).join(' | ')} |\n|---|${CHANNEL_IDS.map(() => '---').join('|')}|\n| ${row} | ${CHANNEL_IDS.map((c) => cell(c) + (overridden.has(c) ? ' (not used: channel-specific message)' : '')).join(' | ')} |`;
+  function channelTable(rows: { label: string; cell: (c: ChannelId) => string }[]): string {
+    const head = `| | ${CHANNEL_IDS.map((c) => CHANNEL_NAMES[c]).join(' | ')} |\n|---|${CHANNEL_IDS.map(() => '---').join('|')}|`;
+    const cell = (r: { cell: (c: ChannelId) => string }, c: ChannelId) => r.cell(c) + (overridden.has(c) ? ' (not used: channel-specific message)' : '');
+    return [head, ...rows.map((r) => `| ${r.label} | ${CHANNEL_IDS.map((c) => cell(r, c)).join(' | ')} |`)].join('\n');
   }
 
-  function limitRow(fieldName: string, p: Place): string | undefined {
-    if (isLimitedText(fieldName)) {
-      return channelTable('max characters', (c) => fmt(CHANNEL_LIMITS[c].text[fieldName]));
-    }
+  function limitRows(fieldName: string, p: Place): { label: string; cell: (c: ChannelId) => string }[] {
+    if (isLimitedText(fieldName)) return [{ label: 'max characters', cell: (c) => fmt(CHANNEL_LIMITS[c].text[fieldName]) }];
     if (p.where === 'rich card' && (fieldName === 'insideActions' || fieldName === 'floatActions')) {
       const list = fieldName as LimitedList;
-      const table = channelTable('max actions', (c) => fmt(CHANNEL_LIMITS[c].count[list]) + (c === 'whatsapp' && list === 'insideActions' ? ', text only' : ''));
-      return `${table}\n\nOn WhatsApp, insideActions and floatActions together make at most 3 reply buttons, with unique titles and ids.`;
+      return [{ label: 'max actions', cell: (c) => fmt(CHANNEL_LIMITS[c].count[list]) + (c === 'whatsapp' && list === 'insideActions' ? ', text only' : '') }];
     }
-    return undefined;
+    return [];
   }
 }
 
