@@ -86,5 +86,13 @@ export const FIELD_SYNONYMS: Record<string, string> = {
 
 /** Field names of the object at each place in the card. */
 export function fieldNames(fields: readonly FieldSpec[]): string[] {
-  return fields.map((f) => f.name);
+  let names = namesCache.get(fields);
+  if (!names) {
+    names = fields.map((f) => f.name);
+    namesCache.set(fields, names);
+  }
+  return names;
 }
+
+/** Asked once per object checked: computed once per field list. */
+const namesCache = new WeakMap<readonly FieldSpec[], string[]>();
