@@ -109,6 +109,20 @@ async function ensureNode24() {
   writeMarker(node24Dir, { version: NODE24_VERSION });
 }
 
+/**
+ * The environment without what an outer `npm run` (Node 20) put in it: npm reads npm_config_*
+ * variables as its own settings, and code-server's postinstall reads the Node version from
+ * npm_config_user_agent, so the outer npm's values would make it refuse Node 24.
+ */
+function withoutOuterNpm(env) {
+  const out = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (/^npm_/i.test(key) || key === 'NODE' || key === 'INIT_CWD') continue;
+    out[key] = value;
+  }
+  return out;
+}
+
 async function ensureCodeServer() {
   const marker = readMarker(codeServerDir);
   if (marker?.version === CODE_SERVER_VERSION && marker?.node === NODE24_VERSION && isFile(provisionedPaths.codeServerEntry)) {
@@ -119,7 +133,7 @@ async function ensureCodeServer() {
   fs.mkdirSync(codeServerDir, { recursive: true });
   const nodeBin = path.dirname(provisionedPaths.node24);
   const env = {
-    ...process.env,
+    ...withoutOuterNpm(process.env),
     // npm, install scripts and node-gyp all run under Node 24...
     PATH: `${nodeBin}:${process.env.PATH ?? ''}`,
     // ...and node-gyp takes headers from the Node 24 package instead of downloading them.
