@@ -3,7 +3,7 @@
  * (templateScanner), the masked text is parsed with jsonc-parser, and every node keeps the
  * offsets of the source. Strings remember which parts are static and which are templates.
  */
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, parseTree, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
 import { scanTemplates, type ScanResult, type TemplateRegion } from './templateScanner';
 
 export type { Node } from 'jsonc-parser';
@@ -85,17 +85,31 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
   } else {
     const errors: ParseError[] = [];
     root = parseTree(scan.masked, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: true });
-    if (root === undefined && errors.length === 0 && text.trim().length === 0) {
-      syntax.push({ offset: 0, length: 0, message: 'The file is empty: it should hold one JSON value.' });
+    // No value and no error: the text holds only white space or only comments (jsonc-parser
+    // accepts both with allowEmptyContent). Either way the message is missing, so say so:
+    // testing `text.trim()` alone let a file of nothing but comments pass with no finding.
+    if (root === undefined && errors.length === 0) {
+      syntax.push({
+        offset: 0,
+        length: 0,
+        message: text.trim().length === 0
+          ? 'The file is empty: it should hold one JSON value.'
+          : 'The file holds only comments: it should hold one JSON value.',
+      });
     }
+    const previousToken = previousTokenFinder(scan.masked);
     let previous: SyntaxProblem | undefined;
-    for (const e of errors) {
+    for (let k = 0; k < errors.length; k++) {
+      const e = errors[k];
+      if (isEcho(errors, k, previousToken)) continue;
       if (syntax.length >= maxProblems) {
-        syntax.push({ offset: e.offset, length: e.length, message: `${errors.length - maxProblems} more syntax errors are not shown.` });
+        let hidden = 0;
+        for (let m = k; m < errors.length; m++) if (!isEcho(errors, m, previousToken)) hidden++;
+        syntax.push(clampTo({ offset: e.offset, length: e.length, message: `${hidden} more syntax ${hidden === 1 ? 'error is' : 'errors are'} not shown.` }, text.length));
         break;
       }
-      const problem = describeError(scan.masked, e);
-      // jsonc-parser may report one mistake twice (a trailing comma as two errors): keep one.
+      const problem = clampTo(describeError(scan.masked, e, previousToken), text.length);
+      // One mistake may still come out twice after describeError: keep one.
       if (previous && previous.offset === problem.offset && previous.message === problem.message) continue;
       syntax.push(problem);
       previous = problem;
@@ -126,12 +140,40 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
   };
 }
 
-function describeError(masked: string, e: ParseError): SyntaxProblem {
+/**
+ * Keeps a problem inside the text. jsonc-parser gives an unclosed block comment one
+ * character more than the rest of the text (`/*` alone: offset 0, length 3), and a range
+ * past the end breaks editors and the command line's line and column.
+ */
+function clampTo(p: SyntaxProblem, n: number): SyntaxProblem {
+  const offset = Math.min(p.offset, n);
+  return { ...p, offset, length: Math.max(0, Math.min(p.length, n - offset)) };
+}
+
+/**
+ * True when errors[k] repeats the mistake of errors[k - 1]; jsonc-parser reports some
+ * mistakes twice, and one mistake should give one finding:
+ * - parseProperty's PropertyNameExpected (3), then parseObject's ValueExpected (4) for the
+ *   same failed property, on the token where parseProperty's recovery stopped (for a
+ *   trailing comma in an object both sit on the `}`; for `{{` the second one sat at the end
+ *   of the file);
+ * - an unreadable token (InvalidSymbol, 1) where a value belongs, then ValueExpected (4) on
+ *   the very next token (`"height": 'TALL',` would also say "Expected a value." on the comma).
+ */
+function isEcho(errors: readonly ParseError[], k: number, previousToken: (offset: number) => number): boolean {
+  if (k === 0 || errors[k].error !== 4) return false;
+  const p = errors[k - 1];
+  if (p.error === 3) return true;
+  if (p.error === 1) return previousToken(errors[k].offset) === p.offset + p.length - 1;
+  return false;
+}
+
+function describeError(masked: string, e: ParseError, previousToken: (offset: number) => number): SyntaxProblem {
   // A ',' followed by '}' or ']' is a trailing comma: name it, the rendered JSON must be strict.
   if (e.error === 3 || e.error === 4) {
     const ch = masked[e.offset];
     if (ch === '}' || ch === ']') {
-      const comma = previousSignificant(masked, e.offset);
+      const comma = previousToken(e.offset);
       if (comma >= 0 && masked[comma] === ',') {
         return { offset: comma, length: 1, message: "Trailing comma: the rendered message must be strict JSON, remove this ','." };
       }
@@ -149,11 +191,35 @@ function describeError(masked: string, e: ParseError): SyntaxProblem {
   return { offset: e.offset, length: e.length, message: ERROR_TEXT[e.error] ?? 'Syntax error.' };
 }
 
-/** Offset of the previous character that is not white space or inside a comment (approximate: skips white space only). */
-function previousSignificant(text: string, offset: number): number {
-  let i = offset - 1;
-  while (i >= 0 && /\s/.test(text[i])) i--;
-  return i;
+/**
+ * Returns a function giving the offset of the last character of the last token before
+ * `offset` that is neither white space nor a comment (-1 when there is none). Skipping white
+ * space alone took `, // note` before a `}` for no trailing comma (and reported it twice,
+ * vaguely). One forward pass of jsonc-parser's scanner serves every question, so the work
+ * stays linear; questions come in text order, as jsonc-parser reports its errors. The
+ * scanner only starts when a question is asked.
+ */
+function previousTokenFinder(text: string): (offset: number) => number {
+  let scanner: JSONScanner | undefined;
+  let kind = 17; // SyntaxKind.EOF
+  let last = -1;
+  let asked = -1;
+  return (offset) => {
+    if (offset < asked) {
+      // Out of order (not expected): fall back to skipping white space only.
+      let i = offset - 1;
+      while (i >= 0 && /\s/.test(text[i])) i--;
+      return i;
+    }
+    asked = offset;
+    if (!scanner) { scanner = createScanner(text, true); kind = scanner.scan(); }
+    while (kind !== 17 && scanner.getTokenOffset() < offset) {
+      // 12 and 13: SyntaxKind.LineCommentTrivia and BlockCommentTrivia (a const enum in jsonc-parser's types)
+      if (kind !== 12 && kind !== 13) last = scanner.getTokenOffset() + scanner.getTokenLength() - 1;
+      kind = scanner.scan();
+    }
+    return last;
+  };
 }
 
 /** Finds the templates inside [start, end) with a binary search over the sorted list. */
@@ -172,7 +238,13 @@ export function templatesIn(templates: readonly TemplateRegion[], start: number,
 function computeStringInfo(text: string, all: readonly TemplateRegion[], node: Node): StringInfo {
   const contentStart = node.offset + 1;
   let contentEnd = node.offset + node.length;
-  if (node.length >= 2 && text.charCodeAt(contentEnd - 1) === 34) contentEnd--;
+  // Drop the closing quote; an unclosed string (`"say \"` at a line break) ends in an escaped
+  // quote instead, which belongs to the content: an odd run of backslashes before it escapes it.
+  if (node.length >= 2 && text.charCodeAt(contentEnd - 1) === 34) {
+    let backslashes = 0;
+    while (contentEnd - 2 - backslashes > node.offset && text.charCodeAt(contentEnd - 2 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) contentEnd--;
+  }
   const templates = templatesIn(all, contentStart, contentEnd);
   if (templates.length === 0) {
     const decoded = typeof node.value === 'string' ? node.value : decodeJsonString(text.slice(contentStart, contentEnd));

@@ -39,7 +39,7 @@ export interface MarkerLine {
   ownLine: boolean;
 }
 
-export type TemplateProblemKind = 'unterminated' | 'empty' | 'unbalanced' | 'too-long' | 'budget';
+export type TemplateProblemKind = 'unterminated' | 'empty' | 'unbalanced' | 'too-long' | 'budget' | 'too-many';
 
 export interface TemplateProblem {
   kind: TemplateProblemKind;
@@ -68,10 +68,16 @@ export interface ScanOptions {
 /** Longest template expression we scan before calling it unterminated. */
 export const MAX_TEMPLATE_LENGTH = 20_000;
 export const DEFAULT_DEPTH_LIMIT = 1_000;
+/**
+ * At most this many template problems are kept (the 'budget' one always is); one last
+ * 'too-many' problem says how many more there were. Without a cap, 1 MB of `${}` gave
+ * 333,334 findings, which takes seconds to build and floods an editor.
+ */
+export const MAX_TEMPLATE_PROBLEMS = 100;
 
 const enum Ch {
   LF = 10, CR = 13, Quote = 34, Dollar = 36, Apos = 39, LParen = 40, RParen = 41, Star = 42,
-  Slash = 47, LBracket = 91, Backslash = 92, RBracket = 93, LBrace = 123, RBrace = 125,
+  Slash = 47, At = 64, LBracket = 91, Backslash = 92, RBracket = 93, LBrace = 123, RBrace = 125,
 }
 
 /** What the expression scanner is inside of. */
@@ -182,6 +188,8 @@ function problemMessage(kind: TemplateProblemKind, detail: string): string {
       return `Template expression is longer than ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters or never closed.`;
     case 'budget':
       return 'Too many unclosed template expressions: template checks stop here.';
+    case 'too-many':
+      return `${detail} more template ${detail === '1' ? 'problem is' : 'problems are'} not shown.`;
   }
 }
 
@@ -198,6 +206,12 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
   const n = text.length;
   const templates: TemplateRegion[] = [];
   const problems: TemplateProblem[] = [];
+  let hidden = 0;
+  let firstHidden: TemplateProblem | undefined;
+  const report = (p: TemplateProblem) => {
+    if (problems.length < MAX_TEMPLATE_PROBLEMS || p.kind === 'budget') problems.push(p);
+    else if (hidden++ === 0) firstHidden = p;
+  };
   const markers: MarkerLine[] = [];
   let depth = 0;
   let maxDepth = 0;
@@ -218,19 +232,19 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
         const expression = text.slice(i + 2, scan.end - 1);
         templates.push({ start: i, end: scan.end, expression, inString });
         if (scan.problem) {
-          problems.push({ kind: 'unbalanced', start: i, end: scan.end, message: problemMessage('unbalanced', scan.problem.message) });
+          report({ kind: 'unbalanced', start: i, end: scan.end, message: problemMessage('unbalanced', scan.problem.message) });
         } else if (isBlank(expression)) {
-          problems.push({ kind: 'empty', start: i, end: scan.end, message: problemMessage('empty', '') });
+          report({ kind: 'empty', start: i, end: scan.end, message: problemMessage('empty', '') });
         }
         i = scan.end;
         continue;
       }
       // Broken template: report it on the `${`, treat those two characters as plain text and go on.
       failedWork += scan.work;
-      problems.push({ kind: scan.problem.kind, start: i, end: i + 2, message: problemMessage(scan.problem.kind, scan.problem.message) });
+      report({ kind: scan.problem.kind, start: i, end: i + 2, message: problemMessage(scan.problem.kind, scan.problem.message) });
       if (failedWork > failedBudget) {
         templatesEnabled = false;
-        problems.push({ kind: 'budget', start: i, end: i + 2, message: problemMessage('budget', '') });
+        report({ kind: 'budget', start: i, end: i + 2, message: problemMessage('budget', '') });
       }
       i += 2;
       continue;
@@ -272,8 +286,13 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
         if (next === Ch.Star) {
           const close = text.indexOf('*/', i + 2);
           const j = close < 0 ? n : close + 2;
-          const lastBreak = Math.max(text.lastIndexOf('\n', j - 1), text.lastIndexOf('\r', j - 1));
-          if (lastBreak >= i) lineStart = lastBreak + 1;
+          // Look for the comment's last line break inside the comment only: lastIndexOf from
+          // j - 1 would walk back past `i` to the start of the text when the comment holds no
+          // break, which made many one-line comments (`/**/` repeated) quadratic.
+          for (let k = j - 1; k >= i + 2; k--) {
+            const d = text.charCodeAt(k);
+            if (d === Ch.LF || d === Ch.CR) { lineStart = k + 1; break; }
+          }
           i = j; continue;
         }
         i++; continue;
@@ -282,15 +301,21 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
         i++;
     }
   }
+  if (firstHidden) {
+    problems.push({ kind: 'too-many', start: firstHidden.start, end: firstHidden.end, message: problemMessage('too-many', String(hidden)) });
+  }
   return { templates, problems, markers, masked: mask(text, templates), maxDepth, depthExceededAt };
 }
 
 const MARKER = /^\/\/\s*@(each|end)\b(.*)$/;
 
 function readMarker(text: string, start: number, end: number, lineStart: number): MarkerLine | undefined {
-  // Quick reject before the regular expression: the comment must mention '@'.
-  const at = text.indexOf('@', start);
-  if (at < 0 || at >= end) return undefined;
+  // Quick reject before the regular expression: the comment must mention '@'. Search the
+  // comment only: text.indexOf('@', start) ran on to the end of the text for every comment
+  // without an '@', which made many comment lines quadratic.
+  let at = start + 2;
+  while (at < end && text.charCodeAt(at) !== Ch.At) at++;
+  if (at >= end) return undefined;
   const m = MARKER.exec(text.slice(start, end));
   if (!m) return undefined;
   const kind = m[1] as 'each' | 'end';
