@@ -99,3 +99,16 @@ describe('dynamic list split (property)', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('dynamic list findings on generated input', () => {
+  it('keep to 100 and a count, and stay fast', async () => {
+    const { analyzeLists } = await import('../server/src/core/dynamicList');
+    const text = '// @each x\n'.repeat(100_000);
+    const started = Date.now();
+    const { problems } = analyzeLists(parseJsonDocument(text));
+    assert.equal(problems.length, 101);
+    // 100,000 markers: each @each but the last lacks its @end before the next one, and the last lacks one at all.
+    assert.equal(problems[100].message, '99900 more dynamic list problems not shown.');
+    assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+  });
+});

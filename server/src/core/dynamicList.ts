@@ -43,6 +43,7 @@ export interface ListAnalysis {
 }
 
 const cache = new WeakMap<JsonDocument, ListAnalysis>();
+const MAX_PROBLEMS = 100;
 
 function lineStartOf(text: string, offset: number): number {
   return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
@@ -94,6 +95,13 @@ function analyze(doc: JsonDocument): ListAnalysis {
   const first = lists[0];
   if (first && doc.root) checkBody(doc, first, problems);
   checkIt(doc, lists, problems);
+  // A generated or pasted file may hold thousands of markers: keep the findings readable.
+  if (problems.length > MAX_PROBLEMS) {
+    const more = problems.length - MAX_PROBLEMS;
+    const last = problems[MAX_PROBLEMS];
+    problems.length = MAX_PROBLEMS;
+    problems.push({ offset: last.offset, length: last.length, message: `${more} more dynamic list problem${more === 1 ? '' : 's'} not shown.` });
+  }
   return { lists, problems };
 }
 
