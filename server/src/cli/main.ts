@@ -44,17 +44,23 @@ interface CheckArgs {
   quiet: boolean;
 }
 
-function parseCheckArgs(args: string[]): CheckArgs {
-  const out: CheckArgs = { paths: [], format: 'stylish', maxWarnings: undefined, quiet: false };
+/** Walks command-line arguments; `value(name)` reads an option's value, as `--x=v` or `--x v`. */
+function forEachArg(args: string[], handle: (arg: string, value: (name: string) => string) => void): void {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    const value = (name: string) => {
+    handle(a, (name) => {
       const eq = a.indexOf('=');
       if (eq >= 0) return a.slice(eq + 1);
       const v = args[++i];
       if (v === undefined) throw new UsageError(`${name} needs a value.`);
       return v;
-    };
+    });
+  }
+}
+
+function parseCheckArgs(args: string[]): CheckArgs {
+  const out: CheckArgs = { paths: [], format: 'stylish', maxWarnings: undefined, quiet: false };
+  forEachArg(args, (a, value) => {
     if (a === '--format' || a.startsWith('--format=') || a === '-f') {
       const f = value('--format');
       if (f !== 'stylish' && f !== 'json') throw new UsageError(`Unknown format "${f}": use stylish or json.`);
@@ -70,7 +76,7 @@ function parseCheckArgs(args: string[]): CheckArgs {
     } else {
       out.paths.push(a);
     }
-  }
+  });
   if (out.paths.length === 0) out.paths.push('.');
   return out;
 }
@@ -212,15 +218,7 @@ function parseRenderArgs(args: string[]): RenderArgs {
   let file: string | undefined;
   let data: string | undefined;
   let channel: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (name: string) => {
-      const eq = a.indexOf('=');
-      if (eq >= 0) return a.slice(eq + 1);
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${name} needs a value.`);
-      return v;
-    };
+  forEachArg(args, (a, value) => {
     if (a === '--data' || a.startsWith('--data=')) data = value('--data');
     else if (a === '--channel' || a.startsWith('--channel=')) {
       channel = value('--channel');
@@ -228,7 +226,7 @@ function parseRenderArgs(args: string[]): RenderArgs {
     } else if (a.startsWith('-')) throw new UsageError(`Unknown option "${a}".`);
     else if (file === undefined) file = a;
     else throw new UsageError('render takes one message file.');
-  }
+  });
   if (!file) throw new UsageError('render needs a message file, e.g. umsg render cards/menu.umsg.');
   return { file, data, channel };
 }

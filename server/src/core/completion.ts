@@ -3,7 +3,8 @@
  * values (type, height, action types). Works on incomplete documents: the location comes
  * from jsonc-parser's scanner over the masked text, not from a finished tree.
  */
-import { getLocation, type Segment } from 'jsonc-parser';
+import type { Segment } from 'jsonc-parser';
+import { cursorContext } from './completionContext';
 import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
 import { propertyNode, type JsonDocument, type Node } from './jsonDocument';
 import { analyzeLists } from './dynamicList';
@@ -58,23 +59,9 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
   if (template) return templateNames(doc, template, offset, sample);
   const open = unclosedTemplateAt(doc, offset);
   if (open !== undefined) return templateNames(doc, { start: open, end: offset + 1, expression: doc.text.slice(open + 2, offset), inString: true }, offset, sample);
-  const location = getLocation(text, offset);
-  const prev = location.previousNode;
-  const replace = prev && (prev.type === 'string' || prev.type === 'number' || prev.type === 'boolean' || prev.type === 'null') && offset >= prev.offset && offset <= prev.offset + prev.length
-    ? { offset: prev.offset, length: prev.length }
-    : { offset, length: 0 };
-
-  // Typing a new property on the line after a value, before adding the comma: offer the
-  // keys of that object, and add the missing comma with the completion.
-  let commaAfter: number | undefined;
-  let keyPath = location.isAtPropertyKey ? location.path.slice(0, -1) : undefined;
-  if (!keyPath && prev && typeof location.path[location.path.length - 1] === 'string') {
-    const end = prev.offset + prev.length;
-    if (offset > end && /^[ \t]*[\r\n]\s*$/.test(text.slice(end, offset))) {
-      keyPath = location.path.slice(0, -1);
-      commaAfter = end;
-    }
-  }
+  // Typing a new property on the line after a value, before adding the comma: the keys of
+  // that object are offered and the missing comma comes with the completion.
+  const { location, prev, replace, keyPath, commaAfter } = cursorContext(doc, offset);
 
   if (keyPath) {
     const place = fieldsAt(keyPath, doc);

@@ -4,7 +4,8 @@
  * default_value) and whole entry skeletons (String, Text, Boolean, options with one option).
  * Works on incomplete text: the location comes from jsonc-parser's scanner.
  */
-import { getLocation, type JSONPath } from 'jsonc-parser';
+import type { JSONPath } from 'jsonc-parser';
+import { cursorContext } from '../completionContext';
 import type { FieldSpec } from '../cardSchema';
 import type { CompletionEntry } from '../completion';
 import { propertyNode, type JsonDocument, type Node } from '../jsonDocument';
@@ -62,22 +63,8 @@ export const PROVIDER_SKELETON = [
 export function completeMeta(doc: JsonDocument, offset: number, language: LanguageId): CompletionEntry[] {
   if (doc.tooDeep) return [];
   const text = doc.scan.masked;
-  const location = getLocation(text, offset);
-  const prev = location.previousNode;
-  const replace: Range = prev && (prev.type === 'string' || prev.type === 'number' || prev.type === 'boolean' || prev.type === 'null') && offset >= prev.offset && offset <= prev.offset + prev.length
-    ? { offset: prev.offset, length: prev.length }
-    : { offset, length: 0 };
-
   // A new property typed on the line after a value, before its comma: offer the keys and add the comma.
-  let commaAfter: number | undefined;
-  let keyPath = location.isAtPropertyKey ? location.path.slice(0, -1) : undefined;
-  if (!keyPath && prev && typeof location.path[location.path.length - 1] === 'string') {
-    const end = prev.offset + prev.length;
-    if (offset > end && /^[ \t]*[\r\n]\s*$/.test(text.slice(end, offset))) {
-      keyPath = location.path.slice(0, -1);
-      commaAfter = end;
-    }
-  }
+  const { location, prev, replace, keyPath, commaAfter } = cursorContext(doc, offset);
   if (keyPath) return propertyNames(doc, keyPath, language, text, commaAfter !== undefined ? { offset, length: 0 } : replace, prev, commaAfter);
 
   const path = location.path;
