@@ -6,7 +6,7 @@
 import type { Segment } from 'jsonc-parser';
 import { cursorContext } from './completionContext';
 import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
-import { propertyNode, type JsonDocument, type Node } from './jsonDocument';
+import { nodeAtPath, propertyNode, type JsonDocument, type Node } from './jsonDocument';
 import { analyzeLists } from './dynamicList';
 import type { SampleData } from './render';
 import { samplePaths } from './templateEval';
@@ -33,7 +33,7 @@ export interface CompletionEntry {
 
 /** The fields of the object at `path` (segments from the root), or undefined when it is not a known place. */
 function fieldsAt(path: Segment[], doc: JsonDocument): { fields: readonly FieldSpec[]; object: Node | undefined } | undefined {
-  const object = nodeAt(doc.root, path);
+  const object = nodeAtPath(doc.root, path);
   if (path.length === 0) return { fields: CARD_FIELDS, object };
   if (path.length === 1 && path[0] === 'richMedia') return { fields: MEDIA_FIELDS, object };
   if (path.length === 2 && path[0] === 'insideActions' && typeof path[1] === 'number') return { fields: INSIDE_ACTION_FIELDS, object };
@@ -41,15 +41,6 @@ function fieldsAt(path: Segment[], doc: JsonDocument): { fields: readonly FieldS
   return undefined;
 }
 
-function nodeAt(root: Node | undefined, path: Segment[]): Node | undefined {
-  let node = root;
-  for (const seg of path) {
-    if (!node) return undefined;
-    if (typeof seg === 'number') node = node.type === 'array' ? node.children?.[seg] : undefined;
-    else node = propertyNode(node, seg)?.children?.[1];
-  }
-  return node;
-}
 
 export function completeAt(doc: JsonDocument, offset: number, sample?: SampleData): CompletionEntry[] {
   if (doc.tooDeep) return [];

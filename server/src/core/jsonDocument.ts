@@ -313,3 +313,14 @@ export function propertyNode(obj: Node | undefined, name: string): Node | undefi
   }
   return undefined;
 }
+
+/** The node at a path of the parsed tree, if it exists. */
+export function nodeAtPath(root: Node | undefined, path: (string | number)[]): Node | undefined {
+  let node = root;
+  for (const seg of path) {
+    if (!node) return undefined;
+    if (typeof seg === 'number') node = node.type === 'array' ? node.children?.[seg] : undefined;
+    else node = propertyNode(node, seg)?.children?.[1];
+  }
+  return node;
+}

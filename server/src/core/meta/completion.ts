@@ -8,10 +8,10 @@ import type { JSONPath } from 'jsonc-parser';
 import { cursorContext } from '../completionContext';
 import type { FieldSpec } from '../cardSchema';
 import type { CompletionEntry } from '../completion';
-import { propertyNode, type JsonDocument, type Node } from '../jsonDocument';
+import { nodeAtPath, propertyNode, type JsonDocument, type Node } from '../jsonDocument';
 import type { LanguageId } from '../rule';
 import { BOOLEAN_DEFAULTS, RENDERING, VALUE_DOCS, metaTypeFor } from './metaSchema';
-import { nodeAtPath, placeAt } from './places';
+import { placeAt } from './places';
 
 type Range = { offset: number; length: number };
 

@@ -6,7 +6,7 @@
  */
 import type { JSONPath } from 'jsonc-parser';
 import type { FieldSpec } from '../cardSchema';
-import { propertyNode, type Node } from '../jsonDocument';
+import { nodeAtPath, type Node } from '../jsonDocument';
 import type { LanguageId } from '../rule';
 import { metaArrayPath } from './configMeta';
 import { META_ENTRY_FIELDS, META_OPTION_FIELDS, PROVIDER_FIELDS } from './metaSchema';
@@ -35,16 +35,6 @@ export function placeAt(path: JSONPath, language: LanguageId): PathPlace | undef
   return undefined;
 }
 
-/** The node at a path of the parsed tree, if it exists. */
-export function nodeAtPath(root: Node | undefined, path: JSONPath): Node | undefined {
-  let node = root;
-  for (const seg of path) {
-    if (!node) return undefined;
-    if (typeof seg === 'number') node = node.type === 'array' ? node.children?.[seg] : undefined;
-    else node = propertyNode(node, seg)?.children?.[1];
-  }
-  return node;
-}
 
 /** ", required" and the like, after a field's name. */
 export function requiredText(place: PathPlace, f: FieldSpec): string {
