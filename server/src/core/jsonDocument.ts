@@ -3,7 +3,8 @@
  * (templateScanner), the masked text is parsed with jsonc-parser, and every node keeps the
  * offsets of the source. Strings remember which parts are static and which are templates.
  */
-import { createScanner, parseTree, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
+import { parseJsonTree } from './jsonTree';
 import { scanTemplates, type ScanResult, type TemplateRegion } from './templateScanner';
 
 export type { Node } from 'jsonc-parser';
@@ -84,7 +85,7 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
     });
   } else {
     const errors: ParseError[] = [];
-    root = parseTree(scan.masked, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: true });
+    root = parseJsonTree(scan.masked, errors);
     // No value and no error: the text holds only white space or only comments (jsonc-parser
     // accepts both with allowEmptyContent). Either way the message is missing, so say so:
     // testing `text.trim()` alone let a file of nothing but comments pass with no finding.
@@ -118,7 +119,6 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
 
   const byStart = new Map<number, TemplateRegion>();
   for (const t of scan.templates) if (!t.inString) byStart.set(t.start, t);
-  const infoCache = new Map<number, StringInfo>();
 
   return {
     text,
@@ -130,12 +130,9 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
       return node.type === 'string' ? byStart.get(node.offset) : undefined;
     },
     stringInfo(node) {
-      let info = infoCache.get(node.offset);
-      if (!info) {
-        info = computeStringInfo(text, scan.templates, node);
-        infoCache.set(node.offset, info);
-      }
-      return info;
+      // Kept on the node itself (parseJsonTree gives every node the field): no map to hash into.
+      const holder = node as Node & { info?: StringInfo };
+      return (holder.info ??= computeStringInfo(text, scan.templates, node));
     },
   };
 }

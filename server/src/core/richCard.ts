@@ -17,7 +17,7 @@ export interface Prop {
 export interface ObjectModel {
   node: Node;
   /** First occurrence of each property name. */
-  props: Map<string, Prop>;
+  props: PropLookup;
   /** Every property, duplicates included, in order. */
   all: Prop[];
 }
@@ -54,17 +54,36 @@ export interface RichCard extends ObjectModel {
   floatActions: ActionList | undefined;
 }
 
+/** Finds a property by name; the first one wins when a name is repeated. */
+export interface PropLookup {
+  get(name: string): Prop | undefined;
+  has(name: string): boolean;
+}
+
+/**
+ * A lookup over an object's properties by linear search: the objects of a card have a handful
+ * of properties, and a small array is much cheaper to build than a Map for each of them.
+ */
+class PropList implements PropLookup {
+  constructor(private readonly list: readonly Prop[]) {}
+  get(name: string): Prop | undefined {
+    for (const p of this.list) if (p.name === name) return p;
+    return undefined;
+  }
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+}
+
 export function objectModel(node: Node): ObjectModel {
-  const props = new Map<string, Prop>();
   const all: Prop[] = [];
   for (const p of node.children ?? []) {
     const key = p.children?.[0];
     if (!key || key.type !== 'string') continue;
     const prop: Prop = { name: String(key.value), property: p, key, value: p.children?.[1] };
     all.push(prop);
-    if (!props.has(prop.name)) props.set(prop.name, prop);
   }
-  return { node, props, all };
+  return { node, props: new PropList(all), all };
 }
 
 /** Builds the card model; undefined when the root is not an object. */

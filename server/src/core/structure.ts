@@ -4,7 +4,7 @@
  * Walks are iterative: documents may be deep.
  */
 import { findNodeAtOffset } from 'jsonc-parser';
-import { buildRichCard, type ActionModel } from './richCard';
+import { buildRichCard, type ActionModel, type PropLookup } from './richCard';
 import type { JsonDocument, Node } from './jsonDocument';
 import { bodyRanges } from './richCard';
 import { plainString } from './rules/ruleUtil';
@@ -37,7 +37,7 @@ function shorten(s: string, n = 60): string {
 export function documentSymbols(doc: JsonDocument): OutlineSymbol[] {
   const card = buildRichCard(doc);
   if (!card) return [];
-  const text = (name: string, obj: { props: Map<string, { value: Node | undefined }> }) => {
+  const text = (name: string, obj: { props: PropLookup }) => {
     const v = obj.props.get(name)?.value;
     return v ? shorten(doc.text.slice(v.offset, v.offset + v.length).replace(/^"|"$/g, '')) : undefined;
   };

@@ -1,4 +1,5 @@
 import type { Node } from '../jsonDocument';
+import type { PropLookup } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
 import { plainString } from './ruleUtil';
 
@@ -16,8 +17,8 @@ export default defineRule({
     const { card } = ctx;
     if (!card) return;
     // `label` names the field as the message shows it (field names keep their case: richMedia.altText).
-    const check = (obj: { props: Map<string, { value: Node | undefined }> }, field: string, label: string) => {
-      const prop = obj.props.get(field) as Parameters<typeof plainString>[1];
+    const check = (obj: { props: PropLookup }, field: string, label: string) => {
+      const prop = obj.props.get(field);
       const value = plainString(ctx.doc, prop);
       if (value === undefined || value.trim().length > 0 || !prop?.value) return;
       // A payload is not shown: it is what the agent receives when the button is tapped.

@@ -1,0 +1,205 @@
+/**
+ * The JSONC tree of a (masked) document, in one pass with an explicit stack: the same nodes,
+ * errors and error recovery as jsonc-parser's parseTree, which it replaces because that one
+ * is recursive and pays for a visitor and a JSON path it does not need here (about twice as
+ * slow on large messages). test/jsonTree.test.ts holds the two side by side on fixtures,
+ * generated cards and random text.
+ */
+import { createScanner, type Node, type ParseError } from 'jsonc-parser';
+
+// jsonc-parser's SyntaxKind and ParseErrorCode values (const enums cannot be imported by a bundler).
+const enum Token {
+  OpenBrace = 1, CloseBrace = 2, OpenBracket = 3, CloseBracket = 4, Comma = 5, Colon = 6,
+  Null = 7, True = 8, False = 9, String = 10, Number = 11, LineComment = 12, BlockComment = 13,
+  LineBreak = 14, Trivia = 15, Unknown = 16, EOF = 17,
+}
+const enum Code {
+  InvalidSymbol = 1, InvalidNumberFormat = 2, PropertyNameExpected = 3, ValueExpected = 4,
+  ColonExpected = 5, CommaExpected = 6, CloseBraceExpected = 7, CloseBracketExpected = 8,
+  EndOfFileExpected = 9, UnexpectedEndOfComment = 11, UnexpectedEndOfString = 12,
+  UnexpectedEndOfNumber = 13, InvalidUnicode = 14, InvalidEscapeCharacter = 15, InvalidCharacter = 16,
+}
+// jsonc-parser's ScanError values, mapped to parse errors as its parser does.
+const SCAN_ERRORS: Record<number, Code> = {
+  4: Code.InvalidUnicode, 5: Code.InvalidEscapeCharacter, 3: Code.UnexpectedEndOfNumber,
+  1: Code.UnexpectedEndOfComment, 2: Code.UnexpectedEndOfString, 6: Code.InvalidCharacter,
+};
+
+type MutableNode = {
+  type: Node['type'];
+  offset: number;
+  length: number;
+  parent: MutableNode | undefined;
+  children: MutableNode[] | undefined;
+  value: unknown;
+  colonOffset: number | undefined;
+  /** The string's static and templated parts, filled in by JsonDocument.stringInfo when asked. */
+  info: unknown;
+};
+
+/** Every node gets every field, so that all share one shape (fast to build and to read). */
+function node(type: Node['type'], offset: number, length: number, parent: MutableNode | undefined, children: MutableNode[] | undefined, value: unknown): MutableNode {
+  return { type, offset, length, parent, children, value, colonOffset: undefined, info: undefined };
+}
+
+interface Frame {
+  kind: 'object' | 'array';
+  needsComma: boolean;
+}
+
+const CLOSE_BRACE_OR_COMMA = [Token.CloseBrace, Token.Comma];
+const CLOSE_BRACKET_OR_COMMA = [Token.CloseBracket, Token.Comma];
+
+/** Parses JSON with comments (no trailing commas), like `parseTree(text, errors, { allowEmptyContent: true })`. */
+export function parseJsonTree(text: string, errors: ParseError[]): Node | undefined {
+  const scanner = createScanner(text, false);
+  let token: Token = Token.EOF;
+
+  const error = (code: Code) => {
+    errors.push({ error: code as number, offset: scanner.getTokenOffset(), length: scanner.getTokenLength() });
+  };
+  const scanNext = (): Token => {
+    for (;;) {
+      token = scanner.scan() as number as Token;
+      const scanError = scanner.getTokenError() as number;
+      if (scanError !== 0) error(SCAN_ERRORS[scanError]);
+      switch (token) {
+        case Token.LineComment:
+        case Token.BlockComment:
+        case Token.LineBreak:
+        case Token.Trivia:
+          break;
+        case Token.Unknown:
+          error(Code.InvalidSymbol);
+          break;
+        default:
+          return token;
+      }
+    }
+  };
+  /** Reports, then skips tokens until one of `until` (stays on it) or past one of `after`. */
+  const handleError = (code: Code, after: readonly Token[], until: readonly Token[]) => {
+    error(code);
+    if (after.length === 0 && until.length === 0) return;
+    while (token !== Token.EOF) {
+      if (after.includes(token)) { scanNext(); break; }
+      if (until.includes(token)) break;
+      scanNext();
+    }
+  };
+
+  // Tree building, exactly as parseTree's visitor does it.
+  const root: MutableNode = node('array', -1, -1, undefined, [], undefined);
+  let parent: MutableNode = root;
+  const ensurePropertyComplete = (end: number) => {
+    if (parent.type === 'property') {
+      parent.length = end - parent.offset;
+      parent = parent.parent!;
+    }
+  };
+  const add = (node: MutableNode) => {
+    parent.children!.push(node);
+    return node;
+  };
+  const literal = (value: unknown) => {
+    const offset = scanner.getTokenOffset();
+    const length = scanner.getTokenLength();
+    const type = value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean');
+    add(node(type, offset, length, parent, undefined, value));
+    ensurePropertyComplete(offset + length);
+  };
+  const endContainer = () => {
+    const end = scanner.getTokenOffset() + scanner.getTokenLength();
+    ensurePropertyComplete(end); // a property whose value is missing
+    parent.length = end - parent.offset;
+    parent = parent.parent!;
+    ensurePropertyComplete(end);
+  };
+
+  const stack: Frame[] = [];
+  /** Starts a value at the current token: a container goes on the stack, a scalar is read whole. */
+  const beginValue = (): boolean => {
+    switch (token) {
+      case Token.OpenBracket:
+      case Token.OpenBrace: {
+        const object = token === Token.OpenBrace;
+        parent = add(node(object ? 'object' : 'array', scanner.getTokenOffset(), -1, parent, [], undefined));
+        stack.push({ kind: object ? 'object' : 'array', needsComma: false });
+        scanNext();
+        return true;
+      }
+      case Token.String:
+        literal(scanner.getTokenValue());
+        break;
+      case Token.Number: {
+        let value = Number(scanner.getTokenValue());
+        if (Number.isNaN(value)) {
+          error(Code.InvalidNumberFormat);
+          value = 0;
+        }
+        literal(value);
+        break;
+      }
+      case Token.Null: literal(null); break;
+      case Token.True: literal(true); break;
+      case Token.False: literal(false); break;
+      default:
+        return false;
+    }
+    scanNext();
+    return true;
+  };
+
+  scanNext();
+  if (token === Token.EOF) return undefined;
+  if (!beginValue()) {
+    error(Code.ValueExpected);
+    return undefined;
+  }
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    const object = frame.kind === 'object';
+    const close = object ? Token.CloseBrace : Token.CloseBracket;
+    if (token === close || token === Token.EOF) {
+      endContainer();
+      stack.pop();
+      if (token !== close) handleError(object ? Code.CloseBraceExpected : Code.CloseBracketExpected, [close], []);
+      else scanNext();
+      continue;
+    }
+    if (token === Token.Comma) {
+      if (!frame.needsComma) handleError(Code.ValueExpected, [], []);
+      if (parent.type === 'property') ensurePropertyComplete(scanner.getTokenOffset());
+      scanNext();
+    } else if (frame.needsComma) {
+      handleError(Code.CommaExpected, [], []);
+    }
+    frame.needsComma = true;
+    if (!object) {
+      if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACKET_OR_COMMA);
+      continue;
+    }
+    // A property: its name, a colon and a value.
+    if (token !== Token.String) {
+      handleError(Code.PropertyNameExpected, [], CLOSE_BRACE_OR_COMMA);
+      handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);
+      continue;
+    }
+    const offset = scanner.getTokenOffset();
+    const length = scanner.getTokenLength();
+    parent = add(node('property', offset, -1, parent, [], undefined));
+    parent.children!.push(node('string', offset, length, parent, undefined, scanner.getTokenValue()));
+    scanNext();
+    if (token === Token.Colon) {
+      parent.colonOffset = scanner.getTokenOffset();
+      scanNext();
+      if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);
+    } else {
+      handleError(Code.ColonExpected, [], CLOSE_BRACE_OR_COMMA);
+    }
+  }
+  if (token !== Token.EOF) handleError(Code.EndOfFileExpected, [], []);
+  const result = root.children![0];
+  if (result) result.parent = undefined;
+  return result as Node | undefined;
+}
