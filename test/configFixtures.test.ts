@@ -9,15 +9,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseConfig } from '../server/src/core/config';
 import { ALL_RULES } from '../server/src/core/rules';
-import { readExpectations } from './support/fixtures';
+import { compareWithExpectations, readExpectations } from './support/fixtures';
 
 const DIR = join(__dirname, 'fixtures', 'rules', 'config');
 
-function lineOf(text: string, offset: number): number {
-  let line = 0;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
 
 describe('config fixtures', () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
@@ -32,20 +27,7 @@ describe('config fixtures', () => {
       if (file.startsWith('valid')) assert.equal(expectations.length, 0, 'a valid fixture expects nothing');
       else assert.ok(expectations.length > 0, 'an invalid fixture expects at least one finding');
       const { findings } = parseConfig(text, ALL_RULES.map((r) => r.id));
-      const unmatched = [...findings];
-      const missing: string[] = [];
-      for (const e of expectations) {
-        const k = unmatched.findIndex((f) =>
-          f.rule === e.rule &&
-          lineOf(text, f.offset) === e.line &&
-          (e.severity === undefined || f.severity === e.severity) &&
-          (e.at === undefined || text.slice(f.offset, f.offset + f.length) === e.at) &&
-          (e.message === undefined || f.message.includes(e.message)));
-        if (k < 0) missing.push(`line ${e.line + 1}: ${e.source}`);
-        else unmatched.splice(k, 1);
-      }
-      const extra = unmatched.map((f) => `line ${lineOf(text, f.offset) + 1}: ${f.severity} ${f.rule} at ${JSON.stringify(text.slice(f.offset, f.offset + f.length))}: ${f.message}`);
-      assert.deepEqual({ missing, unexpected: extra }, { missing: [], unexpected: [] }, 'findings match the fixture\'s expectations');
+      assert.deepEqual(compareWithExpectations(text, expectations, findings), { missing: [], unexpected: [] }, 'findings match the fixture\'s expectations');
     });
   }
 });

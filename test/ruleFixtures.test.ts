@@ -8,15 +8,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkDocument, languageOfPath } from '../server/src/core/check';
 import { ALL_RULES } from '../server/src/core/rules';
-import { fixtureConfig, fixtureSample, readExpectations } from './support/fixtures';
+import { compareWithExpectations, fixtureConfig, fixtureSample, readExpectations } from './support/fixtures';
 
 const ROOT = join(__dirname, 'fixtures', 'rules');
 
-function lineOf(text: string, offset: number): number {
-  let line = 0;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
 
 describe('rule fixtures', () => {
   for (const dir of existsSync(ROOT) ? readdirSync(ROOT).sort() : []) {
@@ -36,20 +31,7 @@ describe('rule fixtures', () => {
           onRuleError: (id, e) => errors.push(`${id}: ${String(e)}`),
         });
         assert.deepEqual(errors, [], 'no rule throws');
-        const unmatched = [...diagnostics];
-        const missing: string[] = [];
-        for (const e of expectations) {
-          const k = unmatched.findIndex((d) =>
-            d.rule === e.rule &&
-            lineOf(text, d.offset) === e.line &&
-            (e.severity === undefined || d.severity === e.severity) &&
-            (e.at === undefined || text.slice(d.offset, d.offset + d.length) === e.at) &&
-            (e.message === undefined || d.message.includes(e.message)));
-          if (k < 0) missing.push(`line ${e.line + 1}: ${e.source}`);
-          else unmatched.splice(k, 1);
-        }
-        const extra = unmatched.map((d) => `line ${lineOf(text, d.offset) + 1}: ${d.severity} ${d.rule} at ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}: ${d.message}`);
-        assert.deepEqual({ missing, unexpected: extra }, { missing: [], unexpected: [] }, 'diagnostics match the fixture\'s expectations');
+        assert.deepEqual(compareWithExpectations(text, expectations, diagnostics), { missing: [], unexpected: [] }, 'diagnostics match the fixture\'s expectations');
       });
     }
   }

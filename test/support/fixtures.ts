@@ -68,3 +68,39 @@ export function fixtureSample(text: string): { sample?: SampleData; sampleProble
   }
   return {};
 }
+
+/** 0-based line of an offset. */
+export function lineOf(text: string, offset: number): number {
+  let line = 0;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+interface Found {
+  rule: string;
+  message: string;
+  offset: number;
+  length: number;
+  severity?: string;
+}
+
+/**
+ * Matches findings with a fixture's expectations, one to one: what no finding met (missing)
+ * and what no expectation named (unexpected), each as a line a person can read.
+ */
+export function compareWithExpectations(text: string, expectations: readonly Expectation[], findings: readonly Found[]): { missing: string[]; unexpected: string[] } {
+  const unmatched = [...findings];
+  const missing: string[] = [];
+  for (const e of expectations) {
+    const k = unmatched.findIndex((d) =>
+      d.rule === e.rule &&
+      lineOf(text, d.offset) === e.line &&
+      (e.severity === undefined || d.severity === e.severity) &&
+      (e.at === undefined || text.slice(d.offset, d.offset + d.length) === e.at) &&
+      (e.message === undefined || d.message.includes(e.message)));
+    if (k < 0) missing.push(`line ${e.line + 1}: ${e.source}`);
+    else unmatched.splice(k, 1);
+  }
+  const unexpected = unmatched.map((d) => `line ${lineOf(text, d.offset) + 1}: ${d.severity} ${d.rule} at ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}: ${d.message}`);
+  return { missing, unexpected };
+}
