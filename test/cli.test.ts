@@ -409,11 +409,12 @@ describe('collecting files', () => {
     assert.equal(results[0].messages.length, 1);
   });
 
-  it('reports a folder without known files as checked, with no problems', async () => {
+  it('exits 2 when a folder holds no known files (a path with a typo must not pass CI)', async () => {
     const dir = tempTree({ 'readme.txt': 'nothing here' });
     const run = await umsg(['check'], dir);
-    assert.equal(run.code, 0);
-    assert.match(run.stdout, /0 files checked, no problems/);
+    assert.equal(run.code, 2);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /No \*\.umsg, \*\.configmeta\.json or \*\.provider\.json files under "\."/);
   });
 });
 

@@ -27,10 +27,10 @@ describe('config', () => {
     const messages = findings.map((f) => `${f.severity}: ${text.slice(f.offset, f.offset + f.length)}: ${f.message}`);
     assert.deepEqual(messages, [
       `error: ,: Trailing comma: JSON does not allow it, remove this ','.`,
-      'warning: "whatsap": Unknown channel "whatsap": did you mean "whatsapp"?',
-      'warning: "phone-numbr": Unknown rule "phone-numbr": did you mean "phone-number"?',
+      'error: "whatsap": Unknown channel "whatsap": did you mean "whatsapp"?',
+      'error: "phone-numbr": Unknown rule "phone-numbr": did you mean "phone-number"?',
       'error: "loud": Severity of "empty-text" is not valid: use "error", "warning", "information", "hint" or "off".',
-      'warning: "colour": Unknown setting "colour": known settings are channels, rules and maxFileSize.',
+      'error: "colour": Unknown setting "colour": known settings are channels, rules and maxFileSize.',
     ]);
   });
 

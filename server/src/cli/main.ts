@@ -27,7 +27,8 @@ export const USAGE = `Usage:
       as written and are listed on standard error.
   umsg --help | --version
 
-Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 bad usage or unreadable input.`;
+Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 bad usage,
+unreadable input or no file to check.`;
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -168,6 +169,10 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
   const files: string[] = [];
   for (const p of args.paths) files.push(...(await collectFiles(path.resolve(io.cwd, p), true)));
   const unique = [...new Set(files)];
+  // As ESLint does: checking nothing is a mistake (a path with a typo), not a pass.
+  if (unique.length === 0) {
+    throw new InputError(`No *.umsg, *.configmeta.json or *.provider.json files under ${args.paths.map((p) => `"${p}"`).join(', ')}.`);
+  }
   const reports: FileReport[] = [];
   const configReports = new Map<string, FileReport>();
   for (const file of unique) {

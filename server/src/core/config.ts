@@ -95,7 +95,8 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
       else if (value) report(value, 'maxFileSize must be a positive number of characters.');
     } else {
       const s = suggest(name, ['channels', 'rules', 'maxFileSize']);
-      report(key, `Unknown setting "${name}"${s ? `: did you mean "${s}"?` : ': known settings are channels, rules and maxFileSize.'}`, 'warning');
+      // An error, not a warning: a misspelled setting is ignored, so what it meant to change silently does not.
+      report(key, `Unknown setting "${name}"${s ? `: did you mean "${s}"?` : ': known settings are channels, rules and maxFileSize.'}`);
     }
   }
   if (!propertyNode(root, 'channels') && !propertyNode(root, 'rules') && (root.children?.length ?? 0) === 0) {
@@ -119,7 +120,7 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
       if (!known.includes(k)) {
         const s = suggest(k, known);
         const list = what === 'channels' ? `known channels: ${CHANNEL_IDS.map((c) => `${c} (${CHANNEL_NAMES[c]})`).join(', ')}` : 'see docs/rules for the rule ids';
-        report(key, `Unknown ${what === 'channels' ? 'channel' : 'rule'} "${k}"${s ? `: did you mean "${s}"?` : `: ${list}.`}`, 'warning');
+        report(key, `Unknown ${what === 'channels' ? 'channel' : 'rule'} "${k}"${s ? `: did you mean "${s}"?` : `: ${list}.`}`);
         continue;
       }
       const sev = v ? parseSeverity(v.value) : undefined;
