@@ -166,6 +166,8 @@ describe('scanTemplates: problems and recovery', () => {
     assert.deepEqual(r.templates, []);
     assert.deepEqual(r.problems.map((p) => [p.kind, p.start, p.end]), [['unterminated', at, at + 2]]);
     assert.match(r.problems[0].message, /not closed/);
+    // In value position the broken template takes the rest of its value (here, the text).
+    assert.deepEqual(r.recovered, [{ start: at, end: text.length }]);
   });
 
   it('recovers after an unterminated template: the next template is still found', () => {
@@ -220,7 +222,9 @@ describe('scanTemplates: problems and recovery', () => {
   });
 
   it('stops looking for templates when broken ones would cost more than linear work', () => {
-    const text = '${'.repeat(200_000);
+    // Inside a JSON string, where each broken `${` is skipped by itself (in value position
+    // the rest of the value goes with the first one).
+    const text = '"' + '${'.repeat(200_000);
     const r = scanTemplates(text);
     const budget = r.problems.filter((p) => p.kind === 'budget');
     assert.equal(budget.length, 1, 'one budget problem');
@@ -365,6 +369,7 @@ function checkInvariants(text: string, r: ScanResult): void {
     inside.fill(1, t.start, t.end);
     last = t.end;
   }
+  for (const rec of r.recovered) inside.fill(1, rec.start, rec.end);
   for (let i = 0; i < text.length; i++) {
     if (!inside[i]) {
       if (r.masked[i] !== text[i]) assert.fail(`character ${i} outside templates changed: ${JSON.stringify(text[i])} -> ${JSON.stringify(r.masked[i])}`);
@@ -372,16 +377,27 @@ function checkInvariants(text: string, r: ScanResult): void {
       assert.fail(`character ${i} inside a template is filled with ${JSON.stringify(r.masked[i])}`);
     }
   }
-  // Value templates (joined when adjacent) become "___"; string templates only underscores.
-  for (let k = 0; k < r.templates.length; k++) {
-    const t = r.templates[k];
+  // Value templates and recovered broken ones (joined when adjacent) become "___"; string
+  // templates only underscores.
+  const regions = [...r.templates, ...r.recovered.map((x) => ({ ...x, inString: false }))].sort((x, y) => x.start - y.start);
+  for (let k = 0; k < regions.length; k++) {
+    const t = regions[k];
     if (t.inString) {
       assert.equal(r.masked.slice(t.start, t.end), '_'.repeat(t.end - t.start));
       continue;
     }
     let end = t.end;
-    while (k + 1 < r.templates.length && !r.templates[k + 1].inString && r.templates[k + 1].start === end) end = r.templates[++k].end;
+    while (k + 1 < regions.length && !regions[k + 1].inString && regions[k + 1].start === end) end = regions[++k].end;
     assert.equal(r.masked.slice(t.start, end), '"' + '_'.repeat(end - t.start - 2) + '"');
+  }
+  // Recovered broken templates: from a `${` that has a problem, masked as a value.
+  for (const rec of r.recovered) {
+    assert.ok(text.startsWith('${', rec.start) && rec.end >= rec.start + 2 && rec.end <= text.length, 'a recovered region starts at ${');
+    assert.ok(r.problems.some((p) => p.start === rec.start), 'a recovered region has its problem');
+    assert.ok(r.templates.every((t) => t.end <= rec.start || t.start >= rec.end), 'recovered regions and templates do not overlap');
+    // Masked as a value ("___", joined with a value template right before it); the loop
+    // above checks that only '_' and '"' fill it.
+    assert.ok(r.masked[rec.end - 1] === '"' || r.masked[rec.end - 1] === '_', 'masked as a value');
   }
   for (const p of r.problems) assert.ok(p.start >= 0 && p.start <= p.end && p.end <= text.length && p.message.length > 0, `problem ${p.kind} in bounds`);
   for (const m of r.markers) {

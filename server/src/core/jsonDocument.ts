@@ -119,6 +119,8 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
 
   const byStart = new Map<number, TemplateRegion>();
   for (const t of scan.templates) if (!t.inString) byStart.set(t.start, t);
+  // A recovered broken template stands for a value too: dynamic, no verdict on it.
+  for (const r of scan.recovered) byStart.set(r.start, { start: r.start, end: r.end, expression: text.slice(r.start + 2, r.end), inString: false });
 
   return {
     text,

@@ -52,6 +52,12 @@ export interface ScanResult {
   templates: TemplateRegion[];
   problems: TemplateProblem[];
   markers: MarkerLine[];
+  /**
+   * Broken templates in value position (`"a": ${x,` or one that would swallow the next
+   * properties), each from its `${` to the end of its value: masked as a value so that the
+   * JSON around them still parses, and treated as dynamic. Their problem is in `problems`.
+   */
+  recovered: { start: number; end: number }[];
   /** The source with every template replaced by same-length filler (the source itself when there are none). */
   masked: string;
   /** Deepest nesting of JSON objects and arrays seen. */
@@ -205,6 +211,7 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
   const depthLimit = options.depthLimit ?? DEFAULT_DEPTH_LIMIT;
   const n = text.length;
   const templates: TemplateRegion[] = [];
+  const recovered: { start: number; end: number }[] = [];
   const problems: TemplateProblem[] = [];
   let hidden = 0;
   let firstHidden: TemplateProblem | undefined;
@@ -228,6 +235,11 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
     const c = text.charCodeAt(i);
     if (c === Ch.Dollar && templatesEnabled && text.charCodeAt(i + 1) === Ch.LBrace) {
       const scan = scanExpression(text, i);
+      // In value position, an expression that runs over a line holding a JSON property
+      // ("name": ...) is a template whose } is missing, not Kotlin: report it where it opens.
+      if (!scan.problem && !inString && swallowsProperty(text, i + 2, scan.end - 1)) {
+        scan.problem = { kind: 'unterminated', message: '' };
+      }
       if (!scan.problem || scan.problem.kind === 'unbalanced') {
         const expression = text.slice(i + 2, scan.end - 1);
         templates.push({ start: i, end: scan.end, expression, inString });
@@ -245,6 +257,13 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
       if (failedWork > failedBudget) {
         templatesEnabled = false;
         report({ kind: 'budget', start: i, end: i + 2, message: problemMessage('budget', '') });
+      }
+      if (!inString) {
+        // In value position the rest of the value goes with it, so that the JSON parses on.
+        const end = valueEnd(text, i + 2);
+        recovered.push({ start: i, end });
+        i = end;
+        continue;
       }
       i += 2;
       continue;
@@ -304,7 +323,7 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
   if (firstHidden) {
     problems.push({ kind: 'too-many', start: firstHidden.start, end: firstHidden.end, message: problemMessage('too-many', String(hidden)) });
   }
-  return { templates, problems, markers, masked: mask(text, templates), maxDepth, depthExceededAt };
+  return { templates, problems, markers, recovered, masked: mask(text, templates, recovered), maxDepth, depthExceededAt };
 }
 
 const MARKER = /^\/\/\s*@(each|end)\b(.*)$/;
@@ -328,14 +347,23 @@ function readMarker(text: string, start: number, end: number, lineStart: number)
 /**
  * Masks templates. In a JSON string a template becomes underscores; in value position it
  * becomes a JSON string literal of the same length, so the JSON parser sees a value there.
- * Templates that touch each other in value position (`${a}${b}`) are masked as one value.
+ * Templates that touch each other in value position (`${a}${b}`) are masked as one value;
+ * recovered broken templates are masked as values too.
  */
-function mask(text: string, templates: readonly TemplateRegion[]): string {
-  if (templates.length === 0) return text;
+function mask(text: string, templates: readonly TemplateRegion[], recovered: readonly { start: number; end: number }[]): string {
+  if (templates.length === 0 && recovered.length === 0) return text;
+  // Both lists are in source order and never overlap: merge them.
+  const regions: { start: number; end: number; inString: boolean }[] = [];
+  let a = 0;
+  let b = 0;
+  while (a < templates.length || b < recovered.length) {
+    if (b >= recovered.length || (a < templates.length && templates[a].start < recovered[b].start)) regions.push(templates[a++]);
+    else regions.push({ ...recovered[b++], inString: false });
+  }
   const parts: string[] = [];
   let last = 0;
-  for (let k = 0; k < templates.length; k++) {
-    const t = templates[k];
+  for (let k = 0; k < regions.length; k++) {
+    const t = regions[k];
     parts.push(text.slice(last, t.start));
     if (t.inString) {
       parts.push('_'.repeat(t.end - t.start));
@@ -343,13 +371,40 @@ function mask(text: string, templates: readonly TemplateRegion[]): string {
       continue;
     }
     let end = t.end;
-    while (k + 1 < templates.length && !templates[k + 1].inString && templates[k + 1].start === end) {
+    while (k + 1 < regions.length && !regions[k + 1].inString && regions[k + 1].start === end) {
       k++;
-      end = templates[k].end;
+      end = regions[k].end;
     }
     parts.push('"' + '_'.repeat(end - t.start - 2) + '"');
     last = end;
   }
   parts.push(text.slice(last));
   return parts.join('');
+}
+
+/** A line break followed by what reads as a JSON property: `"name":`. */
+const PROPERTY_ON_A_LINE = /[\r\n][ \t]*"(?:[^"\\\r\n]|\\.)*"[ \t]*:/;
+
+/** True when [from, to) crosses a line break followed by what reads as a JSON property. */
+function swallowsProperty(text: string, from: number, to: number): boolean {
+  for (let j = from; j < to; j++) {
+    const c = text.charCodeAt(j);
+    if (c === Ch.LF || c === Ch.CR) return PROPERTY_ON_A_LINE.test(text.slice(from, to));
+  }
+  return false;
+}
+
+/**
+ * The end of a broken template's value starting at `from`: the first ',' or line break (or
+ * the end of the text). A '}' before it is most often the template's own, as in
+ * `${greet("Ann)},`, so it does not end the value.
+ */
+function valueEnd(text: string, from: number): number {
+  let j = from;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === 44 /* , */ || c === Ch.LF || c === Ch.CR) break;
+    j++;
+  }
+  return j;
 }
