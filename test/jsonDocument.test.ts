@@ -304,3 +304,12 @@ describe('parseJsonDocument: depth and limits', () => {
     assert.equal(doc.syntax[100].message, '50 more syntax errors are not shown.');
   });
 });
+
+describe('one finding per mistake', () => {
+  it('gives `{,}` and `[,]` one finding on the comma', () => {
+    for (const text of ['{,}', '[,]']) {
+      const d = parseJsonDocument(text);
+      assert.deepEqual(d.syntax.map((s) => [s.offset, s.length, s.message]), [[1, 1, 'Expected a value.']], text);
+    }
+  });
+});

@@ -110,8 +110,9 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
         break;
       }
       const problem = clampTo(describeError(scan.masked, e, previousToken), text.length);
-      // One mistake may still come out twice after describeError: keep one.
-      if (previous && previous.offset === problem.offset && previous.message === problem.message) continue;
+      // One mistake may still come out twice after describeError (`{,}` is a missing value and
+      // then a "trailing" comma, on the same ','): keep the first finding on a range.
+      if (previous && previous.offset === problem.offset && previous.length === problem.length) continue;
       syntax.push(problem);
       previous = problem;
     }
