@@ -630,6 +630,12 @@ describe('--max-warnings and --quiet', () => {
     assert.equal(run.code, 0);
     assert.doesNotMatch(run.stdout, /channel-limit/);
   });
+
+  it('--quiet does not count the warnings it hides against --max-warnings (as ESLint)', async () => {
+    const dir = tempTree({ 'long.umsg': LONG_TITLE });
+    assert.equal((await umsg(['check', '--quiet', '--max-warnings', '0'], dir)).code, 0);
+    assert.equal((await umsg(['check', '--max-warnings', '0'], dir)).code, 1, 'without --quiet the warning counts');
+  });
 });
 
 describe('examples/', () => {

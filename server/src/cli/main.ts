@@ -206,7 +206,8 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
   const errors = all.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0);
   const warnings = all.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'warning').length, 0);
   if (errors > 0) return 1;
-  if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
+  // As in ESLint, --quiet leaves warnings out entirely: they are neither shown nor counted.
+  if (!args.quiet && args.maxWarnings !== undefined && warnings > args.maxWarnings) {
     io.stderr(`umsg: ${warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
     return 1;
   }
