@@ -157,6 +157,22 @@ describe('completion and quick fixes', () => {
     assert.deepEqual(items.map((i) => i.label).sort(), ['call', 'click', 'reply']);
   });
 
+  it('reads the files around a document once, not on every request', async () => {
+    h = await startHarness({ pull: true, files: { [CONFIG]: '{}' } });
+    const text = '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type":  } ] }';
+    await h.open(URI, text);
+    const position = { line: 0, character: text.indexOf('"type":  }') + '"type": '.length };
+    await h.client.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position });
+    const afterFirst = h.reads;
+    assert.ok(afterFirst > 0, 'the config walk and the sibling files were read');
+    for (let i = 0; i < 5; i++) await h.client.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position });
+    await h.client.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position });
+    assert.equal(h.reads, afterFirst, 'no more reads until something changes');
+    await h.client.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: 'file://' + CONFIG, type: 2 }] });
+    await h.client.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position });
+    assert.ok(h.reads > afterFirst, 'a change to the config file reads again');
+  });
+
   it('offers only reply in a float action, and property names valid at the cursor', async () => {
     h = await startHarness({ pull: true });
     const text = '{ "type": "rich", "title": "t", "insideActions": [], "floatActions": [ { "type": "" } ],  }';

@@ -151,11 +151,26 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     return messageContext(uri.fsPath, readText);
   }
 
-  async function configFor(doc: TextDocument): Promise<ConfigForFile> {
+  async function readConfigFor(doc: TextDocument): Promise<ConfigForFile> {
     const uri = URI.parse(doc.uri);
     const userSettings = toConfig(settings);
     if (uri.scheme !== 'file') return { config: resolveConfig(undefined, userSettings), configPath: undefined, parsed: undefined };
     return configForFile(uri.fsPath, readText, userSettings);
+  }
+
+  /**
+   * The configuration and surroundings of a document, read once per configuration generation:
+   * every change that could alter them (config file, settings, sample or sibling files)
+   * bumps the generation, so completion and hover on each keystroke read no file.
+   */
+  const contexts = new Map<string, { generation: number; value: Promise<{ found: ConfigForFile; around: MessageContext | undefined }> }>();
+  function fileContext(doc: TextDocument) {
+    const cached = contexts.get(doc.uri);
+    if (cached && cached.generation === generation) return cached.value;
+    const value = (async () => ({ found: await readConfigFor(doc), around: await surroundings(doc) }))();
+    contexts.set(doc.uri, { generation, value });
+    value.catch(() => contexts.delete(doc.uri));
+    return value;
   }
 
   async function diagnose(doc: TextDocument, token?: CancellationToken): Promise<LspDiagnostic[]> {
@@ -180,8 +195,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   async function resultFor(doc: TextDocument, kind: LanguageId, token?: CancellationToken): Promise<CheckResult | undefined> {
     const cached = cache.get(doc.uri);
     if (cached && cached.version === doc.version && cached.generation === generation) return cached.result;
-    const { config, configPath } = await configFor(doc);
-    const around = await surroundings(doc);
+    const { found: { config, configPath }, around } = await fileContext(doc);
     if (token?.isCancellationRequested) return undefined;
     const result = checkDocument(doc.getText(), kind, {
       config,
@@ -249,6 +263,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
   documents.onDidClose((e) => {
     cache.delete(e.document.uri);
+    contexts.delete(e.document.uri);
     parses.delete(e.document.uri);
     const previous = pending.get(e.document.uri);
     if (previous !== undefined) runtime.clearTimeout(previous);
@@ -275,8 +290,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (!doc || !kind || kind === 'config') return undefined;
     const parsed = parsedFor(doc);
     if (!parsed) return undefined;
-    const { config } = await configFor(doc);
-    const around = await surroundings(doc);
+    const { found: { config }, around } = await fileContext(doc);
     const ctx: FeatureContext = { config, sample: around?.sample, overriddenChannels: around?.overriddenChannels };
     return { doc, kind, parsed, ctx };
   }
@@ -399,8 +413,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (!doc || kind !== 'universal-message') return [];
     try {
       const parsed = parsedFor(doc);
-      const { config } = await configFor(doc);
-      const around = await surroundings(doc);
+      const { found: { config }, around } = await fileContext(doc);
       const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !around?.overriddenChannels.includes(c));
       const start = doc.offsetAt(params.range.start);
       const end = doc.offsetAt(params.range.end);
@@ -420,10 +433,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const result = await resultFor(doc, 'universal-message');
       const root = result?.doc?.root;
       if (!result || !root) return [];
-      const { config } = await configFor(doc);
+      const { found: { config }, around } = await fileContext(doc);
       const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off');
       if (targets.length === 0) return [];
-      const around = await surroundings(doc);
       const statuses = channelSummary(result.diagnostics, targets, around?.overriddenChannels);
       const problems = statuses.flatMap((s) => s.problems.map((d) => ({ channel: CHANNEL_NAMES[s.channel], message: d.message, rule: d.rule, range: rangeOf(doc, d.offset, d.length) })));
       const range = rangeOf(doc, root.offset, 1);

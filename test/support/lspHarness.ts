@@ -19,6 +19,8 @@ import type { Rule } from '../../server/src/core/rule';
 export interface Harness {
   client: ProtocolConnection;
   files: Map<string, string>;
+  /** How many times the server asked for a file. */
+  reads: number;
   logs: string[];
   /** Settings the client answers workspace/configuration with. */
   settings: Record<string, unknown>;
@@ -38,7 +40,7 @@ export async function startHarness(options: { pull: boolean; configuration?: boo
   const files = new Map(Object.entries(options.files ?? {}));
   const serverConnection = createConnection(new StreamMessageReader(up), new StreamMessageWriter(down));
   startServer(serverConnection, {
-    readFile: async (p) => files.get(p),
+    readFile: async (p) => { harness.reads++; return files.get(p); },
     docsBase: DOCS_BASE,
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
@@ -51,6 +53,7 @@ export async function startHarness(options: { pull: boolean; configuration?: boo
   const harness: Harness = {
     client,
     files,
+    reads: 0,
     logs,
     published,
     settings: {},
