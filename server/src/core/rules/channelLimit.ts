@@ -40,15 +40,23 @@ export default defineRule({
   },
 });
 
+/** The target channels whose limit `n` exceeds (a channel without a limit is never exceeded). */
+function overLimits(targets: readonly ChannelId[], limitOf: (c: ChannelId) => number | undefined, n: number): { channel: ChannelId; limit: number }[] {
+  const over: { channel: ChannelId; limit: number }[] = [];
+  for (const channel of targets) {
+    const limit = limitOf(channel);
+    if (limit !== undefined && n > limit) over.push({ channel, limit });
+  }
+  return over;
+}
+
 function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined, action?: ActionModel) {
   if (!node) return;
   if (ctx.sample && renderedTextLimit(ctx, field, node, action)) return;
   const view = viewValue(ctx.doc, node);
   if (view.kind !== 'string' || view.info.wholly) return;
   const length = view.info.staticLength;
-  const over = ctx.targets
-    .map((channel) => ({ channel, limit: CHANNEL_LIMITS[channel].text[field] }))
-    .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined && length > x.limit);
+  const over = overLimits(ctx.targets, (c) => CHANNEL_LIMITS[c].text[field], length);
   if (over.length === 0) return;
   const templated = view.info.templates.length > 0;
   const what = action ? `${action.list === 'floatActions' ? 'Float' : 'Button'} ${field}` : field;
@@ -75,9 +83,7 @@ function renderedTextLimit(ctx: RuleContext, field: LimitedText, node: Node, act
   if (rendered.length === 0 || rendered.length !== expected) return false;
   const longest = rendered.reduce((a, b) => (codePointLength(b.text) > codePointLength(a.text) ? b : a));
   const length = codePointLength(longest.text);
-  const over = ctx.targets
-    .map((channel) => ({ channel, limit: CHANNEL_LIMITS[channel].text[field] }))
-    .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined && length > x.limit);
+  const over = overLimits(ctx.targets, (c) => CHANNEL_LIMITS[c].text[field], length);
   if (over.length === 0) return true;
   const where = templates.length === 1 ? templates[0] : { start: node.offset, end: node.offset + node.length };
   const what = action ? `${action.list === 'floatActions' ? 'Float' : 'Button'} ${field}` : field;
@@ -104,9 +110,7 @@ function countLimit(ctx: RuleContext, list: ActionList | undefined) {
   const fromSample = list.hasBody ? sampleListLength(ctx) : undefined;
   if (fromSample !== undefined) {
     const total = list.staticCount + fromSample;
-    const over = ctx.targets
-      .map((channel) => ({ channel, limit: CHANNEL_LIMITS[channel].count[list.name] }))
-      .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined && total > x.limit);
+    const over = overLimits(ctx.targets, (c) => CHANNEL_LIMITS[c].count[list.name], total);
     if (over.length === 0) return;
     const each = analyzeLists(ctx.doc).lists[0].each;
     ctx.report({
@@ -118,9 +122,7 @@ function countLimit(ctx: RuleContext, list: ActionList | undefined) {
     return;
   }
   const n = list.staticCount;
-  const over = ctx.targets
-    .map((channel) => ({ channel, limit: CHANNEL_LIMITS[channel].count[list.name] }))
-    .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined && n > x.limit);
+  const over = overLimits(ctx.targets, (c) => CHANNEL_LIMITS[c].count[list.name], n);
   if (over.length === 0) return;
   const noun = n === 1 ? 'action' : 'actions';
   ctx.report({
