@@ -352,13 +352,18 @@ function readMarker(text: string, start: number, end: number, lineStart: number)
  */
 function mask(text: string, templates: readonly TemplateRegion[], recovered: readonly { start: number; end: number }[]): string {
   if (templates.length === 0 && recovered.length === 0) return text;
-  // Both lists are in source order and never overlap: merge them.
-  const regions: { start: number; end: number; inString: boolean }[] = [];
-  let a = 0;
-  let b = 0;
-  while (a < templates.length || b < recovered.length) {
-    if (b >= recovered.length || (a < templates.length && templates[a].start < recovered[b].start)) regions.push(templates[a++]);
-    else regions.push({ ...recovered[b++], inString: false });
+  // Both lists are in source order and never overlap: merge them (rarely needed: recovered
+  // regions come only from broken templates, and a copy of a huge template list costs memory).
+  let regions: readonly { start: number; end: number; inString: boolean }[] = templates;
+  if (recovered.length > 0) {
+    const merged: { start: number; end: number; inString: boolean }[] = [];
+    let a = 0;
+    let b = 0;
+    while (a < templates.length || b < recovered.length) {
+      if (b >= recovered.length || (a < templates.length && templates[a].start < recovered[b].start)) merged.push(templates[a++]);
+      else merged.push({ ...recovered[b++], inString: false });
+    }
+    regions = merged;
   }
   const parts: string[] = [];
   let last = 0;
