@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument } from '../server/src/core/check';
+import { resolveConfig, type ResolvedConfig } from '../server/src/core/config';
 import { fixToEdits } from '../server/src/core/fixes';
 import { applyEdits } from '../server/src/core/format';
 import { parseJsonDocument } from '../server/src/core/jsonDocument';
@@ -12,8 +13,8 @@ import { parseJsonDocument } from '../server/src/core/jsonDocument';
 const card = (rest: string) => `{ "type": "rich", "title": "t", "description": "d"${rest} }`;
 
 /** Applies the fix titled `title` of the first finding of `rule` and returns the new text. */
-function apply(text: string, rule: string, title: string): string {
-  const found = checkDocument(text, 'universal-message').diagnostics.filter((x) => x.rule === rule);
+function apply(text: string, rule: string, title: string, config?: ResolvedConfig): string {
+  const found = checkDocument(text, 'universal-message', { config }).diagnostics.filter((x) => x.rule === rule);
   assert.ok(found.length > 0, `a ${rule} finding in ${text}`);
   const fix = found.flatMap((d) => d.fixes ?? []).find((f) => f.title === title);
   assert.ok(fix, `a fix "${title}" among ${JSON.stringify(found.flatMap((d) => d.fixes ?? []).map((f) => f.title))}`);
@@ -47,12 +48,20 @@ describe('quick fixes', () => {
     assert.match(call, /\{ "phoneNumber": "\+1-201-555-0123", "type": "call"/);
   });
 
-  it('normalise a phone number to RFC 3966, and strip separators for Messenger', () => {
+  it('normalise a phone number to the form every target channel takes', () => {
     const text = card(', "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "tel:0049 30 1234567" } ]');
-    const out = apply(text, 'phone-number', 'Change to +49-30-1234567');
-    assert.match(out, /"phoneNumber": "\+49-30-1234567"/);
-    const messenger = apply(out, 'channel-limit', 'Change to +49301234567 for Messenger');
-    assert.match(messenger, /"phoneNumber": "\+49301234567"/);
+    // Messenger is a target: its call button rejects separators, so the fix writes none, and
+    // the fixed text has no phone or channel finding left.
+    const out = apply(text, 'phone-number', 'Change to +49301234567');
+    assert.match(out, /"phoneNumber": "\+49301234567"/);
+    assert.deepEqual(checkDocument(out, 'universal-message').diagnostics.filter((d) => d.rule === 'phone-number' || (d.rule === 'channel-limit' && d.channels?.includes('messenger'))).map((d) => d.message), []);
+    // Without Messenger, RFC 3966 separators are kept for readability.
+    const noMessenger = resolveConfig({ channels: { messenger: 'off' }, rules: {} });
+    const kept = apply(text, 'phone-number', 'Change to +49-30-1234567', noMessenger);
+    assert.match(kept, /"phoneNumber": "\+49-30-1234567"/);
+    // A number with separators gets Messenger's own fix.
+    const separators = card(', "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "+1-201-555-0123" } ]');
+    assert.match(apply(separators, 'channel-limit', 'Change to +12015550123'), /"phoneNumber": "\+12015550123"/);
   });
 
   it('fix an enum\'s case and a float action\'s type', () => {

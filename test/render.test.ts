@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { channelPayload } from '../server/src/core/channelPayload';
+import { channelPayload } from '../server/src/core/channels';
 import { analyzeLists } from '../server/src/core/dynamicList';
 import { CHANNEL_IDS } from '../server/src/core/channels';
 import { parseJsonDocument } from '../server/src/core/jsonDocument';

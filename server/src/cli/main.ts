@@ -6,7 +6,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { CHANNEL_IDS, isChannelId } from '../core/channels';
-import { channelPayload } from '../core/channelPayload';
+import { channelPayload } from '../core/channels';
 import { checkDocument, languageOfPath, type Diagnostic } from '../core/check';
 import { parseJsonDocument } from '../core/jsonDocument';
 import { renderMessage } from '../core/render';

@@ -2,7 +2,7 @@
  * At a glance: inlay hints with a text's length against the strictest target channel's limit
  * ("95/80"), and the channel summary shown above the card ("Messenger ✓ · WhatsApp: 2 problems").
  */
-import { CHANNEL_LIMITS, CHANNEL_NAMES, possessive, type ChannelId, type LimitedText } from './channels';
+import { CHANNELS, CHANNEL_NAMES, possessive, type ChannelId, type LimitedText } from './channels';
 import type { Diagnostic } from './check';
 import type { JsonDocument, Node } from './jsonDocument';
 import { buildRichCard } from './richCard';
@@ -30,7 +30,7 @@ export function lengthHints(doc: JsonDocument, targets: readonly ChannelId[]): L
     if (info.wholly) return;
     let strictest: { channel: ChannelId; limit: number } | undefined;
     for (const c of targets) {
-      const limit = CHANNEL_LIMITS[c].text[field];
+      const limit = CHANNELS[c].text[field];
       if (limit !== undefined && (!strictest || limit < strictest.limit)) strictest = { channel: c, limit };
     }
     if (!strictest) return;

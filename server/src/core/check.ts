@@ -51,11 +51,7 @@ export function mostSevere(a: Severity, b: Severity): Severity {
   return RANK[a] <= RANK[b] ? a : b;
 }
 
-/** NAME.<channel>.umsg: the channel a channel-specific message is for, if the file is one. */
-export function channelOfPath(path: string): ChannelId | undefined {
-  const m = /\.(messenger|gbm|whatsapp)\.umsg$/.exec(path);
-  return m ? (m[1] as ChannelId) : undefined;
-}
+export { channelOfPath } from './channels';
 
 /** Infers the language of a file from its name (DESIGN: Files and languages). */
 export function languageOfPath(path: string): LanguageId | undefined {

@@ -5,7 +5,7 @@
  * by `,`) and a footer (after the `// @end` line).
  */
 import { createScanner, findNodeAtOffset, parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { CHANNEL_LIMITS, type ChannelId } from './channels';
+import { CHANNELS, type ChannelId } from './channels';
 import type { JsonDocument, Node } from './jsonDocument';
 import type { MarkerLine } from './templateScanner';
 import { mentionsIt } from './templateEval';
@@ -191,7 +191,7 @@ function checkIt(doc: JsonDocument, lists: readonly DynamicList[], problems: Lis
 export function listRoom(list: DynamicList, staticCount: number, targets: readonly ChannelId[]): { channel: ChannelId; limit: number; left: number }[] {
   if (!list.listName) return [];
   return targets
-    .map((channel) => ({ channel, limit: CHANNEL_LIMITS[channel].count[list.listName!] }))
+    .map((channel) => ({ channel, limit: CHANNELS[channel].count[list.listName!] }))
     .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined)
     .map((x) => ({ ...x, left: Math.max(0, x.limit - staticCount) }));
 }

@@ -5,7 +5,7 @@
  */
 import { findNodeAtOffset, getNodePath, type JSONPath } from 'jsonc-parser';
 import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
-import { CHANNEL_IDS, CHANNEL_LIMITS, CHANNEL_NAMES, type ChannelId, type LimitedList, type LimitedText } from './channels';
+import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, type ChannelId, type LimitedList, type LimitedText } from './channels';
 import type { FeatureContext, HoverResult } from './languageFeatures';
 import type { JsonDocument, Node } from './jsonDocument';
 import { analyzeLists, listRoom } from './dynamicList';
@@ -13,41 +13,13 @@ import { buildRichCard } from './richCard';
 import { evaluate, mentionsIt, type EvalResult } from './templateEval';
 import type { MarkerLine, TemplateRegion } from './templateScanner';
 
-const GBM_NOTE = 'Google Business Messages stopped in July 2024; RCS Business Messaging keeps the same card, so the channel stays.';
-
-/** What each channel does with an action type (DESIGN: What each channel does with a universal rich card). */
-const ACTION_ON_CHANNEL: Record<string, Record<ChannelId, string>> = {
-  reply: {
-    messenger: 'postback button (title: display, payload)',
-    gbm: 'suggested reply (text, postbackData)',
-    whatsapp: 'reply button (id: payload, title: display)',
-  },
-  click: {
-    messenger: 'web_url button (title, url); payload dropped',
-    gbm: 'suggested action with openUrlAction',
-    whatsapp: 'plain reply button; url dropped (text only)',
-  },
-  call: {
-    messenger: 'phone_number button (title, payload: phoneNumber); + and digits only',
-    gbm: 'suggested action with dialAction',
-    whatsapp: 'plain reply button; phoneNumber dropped (text only)',
-  },
-};
-
-const FIELD_ON_CHANNEL: Record<string, Record<ChannelId, string>> = {
-  title: { messenger: 'title', gbm: 'card title', whatsapp: 'body.text' },
-  description: { messenger: 'subtitle', gbm: 'card description', whatsapp: 'footer.text' },
-  richMedia: {
-    messenger: 'image_url = fileUrl; height, altText, thumbnailUrl, forceRefresh dropped',
-    gbm: 'media.height and contentInfo.fileUrl; the rest dropped',
-    whatsapp: 'always an image header (empty without richMedia); the rest dropped',
-  },
-  floatActions: {
-    messenger: 'quick replies (content_type text, title, payload)',
-    gbm: 'message-level suggestions',
-    whatsapp: 'appended after insideActions as more reply buttons (3 buttons in all)',
-  },
-};
+/** What each channel does with an action type or a card field: read from the channel models. */
+function sentAs(c: ChannelId, what: string): string | undefined {
+  const facts = CHANNELS[c].sentAs;
+  if (what === 'reply' || what === 'click' || what === 'call') return facts.actions[what];
+  if (what === 'title' || what === 'description' || what === 'richMedia' || what === 'floatActions') return facts[what];
+  return undefined;
+}
 
 interface Place {
   fields: readonly FieldSpec[];
@@ -93,25 +65,31 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   const overridden = new Set(ctx.overriddenChannels ?? []);
   const targets = CHANNEL_IDS.filter((c) => ctx.config.channels[c] !== 'off');
 
-  if (onValue && name === 'type' && value?.type === 'string' && ACTION_ON_CHANNEL[String(value.value)] && place.where !== 'rich card') {
+  if (onValue && name === 'type' && value?.type === 'string' && sentAs('messenger', String(value.value)) && ['reply', 'click', 'call'].includes(String(value.value)) && place.where !== 'rich card') {
     const type = String(value.value);
     parts.push(`**${type}** ${place.where}`);
-    parts.push(channelTable([{ label: 'sent as', cell: (c) => ACTION_ON_CHANNEL[type][c] }]));
+    parts.push(channelTable([{ label: 'sent as', cell: (c) => sentAs(c, type)! }]));
   } else {
     parts.push(`**${name}** (${place.where}${requiredText(field)}): ${field.doc}`);
     if (field.values) parts.push(`Values: ${field.values.map((v) => `\`${v}\``).join(', ')}.`);
     // One table per field: its limits and what each channel makes of it.
     const rows = limitRows(name, place);
-    if (FIELD_ON_CHANNEL[name] && place.where === 'rich card') rows.push({ label: 'sent as', cell: (c) => FIELD_ON_CHANNEL[name][c] });
+    if (place.where === 'rich card' && ['title', 'description', 'richMedia', 'floatActions'].includes(name)) rows.push({ label: 'sent as', cell: (c) => sentAs(c, name)! });
     if (rows.length > 0) parts.push(channelTable(rows));
     if (place.where === 'rich card' && (name === 'insideActions' || name === 'floatActions')) {
-      parts.push('On WhatsApp, insideActions and floatActions together make at most 3 reply buttons, with unique titles and ids.');
+      for (const c of CHANNEL_IDS) {
+        const n = CHANNELS[c].buttonsInAll;
+        if (n !== undefined) parts.push(`On ${CHANNEL_NAMES[c]}, insideActions and floatActions together make at most ${n} reply buttons${CHANNELS[c].uniqueButtons ? ', with unique titles and ids' : ''}.`);
+      }
     }
     if (name === 'fileUrl') parts.push('The file may be at most **5 MB**. It is not fetched by this tool.');
     if (name === 'thumbnailUrl') parts.push('The thumbnail may be at most **25 KB**. It is not fetched by this tool.');
     if (value && value.type === 'string' && isLimitedText(name)) parts.push(lengthLine(doc, value));
   }
-  if (targets.includes('gbm') && parts.some((p) => p.includes('Google Business Messages'))) parts.push(`_${GBM_NOTE}_`);
+  for (const c of targets) {
+    const note = CHANNELS[c].note;
+    if (note && parts.some((p) => p.includes(CHANNEL_NAMES[c]))) parts.push(`_${note}_`);
+  }
   if (overridden.size > 0) {
     parts.push(`_${[...overridden].map((c) => CHANNEL_NAMES[c as ChannelId] ?? c).join(', ')} ${overridden.size === 1 ? 'uses its' : 'use their'} own channel-specific message, so ${overridden.size === 1 ? 'its' : 'their'} limits do not apply here._`);
   }
@@ -124,10 +102,10 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   }
 
   function limitRows(fieldName: string, p: Place): { label: string; cell: (c: ChannelId) => string }[] {
-    if (isLimitedText(fieldName)) return [{ label: 'max characters', cell: (c) => fmt(CHANNEL_LIMITS[c].text[fieldName]) }];
+    if (isLimitedText(fieldName)) return [{ label: 'max characters', cell: (c) => fmt(CHANNELS[c].text[fieldName]) }];
     if (p.where === 'rich card' && (fieldName === 'insideActions' || fieldName === 'floatActions')) {
       const list = fieldName as LimitedList;
-      return [{ label: 'max actions', cell: (c) => fmt(CHANNEL_LIMITS[c].count[list]) + (c === 'whatsapp' && list === 'insideActions' ? ', text only' : '') }];
+      return [{ label: 'max actions', cell: (c) => fmt(CHANNELS[c].count[list]) + (CHANNELS[c].insideTextOnly && list === 'insideActions' ? ', text only' : '') }];
     }
     return [];
   }

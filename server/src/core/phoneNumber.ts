@@ -59,7 +59,8 @@ export function phoneProblems(field: string, info: StringInfo): PhoneProblem[] {
   const body = all.replace(/^\s*tel:/i, '');
   if (body.includes(';')) add('parameters', `${field} has parameters (after ;): channels take the number alone, remove them.`);
   const number = body.split(';')[0];
-  if (/\s/.test(number.trim()) || (!templated && number !== number.trim())) {
+  // Next to a template (`+1 ${rest}`) a space in the static text is inside the rendered number.
+  if (/\s/.test(templated ? number.trimStart() : number.trim()) || (!templated && number !== number.trim())) {
     add('spaces', `${field} contains spaces, which RFC 3966 does not allow (section 5.1.1): use - as a separator.`);
   }
   const lead = start.trimStart();

@@ -16,7 +16,10 @@ export interface Prop {
 
 export interface ObjectModel {
   node: Node;
-  /** First occurrence of each property name. */
+  /**
+   * Each property by name. When a name is repeated the last one counts, as in JSON.parse,
+   * render and every channel (duplicate-property reports the repeat).
+   */
   props: PropLookup;
   /** Every property, duplicates included, in order. */
   all: Prop[];
@@ -54,7 +57,7 @@ export interface RichCard extends ObjectModel {
   floatActions: ActionList | undefined;
 }
 
-/** Finds a property by name; the first one wins when a name is repeated. */
+/** Finds a property by name; the last one wins when a name is repeated. */
 export interface PropLookup {
   get(name: string): Prop | undefined;
   has(name: string): boolean;
@@ -67,7 +70,7 @@ export interface PropLookup {
 class PropList implements PropLookup {
   constructor(private readonly list: readonly Prop[]) {}
   get(name: string): Prop | undefined {
-    for (const p of this.list) if (p.name === name) return p;
+    for (let i = this.list.length - 1; i >= 0; i--) if (this.list[i].name === name) return this.list[i];
     return undefined;
   }
   has(name: string): boolean {

@@ -1,19 +1,22 @@
-import { CHANNEL_LIMITS, CHANNEL_NAMES, WHATSAPP_MAX_BUTTONS, joinChannelLimits, type ChannelId, type LimitedText } from '../channels';
+import { CHANNELS, CHANNEL_NAMES, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
+import { isPlusDigits } from '../channels/model';
 import { codePointLength, type Node } from '../jsonDocument';
 import { analyzeLists } from '../dynamicList';
 import { renderStringNode } from '../render';
 import { evaluate } from '../templateEval';
 import { digitsOnly, isGlobalNumber } from '../phoneNumber';
-import type { ActionList, ActionModel } from '../richCard';
+import type { ActionList, ActionModel, RichCard } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
-import { actionType, allActions, jsonString, plainString, viewValue } from './ruleUtil';
+import { actionType, allActions, jsonString, openBrace, viewValue } from './ruleUtil';
 
 /**
- * The specification's "Limits" table for each target channel, and the facts of the design's
- * "What each channel does with a universal rich card": WhatsApp's buttons in all, unique
- * button titles and ids, text only; Messenger's call numbers and quick reply payloads.
- * One problem on one field is one finding that names every channel it breaks; its severity
- * is the most severe of those channels' (DESIGN: Channels and limits).
+ * Every fact of the channel models (`channels/*.ts`) that a card can break: the
+ * specification's "Limits" table for each target channel, and what each channel does with a
+ * card (DESIGN: What each channel does with a universal rich card): WhatsApp's buttons in all,
+ * at least one button, unique titles and ids, its image header, text only; Messenger's call
+ * numbers and quick reply payloads. One problem on one field is one finding that names every
+ * channel it breaks; its severity is the most severe of those channels'. With sample data the
+ * rendered values are checked, exactly, on the template that produced them.
  */
 export default defineRule({
   id: 'channel-limit',
@@ -32,22 +35,31 @@ export default defineRule({
     }
     countLimit(ctx, card.insideActions);
     countLimit(ctx, card.floatActions);
-    whatsappButtons(ctx, card.insideActions, card.floatActions);
-    whatsappTextOnly(ctx, card.insideActions);
+    buttonsInAll(ctx, card);
+    textOnly(ctx, card.insideActions);
     uniqueButtons(ctx, allActions(card));
-    messengerCallNumbers(ctx, card.insideActions);
-    messengerQuickReplyPayloads(ctx, card.floatActions);
+    callNumbers(ctx, card.insideActions);
+    floatPayloads(ctx, card.floatActions);
   },
 });
 
+/** The target channels whose models have the fact `has`. */
+function targetsWith(ctx: RuleContext, has: (m: ChannelModel) => boolean): ChannelId[] {
+  return ctx.targets.filter((c) => has(CHANNELS[c]));
+}
+
 /** The target channels whose limit `n` exceeds (a channel without a limit is never exceeded). */
-function overLimits(targets: readonly ChannelId[], limitOf: (c: ChannelId) => number | undefined, n: number): { channel: ChannelId; limit: number }[] {
+function overLimits(targets: readonly ChannelId[], limitOf: (m: ChannelModel) => number | undefined, n: number): { channel: ChannelId; limit: number }[] {
   const over: { channel: ChannelId; limit: number }[] = [];
   for (const channel of targets) {
-    const limit = limitOf(channel);
+    const limit = limitOf(CHANNELS[channel]);
     if (limit !== undefined && n > limit) over.push({ channel, limit });
   }
   return over;
+}
+
+function fieldName(field: LimitedText, action?: ActionModel): string {
+  return action ? `${action.list === 'floatActions' ? 'Float' : 'Button'} ${field}` : field;
 }
 
 function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined, action?: ActionModel) {
@@ -56,18 +68,43 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
   const view = viewValue(ctx.doc, node);
   if (view.kind !== 'string' || view.info.wholly) return;
   const length = view.info.staticLength;
-  const over = overLimits(ctx.targets, (c) => CHANNEL_LIMITS[c].text[field], length);
+  const over = overLimits(ctx.targets, (m) => m.text[field], length);
   if (over.length === 0) return;
   const templated = view.info.templates.length > 0;
-  const what = action ? `${action.list === 'floatActions' ? 'Float' : 'Button'} ${field}` : field;
   const shown = length.toLocaleString('en-US'); // as the limits are written: 2,049 over 2,048
   const count = templated ? `at least ${shown} characters without its templates` : `${shown} characters`;
   ctx.report({
-    message: `${what} has ${count}: over ${joinChannelLimits(over)}.`,
+    message: `${fieldName(field, action)} has ${count}: over ${joinChannelLimits(over)}.`,
     offset: node.offset,
     length: node.length,
     channels: over.map((o) => o.channel),
   });
+}
+
+/** Where a finding about a rendered value goes: its one template, or the whole value. */
+function renderedRange(ctx: RuleContext, node: Node): { offset: number; length: number } {
+  const templates = ctx.doc.valueTemplate(node) ? [ctx.doc.valueTemplate(node)!] : ctx.doc.stringInfo(node).templates;
+  const where = templates.length === 1 ? templates[0] : { start: node.offset, end: node.offset + node.length };
+  return { offset: where.start, length: where.end - where.start };
+}
+
+function isTemplated(ctx: RuleContext, node: Node): boolean {
+  return !!ctx.doc.valueTemplate(node) || (node.type === 'string' && ctx.doc.stringInfo(node).templates.length > 0);
+}
+
+/**
+ * The rendered texts of a templated value with the sample data: one per list element in a
+ * body, one otherwise. Undefined when something could not be evaluated.
+ */
+function renderedTexts(ctx: RuleContext, node: Node, action?: ActionModel): { text: string; element: number | undefined }[] | undefined {
+  if (!ctx.sample || !isTemplated(ctx, node)) return undefined;
+  const rendered = renderStringNode(ctx.doc, node, ctx.sample);
+  const expected = action?.repeated ? sampleListLength(ctx) : 1;
+  return rendered.length === expected ? rendered : undefined;
+}
+
+function elementNote(element: number | undefined): string {
+  return element !== undefined ? ` (list element ${element + 1})` : '';
 }
 
 /**
@@ -76,22 +113,16 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
  * (the static part is checked instead).
  */
 function renderedTextLimit(ctx: RuleContext, field: LimitedText, node: Node, action?: ActionModel): boolean {
-  const templates = ctx.doc.valueTemplate(node) ? [ctx.doc.valueTemplate(node)!] : ctx.doc.stringInfo(node).templates;
-  if (templates.length === 0) return false;
-  const rendered = renderStringNode(ctx.doc, node, ctx.sample);
-  const expected = action?.repeated ? sampleListLength(ctx) : 1;
-  if (rendered.length === 0 || rendered.length !== expected) return false;
+  const rendered = renderedTexts(ctx, node, action);
+  if (!rendered) return false;
+  if (rendered.length === 0) return true;
   const longest = rendered.reduce((a, b) => (codePointLength(b.text) > codePointLength(a.text) ? b : a));
   const length = codePointLength(longest.text);
-  const over = overLimits(ctx.targets, (c) => CHANNEL_LIMITS[c].text[field], length);
+  const over = overLimits(ctx.targets, (m) => m.text[field], length);
   if (over.length === 0) return true;
-  const where = templates.length === 1 ? templates[0] : { start: node.offset, end: node.offset + node.length };
-  const what = action ? `${action.list === 'floatActions' ? 'Float' : 'Button'} ${field}` : field;
-  const element = longest.element !== undefined ? ` (list element ${longest.element + 1})` : '';
   ctx.report({
-    message: `${what} renders to ${length.toLocaleString('en-US')} characters with the sample data${element}: over ${joinChannelLimits(over)}.`,
-    offset: where.start,
-    length: where.end - where.start,
+    message: `${fieldName(field, action)} renders to ${length.toLocaleString('en-US')} characters with the sample data${elementNote(longest.element)}: over ${joinChannelLimits(over)}.`,
+    ...renderedRange(ctx, node),
     channels: over.map((o) => o.channel),
   });
   return true;
@@ -105,28 +136,43 @@ function sampleListLength(ctx: RuleContext): number | undefined {
   return r.ok && Array.isArray(r.value) ? r.value.length : undefined;
 }
 
+/** How many actions a list sends: its static elements plus, with sample data, the rendered body. */
+interface ListCount {
+  /** Actions known: static ones, plus the list's elements when the sample gives them. */
+  total: number;
+  /** True when a dynamic body adds an unknown number (no sample data). */
+  open: boolean;
+  /** Elements the body renders with the sample data. */
+  fromSample: number | undefined;
+}
+
+function listCount(ctx: RuleContext, list: ActionList | undefined): ListCount {
+  if (!list?.array) return { total: 0, open: false, fromSample: undefined };
+  if (!list.hasBody) return { total: list.staticCount, open: false, fromSample: undefined };
+  const fromSample = sampleListLength(ctx);
+  return fromSample === undefined
+    ? { total: list.staticCount, open: true, fromSample }
+    : { total: list.staticCount + fromSample, open: false, fromSample };
+}
+
 function countLimit(ctx: RuleContext, list: ActionList | undefined) {
   if (!list?.array) return;
-  const fromSample = list.hasBody ? sampleListLength(ctx) : undefined;
-  if (fromSample !== undefined) {
-    const total = list.staticCount + fromSample;
-    const over = overLimits(ctx.targets, (c) => CHANNEL_LIMITS[c].count[list.name], total);
-    if (over.length === 0) return;
+  const n = listCount(ctx, list);
+  const over = overLimits(ctx.targets, (m) => m.count[list.name], n.total);
+  if (over.length === 0) return;
+  if (n.fromSample !== undefined) {
     const each = analyzeLists(ctx.doc).lists[0].each;
     ctx.report({
-      message: `${list.name} renders ${total} actions with the sample data (${each.list} has ${fromSample}): over ${joinChannelLimits(over)}.`,
+      message: `${list.name} renders ${n.total} actions with the sample data (${each.list} has ${n.fromSample}): over ${joinChannelLimits(over)}.`,
       offset: each.listOffset,
       length: Math.max(each.list.length, 1),
       channels: over.map((o) => o.channel),
     });
     return;
   }
-  const n = list.staticCount;
-  const over = overLimits(ctx.targets, (c) => CHANNEL_LIMITS[c].count[list.name], n);
-  if (over.length === 0) return;
-  const noun = n === 1 ? 'action' : 'actions';
+  const noun = n.total === 1 ? 'action' : 'actions';
   ctx.report({
-    message: `${list.name} has ${n} ${list.hasBody ? `static ${noun} plus a dynamic list` : noun}: over ${joinChannelLimits(over)}.`,
+    message: `${list.name} has ${n.total} ${n.open ? `static ${noun} plus a dynamic list` : noun}: over ${joinChannelLimits(over)}.`,
     offset: list.prop.key.offset,
     length: list.prop.key.length,
     channels: over.map((o) => o.channel),
@@ -134,98 +180,154 @@ function countLimit(ctx: RuleContext, list: ActionList | undefined) {
 }
 
 /**
- * WhatsApp appends float actions after the inside actions as reply buttons: three in all.
- * The table gives WhatsApp no floatActions limit, so a card with float actions alone is
- * held to the three buttons here (inside actions alone are counted by countLimit).
+ * Channels that send inside and float actions as one row of buttons (WhatsApp: three in
+ * all, and at least one). The table gives WhatsApp no floatActions limit, so float actions
+ * are held to the buttons in all here (inside actions alone are counted by countLimit).
  */
-function whatsappButtons(ctx: RuleContext, inside: ActionList | undefined, float: ActionList | undefined) {
-  if (!ctx.targets.includes('whatsapp') || !float?.array) return;
-  const dynamic = inside?.hasBody || float.hasBody ? sampleListLength(ctx) ?? 0 : 0;
-  const insideCount = inside?.array ? inside.staticCount : 0;
-  const total = insideCount + float.staticCount + dynamic;
-  if (total <= WHATSAPP_MAX_BUTTONS) return;
-  const what = insideCount > 0 ? 'insideActions and floatActions together' : 'floatActions';
-  const buttons = inside?.hasBody || float.hasBody ? `${total} static reply buttons plus a dynamic list` : `${total} reply buttons`;
+function buttonsInAll(ctx: RuleContext, card: RichCard) {
+  const inside = listCount(ctx, card.insideActions);
+  const float = listCount(ctx, card.floatActions);
+  const total = inside.total + float.total;
+  const open = inside.open || float.open;
+  const fromList = (inside.fromSample ?? 0) + (float.fromSample ?? 0);
+  for (const channel of targetsWith(ctx, (m) => m.buttonsInAll !== undefined && card.floatActions?.array !== undefined)) {
+    const max = CHANNELS[channel].buttonsInAll!;
+    if (total <= max) continue;
+    const what = inside.total > 0 || card.insideActions?.hasBody ? 'insideActions and floatActions together' : 'floatActions';
+    const listed = fromList > 0 ? ` (${fromList} from the list with the sample data)` : '';
+    const buttons = open ? `${total} static reply button${total === 1 ? '' : 's'} plus a dynamic list` : `${total} reply buttons${listed}`;
+    ctx.report({
+      message: `${CHANNEL_NAMES[channel]} sends ${what} as ${buttons}: over ${CHANNEL_NAMES[channel]}'s ${max}.`,
+      offset: card.floatActions!.prop.key.offset,
+      length: card.floatActions!.prop.key.length,
+      channels: [channel],
+    });
+  }
+  if (!open && total === 0) captionWithoutActions(ctx, card);
+}
+
+/**
+ * A card without actions, with media, is sent as an image whose caption is the title, a
+ * blank line and the description (WhatsApp): the caption has a limit of its own.
+ */
+function captionWithoutActions(ctx: RuleContext, card: RichCard) {
+  if (!card.props.has('richMedia')) return;
+  const parts: { length: number; atLeast: boolean }[] = [];
+  for (const name of ['title', 'description']) {
+    const node = card.props.get(name)?.value;
+    if (!node) continue;
+    const rendered = renderedTexts(ctx, node);
+    if (rendered && rendered.length === 1) { parts.push({ length: codePointLength(rendered[0].text), atLeast: false }); continue; }
+    const view = viewValue(ctx.doc, node);
+    if (view.kind === 'string') parts.push({ length: view.info.staticLength, atLeast: view.info.templates.length > 0 });
+  }
+  const nonEmpty = parts.filter((p) => p.length > 0);
+  const length = nonEmpty.reduce((n, p) => n + p.length, 0) + (nonEmpty.length === 2 ? 2 : 0);
+  const over = overLimits(ctx.targets, (m) => m.captionWithoutActions, length);
+  if (over.length === 0) return;
+  const count = `${parts.some((p) => p.atLeast) ? 'at least ' : ''}${length.toLocaleString('en-US')} characters`;
   ctx.report({
-    message: `WhatsApp sends ${what} as ${buttons}: over WhatsApp's ${WHATSAPP_MAX_BUTTONS}.`,
-    offset: float.prop.key.offset,
-    length: float.prop.key.length,
-    channels: ['whatsapp'],
+    message: `${joinChannelNames(over.map((o) => o.channel))} ${over.length === 1 ? 'sends' : 'send'} a card with media and no actions as an image with title and description as its caption: ${count}, over ${joinChannelLimits(over)}.`,
+    ...openBrace(card.node),
+    channels: over.map((o) => o.channel),
   });
 }
 
-/** WhatsApp's inside actions are "text only": click and call become plain reply buttons. */
-function whatsappTextOnly(ctx: RuleContext, inside: ActionList | undefined) {
-  if (!ctx.targets.includes('whatsapp')) return;
+/** "Text only" channels: click and call become plain reply buttons. */
+function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
+  const channels = targetsWith(ctx, (m) => m.insideTextOnly);
+  if (channels.length === 0) return;
   for (const a of inside?.actions ?? []) {
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
     const v = a.props.get('type')!.value!;
     const dropped = type === 'click' ? 'its url is dropped' : 'its phoneNumber is dropped';
     ctx.report({
-      message: `WhatsApp's actions are text only: this ${type} action is sent as a plain reply button and ${dropped}.`,
+      message: `${joinChannelNames(channels)}'s actions are text only: this ${type} action is sent as a plain reply button and ${dropped}.`,
       offset: v.offset,
       length: v.length,
-      channels: ['whatsapp'],
+      channels,
     });
   }
 }
 
-/** WhatsApp reply buttons need unique titles (display) and ids (payload). */
+/** A field's values as sent: the static text, or with sample data each rendered text. */
+function sentValues(ctx: RuleContext, node: Node | undefined, action: ActionModel): { text: string; element: number | undefined; node: Node; rendered: boolean }[] {
+  if (!node || node.type !== 'string' && !ctx.doc.valueTemplate(node)) return [];
+  if (isTemplated(ctx, node)) {
+    return (renderedTexts(ctx, node, action) ?? []).map((r) => ({ ...r, node, rendered: true }));
+  }
+  if (action.repeated) return []; // the same static text in every element: dynamic-list's concern
+  return [{ text: ctx.doc.stringInfo(node).staticText, element: undefined, node, rendered: false }];
+}
+
+/** Reply buttons need unique titles (display) and ids (payload), with the sample data too. */
 function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
-  if (!ctx.targets.includes('whatsapp')) return;
+  const channels = targetsWith(ctx, (m) => m.uniqueButtons);
+  if (channels.length === 0) return;
   for (const [field, what] of [['display', 'titles'], ['payload', 'ids']] as const) {
     const seen = new Map<string, Node>();
     for (const a of actions) {
-      if (a.repeated) continue;
-      const prop = a.props.get(field);
-      const value = plainString(ctx.doc, prop);
-      if (value === undefined || !prop?.value) continue;
-      const first = seen.get(value);
-      if (!first) { seen.set(value, prop.value); continue; }
+      for (const v of sentValues(ctx, a.props.get(field)?.value, a)) {
+        const first = seen.get(v.text);
+        if (!first) { seen.set(v.text, v.node); continue; }
+        const range = v.rendered ? renderedRange(ctx, v.node) : { offset: v.node.offset, length: v.node.length };
+        const how = v.rendered ? ` with the sample data${elementNote(v.element)}` : '';
+        ctx.report({
+          message: `${field} ${jsonString(v.text)} is used by two buttons${how}: ${joinChannelNames(channels)} ${channels.length === 1 ? 'needs' : 'need'} unique button ${what}.`,
+          ...range,
+          channels,
+          related: first === v.node ? undefined : [{ offset: first.offset, length: first.length, message: 'The other button.' }],
+        });
+        break;
+      }
+    }
+  }
+}
+
+/** Channels whose call button takes + and digits only: separators are rejected. */
+function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
+  const channels = targetsWith(ctx, (m) => m.callNumberDigitsOnly);
+  if (channels.length === 0) return;
+  const names = joinChannelNames(channels);
+  for (const a of inside?.actions ?? []) {
+    if (actionType(ctx.doc, a) !== 'call') continue;
+    for (const v of sentValues(ctx, a.props.get('phoneNumber')?.value, a)) {
+      const number = v.text;
+      if (!isGlobalNumber(number) || isPlusDigits(number)) continue;
+      const digits = digitsOnly(number);
+      if (v.rendered) {
+        ctx.report({
+          message: `${names}'s call button takes + and digits only: phoneNumber renders to ${number} with the sample data${elementNote(v.element)}, which is rejected; give the number without separators.`,
+          ...renderedRange(ctx, v.node),
+          channels,
+        });
+        break;
+      }
       ctx.report({
-        message: `${field} ${jsonString(value)} is used by two buttons: WhatsApp needs unique button ${what}.`,
-        offset: prop.value.offset,
-        length: prop.value.length,
-        channels: ['whatsapp'],
-        related: [{ offset: first.offset, length: first.length, message: 'The other button.' }],
+        message: `${names}'s call button takes + and digits only: ${number} is rejected, write ${digits}.`,
+        offset: v.node.offset,
+        length: v.node.length,
+        channels,
+        fixes: [{ kind: 'replace', offset: v.node.offset, length: v.node.length, text: jsonString(digits), title: `Change to ${digits}`, preferred: true }],
       });
     }
   }
 }
 
-/** Messenger's phone_number button takes + and digits only: separators must go. */
-function messengerCallNumbers(ctx: RuleContext, inside: ActionList | undefined) {
-  if (!ctx.targets.includes('messenger')) return;
-  for (const a of inside?.actions ?? []) {
-    if (actionType(ctx.doc, a) !== 'call') continue;
-    const v = a.props.get('phoneNumber')?.value;
-    const number = plainString(ctx.doc, a.props.get('phoneNumber'));
-    if (!v || number === undefined || !isGlobalNumber(number)) continue;
-    const digits = digitsOnly(number);
-    if (digits === number) continue;
-    ctx.report({
-      message: `Messenger's call button takes + and digits only: ${number} is sent as ${digits}, remove the separators.`,
-      offset: v.offset,
-      length: v.length,
-      channels: ['messenger'],
-      fixes: [{ kind: 'replace', offset: v.offset, length: v.length, text: jsonString(digits), title: `Change to ${digits} for Messenger` }],
-    });
-  }
-}
-
-/** A Messenger text quick reply needs a non-empty payload. */
-function messengerQuickReplyPayloads(ctx: RuleContext, float: ActionList | undefined) {
-  if (!ctx.targets.includes('messenger')) return;
+/** Channels whose quick replies need a non-empty payload. */
+function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
+  const channels = targetsWith(ctx, (m) => m.floatPayloadRequired);
+  if (channels.length === 0) return;
   for (const a of float?.actions ?? []) {
-    const prop = a.props.get('payload');
-    const value = plainString(ctx.doc, prop);
-    if (value === undefined || value.trim().length > 0 || !prop?.value) continue;
-    ctx.report({
-      message: `${CHANNEL_NAMES.messenger} needs a non-empty payload for a quick reply.`,
-      offset: prop.value.offset,
-      length: prop.value.length,
-      channels: ['messenger'],
-    });
+    for (const v of sentValues(ctx, a.props.get('payload')?.value, a)) {
+      if (v.text.trim().length > 0) continue;
+      ctx.report({
+        message: `${joinChannelNames(channels)} ${channels.length === 1 ? 'needs' : 'need'} a non-empty payload for a quick reply${v.rendered ? `; it renders empty with the sample data${elementNote(v.element)}` : ''}.`,
+        ...(v.rendered ? renderedRange(ctx, v.node) : { offset: v.node.offset, length: v.node.length }),
+        channels,
+      });
+      break;
+    }
   }
 }

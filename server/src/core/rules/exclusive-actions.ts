@@ -1,4 +1,4 @@
-import { CHANNEL_LIMITS } from '../channels';
+import { CHANNELS, isChannelId } from '../channels';
 import type { JsonDocument } from '../jsonDocument';
 import type { ActionList, RichCard } from '../richCard';
 import { defineRule, type FixData } from '../rule';
@@ -44,7 +44,7 @@ function moveFloatsInside(doc: JsonDocument, card: RichCard, inside: ActionList,
   if (float.actions.some((a) => a.staticType !== 'reply')) return undefined;
   const total = (inside.array.children?.length ?? 0) + floats.length;
   const fits = targets.every((c) => {
-    const limit = CHANNEL_LIMITS[c as keyof typeof CHANNEL_LIMITS]?.count.insideActions;
+    const limit = isChannelId(c) ? CHANNELS[c].count.insideActions : undefined;
     return limit === undefined || total <= limit;
   });
   if (!fits) return undefined;

@@ -1,4 +1,5 @@
-import { normalizePhoneNumber, phoneProblems } from '../phoneNumber';
+import { CHANNELS } from '../channels';
+import { digitsOnly, normalizePhoneNumber, phoneProblems } from '../phoneNumber';
 import { defineRule, type FixData } from '../rule';
 import { renderStringNode } from '../render';
 import { actionType, jsonString, viewValue } from './ruleUtil';
@@ -12,7 +13,10 @@ export default defineRule({
   description: 'phoneNumber and a call action\'s payload are RFC 3966 global numbers (+, digits, - . ( )).',
   defaultSeverity: 'error',
   languages: ['universal-message'],
-  check({ doc, card, sample, report }) {
+  check({ doc, card, sample, targets, report }) {
+    // The fix writes the form every target channel takes: + and digits only where one of them
+    // (Messenger's call button) rejects separators, RFC 3966 with separators kept otherwise.
+    const plusDigits = targets.some((c) => CHANNELS[c].callNumberDigitsOnly);
     for (const a of card?.insideActions?.actions ?? []) {
       const type = actionType(doc, a);
       const fields = type === 'call' ? ['phoneNumber', 'payload'] : type === undefined ? ['phoneNumber'] : [];
@@ -36,7 +40,8 @@ export default defineRule({
         if (view.kind !== 'string') continue;
         const problems = phoneProblems(field, view.info);
         if (problems.length === 0) continue;
-        const normal = view.info.templates.length === 0 ? normalizePhoneNumber(view.info.staticText) : undefined;
+        const normalized = view.info.templates.length === 0 ? normalizePhoneNumber(view.info.staticText) : undefined;
+        const normal = normalized !== undefined && plusDigits ? digitsOnly(normalized) : normalized;
         const fixes: FixData[] = normal ? [{ kind: 'replace', offset: v.offset, length: v.length, text: jsonString(normal), title: `Change to ${normal}`, preferred: true }] : [];
         for (const p of problems) report({ message: p.message, offset: v.offset, length: v.length, fixes });
       }

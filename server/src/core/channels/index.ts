@@ -1,0 +1,77 @@
+/**
+ * The channels a universal message is translated for: the registry of channel models (one
+ * file each, see `model.ts`) and the few helpers that name channels in messages.
+ * Channel A of the specification = Messenger, B = Google Business Messages, C = WhatsApp.
+ */
+
+import { gbm } from './gbm';
+import { messenger } from './messenger';
+import type { ChannelId, ChannelModel, LimitedList, LimitedText } from './model';
+import { whatsapp } from './whatsapp';
+
+export type { ActionType, ApiProblem, ChannelId, ChannelModel, LimitedList, LimitedText, Obj } from './model';
+import type { Obj as Card } from './model';
+import type { JsonValue } from '../templateEval';
+
+export { isGlobalNumberText, isHttpUrl, isPlusDigits } from './model';
+
+/** Every channel, in the canonical order (of the specification's table). */
+export const CHANNELS: Readonly<Record<ChannelId, ChannelModel>> = { messenger, gbm, whatsapp };
+
+export const CHANNEL_IDS: readonly ChannelId[] = Object.keys(CHANNELS) as ChannelId[];
+
+export function channel(id: ChannelId): ChannelModel {
+  return CHANNELS[id];
+}
+
+export const CHANNEL_NAMES: Readonly<Record<ChannelId, string>> = Object.fromEntries(CHANNEL_IDS.map((c) => [c, CHANNELS[c].name])) as Record<ChannelId, string>;
+
+/** A channel's limit for a text field (undefined: no limit). */
+export function textLimit(id: ChannelId, field: LimitedText): number | undefined {
+  return CHANNELS[id].text[field];
+}
+
+/** A channel's limit for an action list (undefined: no limit). */
+export function countLimit(id: ChannelId, list: LimitedList): number | undefined {
+  return CHANNELS[id].count[list];
+}
+
+/** NAME.<channel>.umsg: the channel a channel-specific message is for, if the file is one. */
+export function channelOfPath(path: string): ChannelId | undefined {
+  if (!path.endsWith('.umsg')) return undefined;
+  const stem = path.slice(0, -'.umsg'.length);
+  const dot = stem.lastIndexOf('.');
+  const name = dot < 0 ? '' : stem.slice(dot + 1);
+  return isChannelId(name) ? name : undefined;
+}
+
+/** "Messenger's 80 and WhatsApp's 60" */
+export function joinChannelLimits(parts: { channel: ChannelId; limit: number }[]): string {
+  const items = parts.map((p) => `${possessive(CHANNEL_NAMES[p.channel])} ${p.limit.toLocaleString('en-US')}`);
+  return joinList(items);
+}
+
+/** "Messenger, Google Business Messages and WhatsApp" */
+export function joinChannelNames(channels: readonly ChannelId[]): string {
+  return joinList(channels.map((c) => CHANNEL_NAMES[c]));
+}
+
+/** "Messenger's", "Google Business Messages'" */
+export function possessive(name: string): string {
+  return name.endsWith('s') ? `${name}'` : `${name}'s`;
+}
+
+export function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+export function isChannelId(s: string): s is ChannelId {
+  return (CHANNEL_IDS as readonly string[]).includes(s);
+}
+
+/** What `channel` receives for a rendered universal card (a JSON object). */
+export function channelPayload(id: ChannelId, card: JsonValue): JsonValue {
+  if (!card || typeof card !== 'object' || Array.isArray(card)) throw new Error('A universal message renders to a JSON object.');
+  return CHANNELS[id].translate(card as Card);
+}

@@ -1,0 +1,99 @@
+/**
+ * Check and render tell one story (issue 9): the facts about a message and its channels are
+ * read from one place, so what the checks say, what render prints and what each channel's
+ * API accepts agree. Each test here failed before the channel model was merged.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CHANNELS, channelPayload } from '../server/src/core/channels';
+import { checkDocument, type Diagnostic } from '../server/src/core/check';
+import { parseJsonDocument } from '../server/src/core/jsonDocument';
+import { renderMessage, type SampleData } from '../server/src/core/render';
+
+const check = (text: string, sample?: SampleData) => checkDocument(text, 'universal-message', { sample }).diagnostics;
+const of = (ds: readonly Diagnostic[], rule: string) => ds.filter((d) => d.rule === rule);
+const render = (text: string, channel: 'messenger' | 'gbm' | 'whatsapp', sample?: SampleData) => channelPayload(channel, renderMessage(parseJsonDocument(text), sample).value!);
+
+describe('a repeated key: the last value counts everywhere', () => {
+  const long = 'x'.repeat(95);
+  it('a long title followed by a short one gets no limit finding (the short one is sent)', () => {
+    const text = `{ "type": "rich", "title": "${long}", "title": "Short", "description": "d" }`;
+    const ds = check(text);
+    assert.deepEqual(of(ds, 'channel-limit').map((d) => d.message), []);
+    assert.equal(of(ds, 'duplicate-property').length, 1, 'the repeat is still reported');
+    assert.equal((render(text, 'messenger') as any).attachment.payload.elements[0].title, 'Short');
+  });
+  it('a short title followed by a long one gets the finding, on the long one', () => {
+    const text = `{ "type": "rich", "title": "Short", "title": "${long}", "description": "d" }`;
+    const [d] = of(check(text), 'channel-limit');
+    assert.match(d.message, /title has 95 characters: over Messenger's 80/);
+    assert.equal(d.offset, text.lastIndexOf(`"${long}"`));
+  });
+  it('"type": "card" then "type": "rich" is a rich message', () => {
+    assert.deepEqual(of(check('{ "type": "card", "type": "rich", "title": "t", "description": "d" }'), 'message-type'), []);
+    assert.equal(of(check('{ "type": "rich", "type": "card", "title": "t", "description": "d" }'), 'message-type').length, 1);
+  });
+});
+
+describe('WhatsApp: cards its button message cannot carry are sent as another type', () => {
+  const media = '"richMedia": { "height": "TALL", "fileUrl": "https://example.com/a.png", "altText": "a" }';
+  it('without richMedia the interactive message has no header (not an image with an empty link)', () => {
+    const p = render('{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type": "reply", "display": "A", "payload": "A" } ] }', 'whatsapp') as any;
+    assert.equal(p.interactive.header, undefined);
+    assert.deepEqual(p.interactive.action.buttons, [{ type: 'reply', reply: { id: 'A', title: 'A' } }]);
+  });
+  it('without actions: a text message, or an image with a caption when the card has media', () => {
+    assert.deepEqual(render('{ "type": "rich", "title": "Hello", "description": "World" }', 'whatsapp'), { type: 'text', text: { body: 'Hello\n\nWorld' } });
+    assert.deepEqual(render(`{ "type": "rich", "title": "Hello", "description": "World", ${media} }`, 'whatsapp'), { type: 'image', image: { link: 'https://example.com/a.png', caption: 'Hello\n\nWorld' } });
+    // "buttons": [] is never printed: an empty list of actions is no actions.
+    assert.equal((render('{ "type": "rich", "title": "t", "description": "d", "insideActions": [] }', 'whatsapp') as any).type, 'text');
+  });
+  it('a caption over 1,024 characters is reported for WhatsApp', () => {
+    const text = `{ "type": "rich", "title": "${'t'.repeat(1000)}", "description": "${'d'.repeat(30)}", ${media} }`;
+    const [d] = of(check(text), 'channel-limit');
+    assert.match(d.message, /WhatsApp sends a card with media and no actions as an image with title and description as its caption: 1,032 characters, over WhatsApp's 1,024/);
+    assert.deepEqual(d.channels, ['whatsapp']);
+    assert.ok(CHANNELS.whatsapp.validate(render(text, 'whatsapp') as any).length > 0, 'and the API would reject it');
+  });
+});
+
+describe('what a warning says is what render sends', () => {
+  it('the Messenger call warning and the payload agree: the number is sent as written, and rejected', () => {
+    const text = '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "+1-201-555-0123" } ] }';
+    const [d] = of(check(text), 'channel-limit').filter((x) => x.channels?.includes('messenger'));
+    assert.match(d.message, /\+1-201-555-0123 is rejected, write \+12015550123/);
+    const payload = render(text, 'messenger') as any;
+    assert.equal(payload.attachment.payload.elements[0].buttons[0].payload, '+1-201-555-0123');
+    assert.ok(CHANNELS.messenger.validate(payload).some((p) => p.explainedBy.includes('channel-limit')));
+  });
+  it('a templated call number is checked for Messenger on its rendered value', () => {
+    const text = '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "${shop.phone}" } ] }';
+    const [d] = of(check(text, { shop: { phone: '+1-201-555-0123' } }), 'channel-limit').filter((x) => x.channels?.includes('messenger'));
+    assert.match(d.message, /phoneNumber renders to \+1-201-555-0123 with the sample data, which is rejected/);
+    assert.equal(text.slice(d.offset, d.offset + d.length), '${shop.phone}');
+  });
+  it('a space next to a template in a phone number is reported', () => {
+    for (const number of ['+1 ${rest}', '+12015550123 ${x}']) {
+      const text = `{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "${number}" } ] }`;
+      assert.match(of(check(text), 'phone-number').map((d) => d.message).join('\n'), /contains spaces/, number);
+    }
+  });
+});
+
+describe('counting buttons', () => {
+  const body = (rest: string) => `{ "type": "rich", "title": "t", "description": "d", "richMedia": { "height": "TALL", "fileUrl": "https://example.com/a.png", "altText": "a" }${rest} }`;
+  it('when the buttons come from the list, the message says so, not "static"', () => {
+    const text = body(', "floatActions": [\n  // @each dishes\n  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n]');
+    const sample = { dishes: [1, 2, 3, 4].map((i) => ({ name: `D${i}`, label: `Dish ${i}` })) };
+    const messages = of(check(text, sample), 'channel-limit').map((d) => d.message);
+    assert.ok(messages.some((m) => /WhatsApp sends floatActions as 4 reply buttons \(4 from the list with the sample data\): over WhatsApp's 3/.test(m)), messages.join('\n'));
+    assert.ok(!messages.some((m) => /static/.test(m)));
+  });
+  it('duplicate button titles from the sample data are reported for WhatsApp', () => {
+    const text = body(', "insideActions": [\n  // @each dishes\n  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n]');
+    const sample = { dishes: [{ name: 'a', label: 'Pasta' }, { name: 'b', label: 'Pasta' }] };
+    const [d] = of(check(text, sample), 'channel-limit');
+    assert.match(d.message, /display "Pasta" is used by two buttons with the sample data \(list element 2\): WhatsApp needs unique button titles/);
+    assert.equal(text.slice(d.offset, d.offset + d.length), '${it.label()}');
+  });
+});
