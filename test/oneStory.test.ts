@@ -9,6 +9,7 @@ import { CHANNELS, channelPayload } from '../server/src/core/channels';
 import { checkDocument, type Diagnostic } from '../server/src/core/check';
 import { parseJsonDocument } from '../server/src/core/jsonDocument';
 import { renderMessage, type SampleData } from '../server/src/core/render';
+import { documentSymbols } from '../server/src/core/structure';
 
 const check = (text: string, sample?: SampleData) => checkDocument(text, 'universal-message', { sample }).diagnostics;
 const of = (ds: readonly Diagnostic[], rule: string) => ds.filter((d) => d.rule === rule);
@@ -95,5 +96,29 @@ describe('counting buttons', () => {
     const [d] = of(check(text, sample), 'channel-limit');
     assert.match(d.message, /display "Pasta" is used by two buttons with the sample data \(list element 2\): WhatsApp needs unique button titles/);
     assert.equal(text.slice(d.offset, d.offset + d.length), '${it.label()}');
+  });
+});
+
+describe('one reading of the dynamic-list markers', () => {
+  const withMarkers = (each: string) => `{ "type": "rich", "title": "t", "description": "d", "insideActions": [${each}\n  { "type": "reply", "display": "\${it.label()}", "payload": "\${it.name()}" }\n  // @end\n] }`;
+  it('a // @each on the line of [ is no list for the outline either', () => {
+    const text = withMarkers(' // @each dishes');
+    const messages = of(check(text), 'dynamic-list').map((d) => d.message);
+    assert.ok(messages.some((m) => /must stand on a line of its own/.test(m)), messages.join('\n'));
+    const details = JSON.stringify(documentSymbols(parseJsonDocument(text)));
+    assert.doesNotMatch(details, /repeated per list element/);
+    // The same action under well-placed markers is repeated, for the outline and the checks alike.
+    const good = withMarkers('\n  // @each dishes');
+    assert.match(JSON.stringify(documentSymbols(parseJsonDocument(good))), /repeated per list element/);
+    assert.deepEqual(of(check(good), 'dynamic-list'), []);
+  });
+  it('a marker with extra words is reported by the check, not only at render', () => {
+    const text = withMarkers('\n  // @each dishes for today');
+    const [d] = of(check(text), 'dynamic-list');
+    assert.match(d.message, /\/\/ @each takes one list expression, such as \/\/ @each dishes: "for today" is not part of it/);
+    assert.equal(text.slice(d.offset, d.offset + d.length), 'dishes for today');
+    for (const fine of ['order.items', 'menu.filter { it.available }', 'items[0].sub', 'a .b']) {
+      assert.deepEqual(of(check(withMarkers(`\n  // @each ${fine}`)), 'dynamic-list').map((x) => x.message), [], fine);
+    }
   });
 });

@@ -257,14 +257,14 @@ describe('scanTemplates: the cap on problems', () => {
 });
 
 describe('scanTemplates: marker lines', () => {
-  it('reads // @each <list> and // @end with offsets, list and ownLine', () => {
+  it('reads // @each <list> and // @end with offsets, list, ownLine and the line start', () => {
     const text = '{\n  "insideActions": [\n    // @each   dishes.items  \n    { "type": "reply" }\n    // @end\n  ]\n}';
     const r = scanTemplates(text);
     const each = text.indexOf('// @each');
     const end = text.indexOf('// @end');
     assert.deepEqual(r.markers, [
-      { kind: 'each', start: each, end: text.indexOf('\n', each), list: 'dishes.items', listOffset: text.indexOf('dishes.items'), ownLine: true },
-      { kind: 'end', start: end, end: text.indexOf('\n', end), list: '', listOffset: text.indexOf('\n', end), ownLine: true },
+      { kind: 'each', start: each, end: text.indexOf('\n', each), list: 'dishes.items', listOffset: text.indexOf('dishes.items'), ownLine: true, lineStart: each - 4 },
+      { kind: 'end', start: end, end: text.indexOf('\n', end), list: '', listOffset: text.indexOf('\n', end), ownLine: true, lineStart: end - 4 },
     ]);
   });
 

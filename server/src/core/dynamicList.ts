@@ -43,16 +43,37 @@ export interface ListAnalysis {
 }
 
 const cache = new WeakMap<JsonDocument, ListAnalysis>();
+const markerCache = new WeakMap<JsonDocument, { lists: DynamicList[]; problems: ListProblem[] }>();
 const MAX_PROBLEMS = 100;
-
-function lineStartOf(text: string, offset: number): number {
-  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
-}
 
 function afterLineBreak(text: string, offset: number): number {
   if (text.charCodeAt(offset) === 13 && text.charCodeAt(offset + 1) === 10) return offset + 2;
   if (offset < text.length) return offset + 1;
   return offset;
+}
+
+/**
+ * The dynamic lists of a message: the well-formed pairs of marker lines, each on a line of
+ * its own; the first is the one that renders. This one reading of the markers is shared by
+ * the card model (which actions repeat), the rules, the outline, folding and render.
+ */
+export function dynamicLists(doc: JsonDocument): readonly DynamicList[] {
+  return readMarkers(doc).lists;
+}
+
+function readMarkers(doc: JsonDocument): { lists: DynamicList[]; problems: ListProblem[] } {
+  let read = markerCache.get(doc);
+  if (!read) {
+    const problems: ListProblem[] = [];
+    read = { lists: pairMarkers(doc, problems), problems };
+    markerCache.set(doc, read);
+  }
+  return read;
+}
+
+/** The list that renders (the first), if any. */
+export function renderedList(doc: JsonDocument): DynamicList | undefined {
+  return dynamicLists(doc)[0];
 }
 
 export function analyzeLists(doc: JsonDocument): ListAnalysis {
@@ -64,12 +85,9 @@ export function analyzeLists(doc: JsonDocument): ListAnalysis {
   return result;
 }
 
-function analyze(doc: JsonDocument): ListAnalysis {
-  const { text } = doc;
-  const problems: ListProblem[] = [];
+function pairMarkers(doc: JsonDocument, problems: ListProblem[]): DynamicList[] {
   const lists: DynamicList[] = [];
   let open: MarkerLine | undefined;
-  const markerRange = (m: MarkerLine) => ({ offset: m.start, length: m.end - m.start });
   for (const m of doc.scan.markers) {
     if (!m.ownLine) {
       problems.push({ ...markerRange(m), message: `// @${m.kind} must stand on a line of its own.` });
@@ -78,6 +96,10 @@ function analyze(doc: JsonDocument): ListAnalysis {
     if (m.kind === 'each') {
       if (open) problems.push({ ...markerRange(open), message: '// @each has no // @end before the next // @each: dynamic lists do not nest.' });
       if (m.list.length === 0) problems.push({ ...markerRange(m), message: '// @each needs the list it repeats over, for example // @each dishes.' });
+      else {
+        const words = extraWords(m.list);
+        if (words) problems.push({ offset: m.listOffset, length: m.list.length, message: `// @each takes one list expression, such as // @each dishes: "${words}" is not part of it. Put a remark on a comment line of its own.` });
+      }
       open = m;
       continue;
     }
@@ -89,6 +111,51 @@ function analyze(doc: JsonDocument): ListAnalysis {
     open = undefined;
   }
   if (open) problems.push({ ...markerRange(open), message: '// @each has no // @end: mark where the repeated body ends.' });
+  return lists;
+}
+
+/**
+ * Words after the list expression (`dishes for today`): the expression is a path or a
+ * Kotlin call chain, so a second bare word after white space, outside brackets and string
+ * literals, cannot belong to it. Returns the extra words, or undefined.
+ */
+function extraWords(list: string): string | undefined {
+  let depth = 0;
+  let quote = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list.charCodeAt(i);
+    if (quote) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === quote) quote = 0;
+      continue;
+    }
+    if (c === 34 || c === 39) quote = c;
+    else if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === 32 || c === 9)) {
+      // White space at depth 0: fine before or after an operator or a dot (`a .filter`,
+      // `a + b`), not between two words.
+      let j = i;
+      while (j < list.length && (list.charCodeAt(j) === 32 || list.charCodeAt(j) === 9)) j++;
+      const before = list.charCodeAt(i - 1);
+      const after = list.charCodeAt(j);
+      if (isWordChar(before) && isWordChar(after)) return list.slice(j);
+      i = j - 1;
+    }
+  }
+  return undefined;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 41 || c === 93;
+}
+
+const markerRange = (m: MarkerLine) => ({ offset: m.start, length: m.end - m.start });
+
+function analyze(doc: JsonDocument): ListAnalysis {
+  const read = readMarkers(doc);
+  const problems = [...read.problems];
+  const lists = read.lists;
   for (const extra of lists.slice(1)) {
     problems.push({ ...markerRange(extra.each), message: 'A message has exactly one dynamic list body: this second // @each is not used.' });
   }
@@ -108,7 +175,7 @@ function analyze(doc: JsonDocument): ListAnalysis {
 function describeList(doc: JsonDocument, each: MarkerLine, end: MarkerLine): DynamicList {
   const { text } = doc;
   const bodyStart = afterLineBreak(text, each.end);
-  const bodyEnd = lineStartOf(text, end.start);
+  const bodyEnd = end.lineStart;
   let array: Node | undefined;
   let node = doc.root ? findNodeAtOffset(doc.root, bodyStart, false) : undefined;
   while (node) {
@@ -123,7 +190,7 @@ function describeList(doc: JsonDocument, each: MarkerLine, end: MarkerLine): Dyn
     each,
     end,
     list: each.list,
-    headerEnd: lineStartOf(text, each.start),
+    headerEnd: each.lineStart,
     bodyStart,
     bodyEnd,
     footerStart: afterLineBreak(text, end.end),

@@ -4,7 +4,7 @@
  * node so that findings land on the offending key or value.
  */
 import type { JsonDocument, Node } from './jsonDocument';
-import type { MarkerLine } from './templateScanner';
+import { renderedList } from './dynamicList';
 
 export interface Prop {
   name: string;
@@ -96,24 +96,14 @@ export function buildRichCard(doc: JsonDocument): RichCard | undefined {
   const card = objectModel(root);
   const mediaValue = card.props.get('richMedia')?.value;
   const media = mediaValue && mediaValue.type === 'object' ? objectModel(mediaValue) : undefined;
-  const bodies = bodyRanges(doc.scan.markers);
+  const list = renderedList(doc);
+  const bodies = list ? [{ start: list.bodyStart, end: list.bodyEnd }] : [];
   return {
     ...card,
     media,
     insideActions: actionList(doc, card, 'insideActions', bodies),
     floatActions: actionList(doc, card, 'floatActions', bodies),
   };
-}
-
-/** Source ranges between well-paired `// @each` and `// @end` markers. */
-export function bodyRanges(markers: readonly MarkerLine[]): { start: number; end: number }[] {
-  const ranges: { start: number; end: number }[] = [];
-  let open: MarkerLine | undefined;
-  for (const m of markers) {
-    if (m.kind === 'each') open = m;
-    else if (open) { ranges.push({ start: open.end, end: m.start }); open = undefined; }
-  }
-  return ranges;
 }
 
 function actionList(doc: JsonDocument, card: ObjectModel, name: ActionListName, bodies: { start: number; end: number }[]): ActionList | undefined {

@@ -6,7 +6,7 @@
 import { findNodeAtOffset } from 'jsonc-parser';
 import { buildRichCard, type ActionModel, type PropLookup } from './richCard';
 import type { JsonDocument, Node } from './jsonDocument';
-import { bodyRanges } from './richCard';
+import { renderedList } from './dynamicList';
 import { plainString } from './rules/ruleUtil';
 
 export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
@@ -124,9 +124,10 @@ export function foldingRanges(doc: JsonDocument): FoldingRange[] {
     }
     for (const c of node.children ?? []) if (c.type === 'object' || c.type === 'array' || c.type === 'property') stack.push(c);
   }
-  for (const b of bodyRanges(doc.scan.markers)) {
-    const start = lineAt(starts, b.start);
-    const end = lineAt(starts, b.end);
+  const list = renderedList(doc);
+  if (list) {
+    const start = lineAt(starts, list.each.start);
+    const end = lineAt(starts, list.end.start);
     if (end > start) out.push({ startLine: start, endLine: end, kind: 'region' });
   }
   // Multi-line block comments.

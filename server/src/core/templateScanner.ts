@@ -37,6 +37,8 @@ export interface MarkerLine {
   listOffset: number;
   /** True when nothing but white space precedes the `//` on its line. */
   ownLine: boolean;
+  /** Offset of the start of the marker's line (the header ends, or the body ends, there). */
+  lineStart: number;
 }
 
 export type TemplateProblemKind = 'unterminated' | 'empty' | 'unbalanced' | 'too-long' | 'budget' | 'too-many';
@@ -341,7 +343,7 @@ function readMarker(text: string, start: number, end: number, lineStart: number)
   const rest = m[2];
   const list = rest.trim();
   const listOffset = start + m[0].length - rest.length + (rest.length - rest.trimStart().length);
-  return { kind, start, end, list, listOffset, ownLine: isBlank(text.slice(lineStart, start)) };
+  return { kind, start, end, list, listOffset, ownLine: isBlank(text.slice(lineStart, start)), lineStart };
 }
 
 /**
