@@ -70,7 +70,7 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   floats.forEach((s, i) => {
     const r = (s.reply ?? {}) as Obj;
     p.text(`suggestions[${i}].reply.text`, r.text, TEXT.display, ['action-required', 'empty-text', 'value-type']);
-    p.text(`suggestions[${i}].reply.postbackData`, r.postbackData, TEXT.payload, ['action-required', 'empty-text', 'value-type']);
+    p.optionalText(`suggestions[${i}].reply.postbackData`, r.postbackData, TEXT.payload);
   });
   return p.list;
 }

@@ -41,7 +41,7 @@ function translate(card: Obj): Obj {
       type: 'button',
       header: m ? { type: 'image', image: { link: str(m.fileUrl) ?? '' } } : undefined,
       body: { text: str(card.title) },
-      footer: { text: str(card.description) },
+      footer: card.description === undefined ? undefined : { text: str(card.description) },
       action: { buttons },
     },
   });
@@ -93,7 +93,7 @@ export const whatsapp: ChannelModel = {
   captionWithoutActions: WHATSAPP_CAPTION_MAX,
   uniqueButtons: true,
   callNumberDigitsOnly: false,
-  floatPayloadRequired: false,
+  floatPayloadRequired: true,
   sentAs: {
     title: 'body.text',
     description: 'footer.text',

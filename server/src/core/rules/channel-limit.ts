@@ -315,7 +315,7 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
   }
 }
 
-/** Channels whose quick replies need a non-empty payload. */
+/** Channels whose float actions (quick replies, reply buttons) need a non-empty payload. */
 function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
   const channels = targetsWith(ctx, (m) => m.floatPayloadRequired);
   if (channels.length === 0) return;
@@ -323,7 +323,7 @@ function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
     for (const v of sentValues(ctx, a.props.get('payload')?.value, a)) {
       if (v.text.trim().length > 0) continue;
       ctx.report({
-        message: `${joinChannelNames(channels)} ${channels.length === 1 ? 'needs' : 'need'} a non-empty payload for a quick reply${v.rendered ? `; it renders empty with the sample data${elementNote(v.element)}` : ''}.`,
+        message: `${joinChannelNames(channels)} ${channels.length === 1 ? 'needs' : 'need'} a non-empty payload for a float action${v.rendered ? `; it renders empty with the sample data${elementNote(v.element)}` : ''}.`,
         ...(v.rendered ? renderedRange(ctx, v.node) : { offset: v.node.offset, length: v.node.length }),
         channels,
       });
