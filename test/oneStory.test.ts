@@ -4,7 +4,11 @@
  * API accepts agree. Each test here failed before the channel model was merged.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { runCli } from '../server/src/cli/main';
 import { CHANNELS, channelPayload } from '../server/src/core/channels';
 import { checkDocument, type Diagnostic } from '../server/src/core/check';
 import { parseJsonDocument } from '../server/src/core/jsonDocument';
@@ -120,5 +124,42 @@ describe('one reading of the dynamic-list markers', () => {
     for (const fine of ['order.items', 'menu.filter { it.available }', 'items[0].sub', 'a .b']) {
       assert.deepEqual(of(check(withMarkers(`\n  // @each ${fine}`)), 'dynamic-list').map((x) => x.message), [], fine);
     }
+  });
+});
+
+describe('umsg render: what a channel receives, and why', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'umsg-render-'));
+  const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+  const run = async (...argv: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(argv, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; }, cwd: dir });
+    return { code, stdout, stderr };
+  };
+  const four = '{ "type": "rich", "title": "Hello ${user}", "description": "Pick", "insideActions": [ {"type":"reply","display":"A","payload":"A"}, {"type":"reply","display":"B","payload":"B"}, {"type":"reply","display":"C","payload":"C"}, {"type":"reply","display":"D","payload":"D"} ] }';
+  write('menu.umsg', four);
+  write('menu.sample.json', '{ "user": "Ada" }');
+  write('menu.whatsapp.umsg', '{ "type": "text", "text": { "body": "Hi ${user}" } }');
+
+  it('a channel with its own NAME.<channel>.umsg receives that file, rendered with the sample data', async () => {
+    const r = await run('render', 'menu.umsg', '--channel', 'whatsapp');
+    assert.equal(r.code, 0);
+    assert.deepEqual(JSON.parse(r.stdout), { type: 'text', text: { body: 'Hi Ada' } });
+    assert.match(r.stderr, /WhatsApp receives menu\.whatsapp\.umsg, its channel-specific message/);
+  });
+  it('rendering a channel-specific message for another channel is a clear error', async () => {
+    const r = await run('render', 'menu.whatsapp.umsg', '--channel', 'messenger');
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /"menu\.whatsapp\.umsg" is the channel-specific message for WhatsApp: Messenger never receives it\. Render menu\.umsg --channel messenger instead\./);
+  });
+  it('a payload the channel rejects comes with the finding that explains it, on standard error', async () => {
+    const r = await run('render', 'menu.umsg', '--channel', 'messenger');
+    assert.equal(r.code, 0);
+    assert.equal(JSON.parse(r.stdout).attachment.payload.elements[0].buttons.length, 4);
+    assert.match(r.stderr, /menu\.umsg:1:\d+: warning channel-limit: insideActions has 4 actions: over Messenger's 3/);
+    // The same finding umsg check reports.
+    const checked = await run('check', 'menu.umsg', '--format', 'json');
+    assert.match(checked.stdout, /insideActions has 4 actions: over Messenger's 3/);
   });
 });

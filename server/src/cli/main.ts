@@ -5,11 +5,10 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { CHANNEL_IDS, isChannelId } from '../core/channels';
-import { channelPayload } from '../core/channels';
+import { CHANNEL_IDS, CHANNEL_NAMES, channelOfPath, isChannelId } from '../core/channels';
+
+import { renderForChannel } from '../core/channelRender';
 import { checkDocument, languageOfPath, type Diagnostic } from '../core/check';
-import { parseJsonDocument } from '../core/jsonDocument';
-import { renderMessage } from '../core/render';
 import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { configForFile } from '../configLookup';
@@ -23,8 +22,10 @@ export const USAGE = `Usage:
   umsg render FILE [--data FILE] [--channel messenger|gbm|whatsapp]
       Prints the message rendered with its sample data (FILE's NAME.sample.json, or --data)
       as strict JSON: comments and markers removed, the dynamic list expanded. With
-      --channel, prints what that channel receives. Templates that cannot be evaluated stay
-      as written and are listed on standard error.
+      --channel, prints what that channel receives (its NAME.<channel>.umsg when there is
+      one) and repeats on standard error the findings that explain what the channel does
+      with the card. Templates that cannot be evaluated stay as written and are listed on
+      standard error.
   umsg --help | --version
 
 Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 bad usage,
@@ -240,12 +241,31 @@ function parseRenderArgs(args: string[]): RenderArgs {
 /**
  * `umsg render FILE [--data FILE] [--channel ID]`: the message rendered with its sample data
  * (NAME.sample.json unless --data names another file) as strict JSON, or what a channel gets.
+ * A channel with its own NAME.<channel>.umsg gets that file, rendered with the same sample
+ * data. With a channel, the findings that explain what the channel does with the card, or
+ * rejects in it, are repeated on standard error: check and render tell one story.
  */
 async function render(args: RenderArgs, io: CliIO): Promise<number> {
   const file = path.resolve(io.cwd, args.file);
   if (!file.endsWith('.umsg')) throw new InputError(`"${args.file}" is not a universal message: expected a *.umsg file.`);
-  const text = await readText(file);
-  if (text === undefined) throw new InputError(`Cannot read "${args.file}".`);
+  const channel = args.channel && isChannelId(args.channel) ? args.channel : undefined;
+  const own = channelOfPath(file);
+  const universal = own ? file.slice(0, -`.${own}.umsg`.length) + '.umsg' : file;
+  if (own && channel && channel !== own) {
+    throw new InputError(`"${args.file}" is the channel-specific message for ${CHANNEL_NAMES[own]}: ${CHANNEL_NAMES[channel]} never receives it. Render ${path.relative(io.cwd, universal) || universal} --channel ${channel} instead.`);
+  }
+  // The file the channel receives: its channel-specific message when one exists.
+  let target = file;
+  if (!own && channel) {
+    const sibling = universal.slice(0, -'.umsg'.length) + `.${channel}.umsg`;
+    if ((await readText(sibling)) !== undefined) {
+      target = sibling;
+      io.stderr(`umsg: ${CHANNEL_NAMES[channel]} receives ${path.relative(io.cwd, sibling)}, its channel-specific message (printed as written, rendered with the sample data); ${args.file} is not used on that channel.\n`);
+    }
+  }
+  const shown = path.relative(io.cwd, target) || target;
+  const text = await readText(target);
+  if (text === undefined) throw new InputError(`Cannot read "${shown}".`);
   let sample;
   if (args.data !== undefined) {
     const dataText = await readText(path.resolve(io.cwd, args.data));
@@ -254,29 +274,32 @@ async function render(args: RenderArgs, io: CliIO): Promise<number> {
     if (!parsed.sample) throw new InputError(parsed.problem!);
     sample = parsed.sample;
   } else {
-    const related = await messageContext(file, readText);
+    // A channel-specific message uses the sample data of its universal message.
+    const related = await messageContext(universal, readText);
     if (related.sampleProblem) io.stderr(`umsg: ${related.sampleProblem}\n`);
     sample = related.sample;
   }
-  const doc = parseJsonDocument(text);
-  const broken = [...doc.syntax.map((s) => ({ offset: s.offset, message: s.message })), ...doc.scan.problems.map((p) => ({ offset: p.start, message: p.message }))];
-  if (broken.length > 0) {
-    const first = broken.sort((a, b) => a.offset - b.offset)[0];
-    const at = lineColumn(text, first.offset);
-    io.stderr(`umsg: ${args.file}:${at.line}:${at.column}: ${first.message}\numsg: the message cannot be rendered until its syntax is fixed (umsg check ${args.file} lists every problem).\n`);
+  const { config } = await configForFile(target, readText);
+  const verbatim = target !== universal;
+  const result = renderForChannel(text, { sample, config, channel: verbatim ? undefined : channel });
+  if (result.error) {
+    const at = result.error.offset !== undefined ? lineColumn(text, result.error.offset) : undefined;
+    io.stderr(at
+      ? `umsg: ${shown}:${at.line}:${at.column}: ${result.error.message}\numsg: the message cannot be rendered until its syntax is fixed (umsg check ${shown} lists every problem).\n`
+      : `umsg: ${result.error.message}\n`);
     return 1;
   }
-  const result = renderMessage(doc, sample);
   for (const u of result.unevaluated) {
     const at = lineColumn(text, u.offset);
-    io.stderr(`umsg: ${args.file}:${at.line}:${at.column}: \${${u.expression}} was not evaluated: ${u.reason}.\n`);
+    io.stderr(`umsg: ${shown}:${at.line}:${at.column}: \${${u.expression}} was not evaluated: ${u.reason}.\n`);
   }
-  if (result.value === undefined) {
-    io.stderr(`umsg: ${result.error}\n`);
-    return 1;
+  if (channel && !verbatim) {
+    for (const f of result.findings) {
+      const at = lineColumn(text, f.offset);
+      io.stderr(`umsg: ${shown}:${at.line}:${at.column}: ${f.severity} ${f.rule}: ${f.message}\n`);
+    }
   }
-  const out = args.channel && isChannelId(args.channel) ? channelPayload(args.channel, result.value) : result.value;
-  io.stdout(JSON.stringify(out, null, 2) + '\n');
+  io.stdout(JSON.stringify(result.value, null, 2) + '\n');
   return 0;
 }
 
