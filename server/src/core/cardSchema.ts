@@ -14,6 +14,11 @@ export interface FieldSpec {
   required?: boolean | readonly string[];
   /** Meaning, from the specification. */
   doc: string;
+  /**
+   * The rule that reports a value of the wrong JSON type here, when a rule of its own owns the
+   * field (meta-required for a key); value-type checks every other field of the table.
+   */
+  typeRule?: string;
 }
 
 export const MESSAGE_TYPES = ['rich'] as const;

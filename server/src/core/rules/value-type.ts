@@ -1,4 +1,5 @@
 import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from '../cardSchema';
+import { metaPlaces } from '../meta/metaPlaces';
 import type { ObjectModel } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
 import { brokenInside, describeKind } from './ruleUtil';
@@ -7,17 +8,23 @@ const ARTICLE: Record<string, string> = { string: 'a string', object: 'an object
 
 /**
  * Each field holds the JSON type the specification gives it. A value that is wholly a
- * template is dynamic and gets no verdict (DESIGN: Templates).
+ * template is dynamic and gets no verdict (DESIGN: Templates). In Configuration Meta and
+ * provider files, the fields that no rule of their own owns (`typeRule` in the table), such
+ * as placeholder.
  */
 export default defineRule({
   id: 'value-type',
   description: 'The message is an object and each field has the type the specification gives it.',
   defaultSeverity: 'error',
-  languages: ['universal-message'],
+  languages: ['universal-message', 'configuration-meta', 'native-provider'],
   check(ctx) {
     const { doc, card } = ctx;
     const root = doc.root;
     if (!root) return;
+    if (ctx.language !== 'universal-message') {
+      for (const place of metaPlaces(doc, ctx.language)) checkFields(ctx, place.object, place.fields);
+      return;
+    }
     if (!card) {
       if (!doc.valueTemplate(root)) {
         // A list on the root is marked by its opening bracket; a scalar by the whole value.
@@ -43,6 +50,7 @@ export default defineRule({
 
 function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldSpec[]) {
   for (const f of fields) {
+    if (f.typeRule) continue;
     const p = obj.props.get(f.name);
     const v = p?.value;
     if (!v || v.type === f.kind || ctx.doc.valueTemplate(v)) continue;
