@@ -5,7 +5,8 @@
  */
 import type { Segment } from 'jsonc-parser';
 import { cursorContext } from './completionContext';
-import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
+import { INSIDE_ACTION_FIELDS, type FieldSpec } from './cardSchema';
+import { placeAt } from './places';
 import { nodeAtPath, propertyNode, type JsonDocument, type Node } from './jsonDocument';
 import { analyzeLists } from './dynamicList';
 import type { SampleData } from './render';
@@ -33,14 +34,9 @@ export interface CompletionEntry {
 
 /** The fields of the object at `path` (segments from the root), or undefined when it is not a known place. */
 function fieldsAt(path: Segment[], doc: JsonDocument): { fields: readonly FieldSpec[]; object: Node | undefined } | undefined {
-  const object = nodeAtPath(doc.root, path);
-  if (path.length === 0) return { fields: CARD_FIELDS, object };
-  if (path.length === 1 && path[0] === 'richMedia') return { fields: MEDIA_FIELDS, object };
-  if (path.length === 2 && path[0] === 'insideActions' && typeof path[1] === 'number') return { fields: INSIDE_ACTION_FIELDS, object };
-  if (path.length === 2 && path[0] === 'floatActions' && typeof path[1] === 'number') return { fields: FLOAT_ACTION_FIELDS, object };
-  return undefined;
+  const fields = placeAt(path, 'universal-message')?.fields;
+  return fields ? { fields, object: nodeAtPath(doc.root, path) } : undefined;
 }
-
 
 export function completeAt(doc: JsonDocument, offset: number, sample?: SampleData): CompletionEntry[] {
   if (doc.tooDeep) return [];

@@ -4,7 +4,7 @@
  * action type, and the media size limits.
  */
 import { findNodeAtOffset, getNodePath, type JSONPath } from 'jsonc-parser';
-import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
+import { placeAt, requiredText, type PlaceSpec } from './places';
 import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, type ChannelId, type LimitedList, type LimitedText } from './channels';
 import type { FeatureContext, HoverResult } from './languageFeatures';
 import type { JsonDocument, Node } from './jsonDocument';
@@ -13,24 +13,15 @@ import { buildRichCard } from './richCard';
 import { evaluate, mentionsIt, type EvalResult } from './templateEval';
 import type { MarkerLine, TemplateRegion } from './templateScanner';
 
+function isActionType(s: string): s is 'reply' | 'click' | 'call' {
+  return s === 'reply' || s === 'click' || s === 'call';
+}
+
 /** What each channel does with an action type or a card field: read from the channel models. */
 function sentAs(c: ChannelId, what: string): string | undefined {
   const facts = CHANNELS[c].sentAs;
-  if (what === 'reply' || what === 'click' || what === 'call') return facts.actions[what];
+  if (isActionType(what)) return facts.actions[what];
   if (what === 'title' || what === 'description' || what === 'richMedia' || what === 'floatActions') return facts[what];
-  return undefined;
-}
-
-interface Place {
-  fields: readonly FieldSpec[];
-  where: string;
-}
-
-function placeOf(path: JSONPath): Place | undefined {
-  if (path.length === 0) return { fields: CARD_FIELDS, where: 'rich card' };
-  if (path.length === 1 && path[0] === 'richMedia') return { fields: MEDIA_FIELDS, where: 'richMedia' };
-  if (path.length === 2 && path[0] === 'insideActions' && typeof path[1] === 'number') return { fields: INSIDE_ACTION_FIELDS, where: 'inside action' };
-  if (path.length === 2 && path[0] === 'floatActions' && typeof path[1] === 'number') return { fields: FLOAT_ACTION_FIELDS, where: 'float action' };
   return undefined;
 }
 
@@ -56,8 +47,8 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   const name = String(key.value);
   // The path of a property node is the path of the object holding it.
   const path = getNodePath(property);
-  const place = placeOf(path);
-  const field = place?.fields.find((f) => f.name === name);
+  const place = placeAt(path, 'universal-message');
+  const field = place?.fields?.find((f) => f.name === name);
   if (!place || !field) return undefined;
   const onValue = value !== undefined && node === value;
   const target = onValue ? value : key;
@@ -65,18 +56,18 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   const overridden = new Set(ctx.overriddenChannels ?? []);
   const targets = CHANNEL_IDS.filter((c) => ctx.config.channels[c] !== 'off');
 
-  if (onValue && name === 'type' && value?.type === 'string' && sentAs('messenger', String(value.value)) && ['reply', 'click', 'call'].includes(String(value.value)) && place.where !== 'rich card') {
+  if (onValue && name === 'type' && value?.type === 'string' && isActionType(String(value.value)) && place.kind !== 'card') {
     const type = String(value.value);
-    parts.push(`**${type}** ${place.where}`);
+    parts.push(`**${type}** ${place.label}`);
     parts.push(channelTable([{ label: 'sent as', cell: (c) => sentAs(c, type)! }]));
   } else {
-    parts.push(`**${name}** (${place.where}${requiredText(field)}): ${field.doc}`);
+    parts.push(`**${name}** (${place.label}${requiredText(place, field)}): ${field.doc}`);
     if (field.values) parts.push(`Values: ${field.values.map((v) => `\`${v}\``).join(', ')}.`);
     // One table per field: its limits and what each channel makes of it.
     const rows = limitRows(name, place);
-    if (place.where === 'rich card' && ['title', 'description', 'richMedia', 'floatActions'].includes(name)) rows.push({ label: 'sent as', cell: (c) => sentAs(c, name)! });
+    if (place.kind === 'card' && ['title', 'description', 'richMedia', 'floatActions'].includes(name)) rows.push({ label: 'sent as', cell: (c) => sentAs(c, name)! });
     if (rows.length > 0) parts.push(channelTable(rows));
-    if (place.where === 'rich card' && (name === 'insideActions' || name === 'floatActions')) {
+    if (place.kind === 'card' && (name === 'insideActions' || name === 'floatActions')) {
       for (const c of CHANNEL_IDS) {
         const n = CHANNELS[c].buttonsInAll;
         if (n !== undefined) parts.push(`On ${CHANNEL_NAMES[c]}, insideActions and floatActions together make at most ${n} reply buttons${CHANNELS[c].uniqueButtons ? ', with unique titles and ids' : ''}.`);
@@ -101,9 +92,9 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
     return [head, ...rows.map((r) => `| ${r.label} | ${CHANNEL_IDS.map((c) => cell(r, c)).join(' | ')} |`)].join('\n');
   }
 
-  function limitRows(fieldName: string, p: Place): { label: string; cell: (c: ChannelId) => string }[] {
+  function limitRows(fieldName: string, p: PlaceSpec): { label: string; cell: (c: ChannelId) => string }[] {
     if (isLimitedText(fieldName)) return [{ label: 'max characters', cell: (c) => fmt(CHANNELS[c].text[fieldName]) }];
-    if (p.where === 'rich card' && (fieldName === 'insideActions' || fieldName === 'floatActions')) {
+    if (p.label === 'rich card' && (fieldName === 'insideActions' || fieldName === 'floatActions')) {
       const list = fieldName as LimitedList;
       return [{ label: 'max actions', cell: (c) => fmt(CHANNELS[c].count[list]) + (CHANNELS[c].insideTextOnly && list === 'insideActions' ? ', text only' : '') }];
     }
@@ -113,12 +104,6 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
 
 function isLimitedText(name: string): name is LimitedText {
   return name === 'title' || name === 'description' || name === 'display' || name === 'payload';
-}
-
-function requiredText(f: FieldSpec): string {
-  if (f.required === true) return ', required';
-  if (Array.isArray(f.required)) return `, required for ${f.required.join(', ')}`;
-  return ', optional';
 }
 
 function fmt(n: number | undefined): string {

@@ -11,7 +11,7 @@ import type { CompletionEntry } from '../completion';
 import { nodeAtPath, propertyNode, type JsonDocument, type Node } from '../jsonDocument';
 import type { LanguageId } from '../rule';
 import { BOOLEAN_DEFAULTS, RENDERING, VALUE_DOCS, metaTypeFor } from './metaSchema';
-import { placeAt } from './places';
+import { placeAt } from '../places';
 
 type Range = { offset: number; length: number };
 

@@ -8,7 +8,7 @@ import { propertyNode, type JsonDocument, type Node } from '../jsonDocument';
 import type { HoverResult } from '../languageFeatures';
 import type { LanguageId } from '../rule';
 import { META_TYPES, RENDERING, VALUE_DOCS, metaTypeFor } from './metaSchema';
-import { placeAt, requiredText } from './places';
+import { placeAt, requiredText } from '../places';
 
 const RENDERING_TABLE = [
   '| entry | on the Integrations form |',
@@ -36,9 +36,9 @@ export function hoverMeta(doc: JsonDocument, offset: number, language: LanguageI
   const parts: string[] = [];
   const text = onValue && value.type === 'string' ? String(value.value) : undefined;
   if (text !== undefined && field.values?.includes(text) && VALUE_DOCS[text]) {
-    parts.push(`**${text}** (${name} of a ${place.where})`, VALUE_DOCS[text]);
+    parts.push(`**${text}** (${name} of a ${place.label})`, VALUE_DOCS[text]);
   } else {
-    parts.push(`**${name}** (${place.where}${requiredText(place, field)}): ${field.doc}`);
+    parts.push(`**${name}** (${place.label}${requiredText(place, field)}): ${field.doc}`);
     if (field.values && field.values.length > 1) parts.push(`Values: ${field.values.map((v) => `\`${v}\``).join(', ')}.`);
     if (place.kind === 'entry' && (name === 'type' || name === 'options')) parts.push(RENDERING_TABLE);
   }

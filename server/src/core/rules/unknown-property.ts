@@ -1,5 +1,5 @@
-import { CARD_FIELDS, FIELD_SYNONYMS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, fieldNames, type FieldSpec } from '../cardSchema';
-import { metaPlaces } from '../meta/metaPlaces';
+import { fieldNames, type FieldSpec } from '../cardSchema';
+import { placesOf, type PlaceSpec } from '../places';
 import type { ObjectModel } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
 import { suggest } from '../suggest';
@@ -15,30 +15,28 @@ export default defineRule({
   defaultSeverity: 'warning',
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
   check(ctx) {
-    if (ctx.language !== 'universal-message') {
-      for (const p of metaPlaces(ctx.doc, ctx.language)) checkObject(ctx, p.object, p.fields, p.where, undefined, p.synonyms, p.effect);
-      return;
-    }
-    const { card } = ctx;
-    if (!card) return;
-    checkObject(ctx, card, CARD_FIELDS, 'the card');
-    if (card.media) checkObject(ctx, card.media, MEDIA_FIELDS, 'richMedia');
-    for (const a of card.insideActions?.actions ?? []) {
-      const type = actionType(ctx.doc, a);
-      checkObject(ctx, a, INSIDE_ACTION_FIELDS, 'an inside action', (name) => {
-        if (name === 'url' && type !== undefined && type !== 'click') return `url has no effect on a ${type} action: only click actions open a URL.`;
-        if (name === 'phoneNumber' && type !== undefined && type !== 'call') return `phoneNumber has no effect on a ${type} action: only call actions dial a number.`;
-        return undefined;
-      });
-    }
-    for (const a of card.floatActions?.actions ?? []) {
-      checkObject(ctx, a, FLOAT_ACTION_FIELDS, 'a float action', (name) =>
-        name === 'url' || name === 'phoneNumber' ? `${name} is not used by float actions: they are reply only.` : undefined);
+    for (const { place, object } of placesOf(ctx.doc, ctx.language, ctx.card)) {
+      if (!place.fields) continue;
+      checkObject(ctx, object, place.fields, place.where, unusedHere(ctx, place, object), place.synonyms, place.effect);
     }
   },
 });
 
-function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldSpec[], where: string, unused?: (name: string) => string | undefined, synonyms = FIELD_SYNONYMS, effect = 'channels drop it') {
+/** A field of another action type (url on a reply) is named as such: channels ignore it there. */
+function unusedHere(ctx: RuleContext, place: PlaceSpec, object: ObjectModel): ((name: string) => string | undefined) | undefined {
+  if (place.kind === 'inside-action') {
+    const type = actionType(ctx.doc, object);
+    return (name) => {
+      if (name === 'url' && type !== undefined && type !== 'click') return `url has no effect on a ${type} action: only click actions open a URL.`;
+      if (name === 'phoneNumber' && type !== undefined && type !== 'call') return `phoneNumber has no effect on a ${type} action: only call actions dial a number.`;
+      return undefined;
+    };
+  }
+  if (place.kind === 'float-action') return (name) => (name === 'url' || name === 'phoneNumber' ? `${name} is not used by float actions: they are reply only.` : undefined);
+  return undefined;
+}
+
+function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldSpec[], where: string, unused: ((name: string) => string | undefined) | undefined, synonyms: Readonly<Record<string, string>>, effect: string) {
   const names = fieldNames(fields);
   const templateFree = ctx.doc.scan.templates.length === 0;
   for (const p of obj.all) {

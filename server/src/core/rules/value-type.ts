@@ -1,5 +1,5 @@
-import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from '../cardSchema';
-import { metaPlaces } from '../meta/metaPlaces';
+import type { FieldSpec } from '../cardSchema';
+import { placesOf } from '../places';
 import type { ObjectModel } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
 import { brokenInside, describeKind } from './ruleUtil';
@@ -21,10 +21,8 @@ export default defineRule({
     const { doc, card } = ctx;
     const root = doc.root;
     if (!root) return;
-    if (ctx.language !== 'universal-message') {
-      for (const place of metaPlaces(doc, ctx.language)) checkFields(ctx, place.object, place.fields);
-      return;
-    }
+    for (const { place, object } of placesOf(doc, ctx.language, card)) if (place.fields) checkFields(ctx, object, place.fields);
+    if (ctx.language !== 'universal-message') return;
     if (!card) {
       if (!doc.valueTemplate(root)) {
         // A list on the root is marked by its opening bracket; a scalar by the whole value.
@@ -33,8 +31,6 @@ export default defineRule({
       }
       return;
     }
-    checkFields(ctx, card, CARD_FIELDS);
-    if (card.media) checkFields(ctx, card.media, MEDIA_FIELDS);
     for (const list of [card.insideActions, card.floatActions]) {
       if (!list) continue;
       for (const el of list.elements) {
@@ -43,8 +39,6 @@ export default defineRule({
         }
       }
     }
-    for (const a of card.insideActions?.actions ?? []) checkFields(ctx, a, INSIDE_ACTION_FIELDS);
-    for (const a of card.floatActions?.actions ?? []) checkFields(ctx, a, FLOAT_ACTION_FIELDS);
   },
 });
 
