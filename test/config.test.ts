@@ -57,10 +57,10 @@ describe('config', () => {
     const read = async (p: string) => files[p];
     const found = await configForFile('/repo/bots/pizza/cards/welcome.umsg', read, { channels: { gbm: 'error', messenger: 'error' } });
     assert.equal(found.configPath, '/repo/umsg.config.json');
-    assert.deepEqual(found.config.channels, { messenger: 'warning', gbm: 'off', whatsapp: 'warning' });
+    assert.deepEqual(found.config.channels, { messenger: 'warning', gbm: 'off', whatsapp: 'warning', rcs: 'off' });
     const none = await configForFile('/elsewhere/a.umsg', read, { channels: { messenger: 'error' } });
     assert.equal(none.configPath, undefined);
-    assert.deepEqual(none.config.channels, { messenger: 'error', gbm: 'warning', whatsapp: 'warning' });
+    assert.deepEqual(none.config.channels, { messenger: 'error', gbm: 'warning', whatsapp: 'warning', rcs: 'off' });
     files['/repo/bots/umsg.config.json'] = '{}';
     const nearer = await configForFile('/repo/bots/pizza/cards/welcome.umsg', read);
     assert.equal(nearer.configPath, '/repo/bots/umsg.config.json', 'the nearest file wins');

@@ -469,7 +469,7 @@ function toConfig(s: ClientSettings): Partial<UmsgConfig> {
     return out;
   };
   return {
-    channels: severities(s.channels, ['messenger', 'gbm', 'whatsapp']),
+    channels: severities(s.channels, CHANNEL_IDS),
     rules: severities(s.rules, RULE_IDS),
     maxFileSize: typeof s.maxFileSize === 'number' && s.maxFileSize > 0 ? s.maxFileSize : undefined,
   };

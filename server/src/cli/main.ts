@@ -19,7 +19,7 @@ export const USAGE = `Usage:
       Checks *.umsg, *.configmeta.json and *.provider.json files (folders recursively;
       default: the current folder). umsg.config.json is found by walking up from each file.
       --format json prints ESLint's json formatter shape.
-  umsg render FILE [--data FILE] [--channel messenger|gbm|whatsapp]
+  umsg render FILE [--data FILE] [--channel ${CHANNEL_IDS.join('|')}]
       Prints the message rendered with its sample data (FILE's NAME.sample.json, or --data)
       as strict JSON: comments and markers removed, the dynamic list expanded. With
       --channel, prints what that channel receives (its NAME.<channel>.umsg when there is

@@ -4,7 +4,7 @@
  * reported in that file and never stops the checks: what can be read is used, the rest
  * falls back to the defaults.
  */
-import { CHANNEL_IDS, CHANNEL_NAMES, isChannelId, type ChannelId } from './channels';
+import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, isChannelId, type ChannelId } from './channels';
 import { parseJsonDocument, propertyNode, type Node } from './jsonDocument';
 import type { Finding, Severity, SeverityOrOff } from './rule';
 import { suggest } from './suggest';
@@ -26,7 +26,8 @@ export interface ResolvedConfig {
 }
 
 export const DEFAULT_CONFIG: ResolvedConfig = {
-  channels: { messenger: 'warning', gbm: 'warning', whatsapp: 'warning' },
+  // Each channel's own default: the specification's three are warnings, RCS is off.
+  channels: Object.fromEntries(CHANNEL_IDS.map((c) => [c, CHANNELS[c].defaultSeverity])) as Record<ChannelId, SeverityOrOff>,
   rules: {},
   maxFileSize: DEFAULT_MAX_FILE_SIZE,
 };

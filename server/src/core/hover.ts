@@ -59,22 +59,25 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   if (onValue && name === 'type' && value?.type === 'string' && isActionType(String(value.value)) && place.kind !== 'card') {
     const type = String(value.value);
     parts.push(`**${type}** ${place.label}`);
-    parts.push(channelTable([{ label: 'sent as', cell: (c) => sentAs(c, type)! }]));
+    if (targets.length > 0) parts.push(channelTable([{ label: 'sent as', cell: (c) => sentAs(c, type)! }]));
   } else {
     parts.push(`**${name}** (${place.label}${requiredText(place, field)}): ${field.doc}`);
     if (field.values) parts.push(`Values: ${field.values.map((v) => `\`${v}\``).join(', ')}.`);
     // One table per field: its limits and what each channel makes of it.
     const rows = limitRows(name, place);
     if (place.kind === 'card' && ['title', 'description', 'richMedia', 'floatActions'].includes(name)) rows.push({ label: 'sent as', cell: (c) => sentAs(c, name)! });
-    if (rows.length > 0) parts.push(channelTable(rows));
+    if (rows.length > 0 && targets.length > 0) parts.push(channelTable(rows));
     if (place.kind === 'card' && (name === 'insideActions' || name === 'floatActions')) {
-      for (const c of CHANNEL_IDS) {
+      for (const c of targets) {
         const n = CHANNELS[c].buttonsInAll;
         if (n !== undefined) parts.push(`On ${CHANNEL_NAMES[c]}, insideActions and floatActions together make at most ${n} reply buttons${CHANNELS[c].uniqueButtons ? ', with unique titles and ids' : ''}.`);
       }
     }
     if (name === 'fileUrl') parts.push('The file may be at most **5 MB**. It is not fetched by this tool.');
-    if (name === 'thumbnailUrl') parts.push('The thumbnail may be at most **25 KB**. It is not fetched by this tool.');
+    if (name === 'thumbnailUrl') {
+      parts.push('The thumbnail may be at most **25 KB**. It is not fetched by this tool.');
+      for (const c of targets) if (CHANNELS[c].thumbnailLimit) parts.push(`On ${CHANNEL_NAMES[c]}: at most ${CHANNELS[c].thumbnailLimit}.`);
+    }
     if (value && value.type === 'string' && isLimitedText(name)) parts.push(lengthLine(doc, value));
   }
   for (const c of targets) {
@@ -87,9 +90,10 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   return { contents: parts.join('\n\n'), offset: target.offset, length: target.length };
 
   function channelTable(rows: { label: string; cell: (c: ChannelId) => string }[]): string {
-    const head = `| | ${CHANNEL_IDS.map((c) => CHANNEL_NAMES[c]).join(' | ')} |\n|---|${CHANNEL_IDS.map(() => '---').join('|')}|`;
+    // One column per target channel (RCS, off by default, appears once it is enabled).
+    const head = `| | ${targets.map((c) => CHANNEL_NAMES[c]).join(' | ')} |\n|---|${targets.map(() => '---').join('|')}|`;
     const cell = (r: { cell: (c: ChannelId) => string }, c: ChannelId) => r.cell(c) + (overridden.has(c) ? ' (not used: channel-specific message)' : '');
-    return [head, ...rows.map((r) => `| ${r.label} | ${CHANNEL_IDS.map((c) => cell(r, c)).join(' | ')} |`)].join('\n');
+    return [head, ...rows.map((r) => `| ${r.label} | ${targets.map((c) => cell(r, c)).join(' | ')} |`)].join('\n');
   }
 
   function limitRows(fieldName: string, p: PlaceSpec): { label: string; cell: (c: ChannelId) => string }[] {

@@ -79,6 +79,7 @@ export const gbm: ChannelModel = {
   id: 'gbm',
   name: 'Google Business Messages',
   note: 'Google Business Messages stopped in July 2024; RCS Business Messaging keeps the same card, so the channel stays.',
+  defaultSeverity: 'warning',
   countingUnit: 'code points',
   text: TEXT,
   count: COUNT,

@@ -7,6 +7,7 @@
 import { gbm } from './gbm';
 import { messenger } from './messenger';
 import type { ChannelId, ChannelModel, LimitedList, LimitedText } from './model';
+import { rcs } from './rcs';
 import { whatsapp } from './whatsapp';
 
 export type { ActionType, ApiProblem, ChannelId, ChannelModel, LimitedList, LimitedText, Obj } from './model';
@@ -15,8 +16,8 @@ import type { JsonValue } from '../templateEval';
 
 export { isGlobalNumberText, isHttpUrl, isPlusDigits } from './model';
 
-/** Every channel, in the canonical order (of the specification's table). */
-export const CHANNELS: Readonly<Record<ChannelId, ChannelModel>> = { messenger, gbm, whatsapp };
+/** Every channel, in the canonical order: the specification's table, then RCS (not in it). */
+export const CHANNELS: Readonly<Record<ChannelId, ChannelModel>> = { messenger, gbm, whatsapp, rcs };
 
 export const CHANNEL_IDS: readonly ChannelId[] = Object.keys(CHANNELS) as ChannelId[];
 

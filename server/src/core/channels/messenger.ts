@@ -66,6 +66,7 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
 export const messenger: ChannelModel = {
   id: 'messenger',
   name: 'Messenger',
+  defaultSeverity: 'warning',
   countingUnit: 'code points',
   text: TEXT,
   count: COUNT,

@@ -7,7 +7,7 @@
 import { codePointLength as codePoints } from '../jsonDocument';
 import type { JsonValue } from '../templateEval';
 
-export type ChannelId = 'messenger' | 'gbm' | 'whatsapp';
+export type ChannelId = 'messenger' | 'gbm' | 'whatsapp' | 'rcs';
 
 /** Text fields with a length limit, and lists with a count limit (the specification's "Limits" table). */
 export type LimitedText = 'title' | 'description' | 'display' | 'payload';
@@ -35,6 +35,10 @@ export interface ChannelModel {
   readonly name: string;
   /** A fact about the channel's status shown in hover, the docs and the preview. */
   readonly note?: string;
+  /** The severity of the channel's findings when neither the config nor the settings name it. */
+  readonly defaultSeverity: 'warning' | 'off';
+  /** The thumbnail's size limit in words, when the channel states one (hover). */
+  readonly thumbnailLimit?: string;
   /** How lengths are counted: Unicode code points, the specification's "characters". */
   readonly countingUnit: 'code points';
   /** The specification's "Limits" table for this channel; undefined where it gives a dash. */

@@ -85,6 +85,7 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
 export const whatsapp: ChannelModel = {
   id: 'whatsapp',
   name: 'WhatsApp',
+  defaultSeverity: 'warning',
   countingUnit: 'code points',
   text: TEXT,
   count: COUNT,
