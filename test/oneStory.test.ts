@@ -4,20 +4,21 @@
  * API accepts agree. Each test here failed before the channel model was merged.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from '../server/src/cli/main';
 import { CHANNELS, channelPayload } from '../server/src/core/channels';
 import { checkDocument, type Diagnostic } from '../server/src/core/check';
+import { resolveConfig } from '../server/src/core/config';
 import { parseJsonDocument } from '../server/src/core/jsonDocument';
 import { renderMessage, type SampleData } from '../server/src/core/render';
 import { documentSymbols } from '../server/src/core/structure';
 
 const check = (text: string, sample?: SampleData) => checkDocument(text, 'universal-message', { sample }).diagnostics;
 const of = (ds: readonly Diagnostic[], rule: string) => ds.filter((d) => d.rule === rule);
-const render = (text: string, channel: 'messenger' | 'gbm' | 'whatsapp', sample?: SampleData) => channelPayload(channel, renderMessage(parseJsonDocument(text), sample).value!);
+const render = (text: string, channel: 'messenger' | 'gbm' | 'whatsapp' | 'rcs', sample?: SampleData) => channelPayload(channel, renderMessage(parseJsonDocument(text), sample).value!);
 
 describe('a repeated key: the last value counts everywhere', () => {
   const long = 'x'.repeat(95);
@@ -161,5 +162,64 @@ describe('umsg render: what a channel receives, and why', () => {
     // The same finding umsg check reports.
     const checked = await run('check', 'menu.umsg', '--format', 'json');
     assert.match(checked.stdout, /insideActions has 4 actions: over Messenger's 3/);
+  });
+});
+
+describe('the README channel table is the channel models', () => {
+  it('has one column per channel and each limit as the model gives it', () => {
+    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+    const start = readme.indexOf('| limit | Messenger');
+    assert.ok(start >= 0, 'README has the channel table');
+    const rows = readme.slice(start).split('\n').filter((l) => l.startsWith('|')).slice(2, 8).map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    const ids = Object.keys(CHANNELS) as (keyof typeof CHANNELS)[];
+    for (const row of rows) {
+      const [field, ...cells] = row;
+      assert.equal(cells.length, ids.length, `a column per channel in the ${field} row`);
+      ids.forEach((id, i) => {
+        const m = CHANNELS[id];
+        const limit = field === 'insideActions' || field === 'floatActions' ? m.count[field] : m.text[field as 'title'];
+        assert.equal(cells[i], limit === undefined ? '–' : limit.toLocaleString('en-US'), `${field} on ${id}`);
+      });
+    }
+    assert.equal(rows.length, 6);
+  });
+});
+
+describe('RCS Business Messaging', () => {
+  const card = (rest: string) => `{ "type": "rich", "title": "Pizzeria", "description": "Open now", "richMedia": { "height": "MEDIUM", "fileUrl": "https://example.com/p.png", "altText": "Pizza", "thumbnailUrl": "https://example.com/t.png", "forceRefresh": true }${rest} }`;
+  const rcsOn = resolveConfig({ channels: { rcs: 'warning' }, rules: {} });
+  it('is off by default: no RCS finding unless the config turns it on', () => {
+    const text = card(`, "floatActions": [${Array.from({ length: 12 }, (_, i) => `{ "type": "reply", "display": "R${i}", "payload": "R${i}" }`).join(', ')}]`);
+    assert.ok(!check(text).some((d) => d.channels?.includes('rcs')));
+    const [d] = checkDocument(text, 'universal-message', { config: rcsOn }).diagnostics.filter((x) => x.channels?.includes('rcs'));
+    assert.match(d.message, /floatActions has 12 actions: over RCS's 11/);
+  });
+  it('a dial number must be E.164, + and digits only', () => {
+    const text = card(', "insideActions": [ { "type": "call", "display": "Call", "payload": "CALL", "phoneNumber": "+1-201-555-0123" } ]');
+    const found = checkDocument(text, 'universal-message', { config: rcsOn }).diagnostics.filter((x) => x.rule === 'channel-limit' && x.channels?.includes('rcs'));
+    assert.equal(found.length, 1);
+    assert.match(found[0].message, /call button takes \+ and digits only: \+1-201-555-0123 is rejected, write \+12015550123/);
+  });
+  it('render --channel rcs prints an RBM agent message', () => {
+    const text = card(', "insideActions": [ { "type": "click", "display": "Menu", "payload": "MENU", "url": "https://example.com/menu" }, { "type": "call", "display": "Call", "payload": "CALL", "phoneNumber": "+12015550123" }, { "type": "reply", "display": "Book", "payload": "BOOK" } ]');
+    assert.deepEqual(render(text, 'rcs'), {
+      contentMessage: {
+        richCard: {
+          standaloneCard: {
+            cardOrientation: 'VERTICAL',
+            cardContent: {
+              title: 'Pizzeria',
+              description: 'Open now',
+              media: { height: 'MEDIUM', contentInfo: { fileUrl: 'https://example.com/p.png', thumbnailUrl: 'https://example.com/t.png', forceRefresh: true } },
+              suggestions: [
+                { action: { text: 'Menu', postbackData: 'MENU', openUrlAction: { url: 'https://example.com/menu' } } },
+                { action: { text: 'Call', postbackData: 'CALL', dialAction: { phoneNumber: '+12015550123' } } },
+                { reply: { text: 'Book', postbackData: 'BOOK' } },
+              ],
+            },
+          },
+        },
+      },
+    });
   });
 });

@@ -78,7 +78,7 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
 export const gbm: ChannelModel = {
   id: 'gbm',
   name: 'Google Business Messages',
-  note: 'Google Business Messages stopped in July 2024; RCS Business Messaging keeps the same card, so the channel stays.',
+  note: 'Google Business Messages stopped in July 2024; RCS Business Messaging keeps the same card and is its live successor (channel `rcs`), so this channel stays for the specification.',
   defaultSeverity: 'warning',
   countingUnit: 'code points',
   text: TEXT,
