@@ -4,7 +4,7 @@
  * from jsonc-parser's scanner over the masked text, not from a finished tree.
  */
 import type { Segment } from 'jsonc-parser';
-import { cursorContext } from './completionContext';
+import { colonFollows, cursorContext } from './completionContext';
 import { INSIDE_ACTION_FIELDS, type FieldSpec } from './cardSchema';
 import { placeAt } from './places';
 import { nodeAtPath, propertyNode, type JsonDocument, type Node } from './jsonDocument';
@@ -59,7 +59,7 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
       if (k && !(prev && k.offset === prev.offset && commaAfter === undefined)) present.add(String(k.value));
     }
     const actionType = typeOf(place.object);
-    const nextIsValue = !/^\s*"?\s*:/.test(text.slice(replace.offset + replace.length));
+    const nextIsValue = !colonFollows(text, replace.offset + replace.length);
     return place.fields
       .filter((f) => !present.has(f.name))
       .filter((f) => !(f.name === 'floatActions' && present.has('insideActions')) && !(f.name === 'insideActions' && present.has('floatActions')))

@@ -37,3 +37,30 @@ export function cursorContext(doc: JsonDocument, offset: number): CursorContext 
   }
   return { location, prev, replace, keyPath, commaAfter };
 }
+
+/**
+ * True when the text at `from` reads as white space, an optional closing quote, white space
+ * and a colon: the name being completed already has its value, so only the name is inserted.
+ * A scan from `from` that stops at the first other character: the regular expression it
+ * replaces, /^\s*"?\s*:/ tested on the whole rest of the text, backtracked over long runs
+ * of white space (80,000 spaces after the cursor took 10 s).
+ */
+export function colonFollows(text: string, from: number): boolean {
+  let i = skipWhiteSpace(text, from);
+  if (text.charCodeAt(i) === 34 /* " */) i = skipWhiteSpace(text, i + 1);
+  return text.charCodeAt(i) === 58 /* : */;
+}
+
+/** The first offset at or after `from` that is not white space (as \s in a regular expression). */
+export function skipWhiteSpace(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isWhiteSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The characters of \s in a JavaScript regular expression. */
+export function isWhiteSpace(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 160) return false;
+  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}

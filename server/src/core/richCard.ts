@@ -64,14 +64,27 @@ export interface PropLookup {
 }
 
 /**
- * A lookup over an object's properties by linear search: the objects of a card have a handful
- * of properties, and a small array is much cheaper to build than a Map for each of them.
+ * A lookup over an object's properties. The objects of a card have a handful of properties,
+ * and for them a linear search over a small array is cheaper than building a Map; an object
+ * with more than INDEX_FROM properties (hostile or generated input: thousands of keys) gets
+ * a Map, built on the first lookup, so that a lookup per property stays linear in all.
  */
+const INDEX_FROM = 16;
+
 class PropList implements PropLookup {
+  private index: Map<string, Prop> | undefined;
   constructor(private readonly list: readonly Prop[]) {}
   get(name: string): Prop | undefined {
-    for (let i = this.list.length - 1; i >= 0; i--) if (this.list[i].name === name) return this.list[i];
-    return undefined;
+    // The last of a repeated name wins, as in JSON.parse and every channel.
+    if (this.list.length <= INDEX_FROM) {
+      for (let i = this.list.length - 1; i >= 0; i--) if (this.list[i].name === name) return this.list[i];
+      return undefined;
+    }
+    if (!this.index) {
+      this.index = new Map();
+      for (const p of this.list) this.index.set(p.name, p);
+    }
+    return this.index.get(name);
   }
   has(name: string): boolean {
     return this.get(name) !== undefined;
@@ -114,9 +127,14 @@ function actionList(doc: JsonDocument, card: ObjectModel, name: ActionListName, 
   const actions: ActionModel[] = [];
   let staticCount = 0;
   let hasBody = false;
+  // Elements and bodies are both in source order: one pointer walks the bodies along with
+  // the elements (a search of every body per element was quadratic with thousands of lists).
+  let b = 0;
   for (let index = 0; index < elements.length; index++) {
     const el = elements[index];
-    const repeated = bodies.length > 0 && bodies.some((b) => el.offset >= b.start && el.offset + el.length <= b.end);
+    const elEnd = el.offset + el.length;
+    while (b < bodies.length && bodies[b].end < elEnd) b++;
+    const repeated = b < bodies.length && el.offset >= bodies[b].start;
     if (repeated) hasBody = true; else staticCount++;
     if (el.type !== 'object') continue;
     const model = objectModel(el);

@@ -23,23 +23,30 @@ export interface Scope {
 
 type Step = { kind: 'field'; name: string } | { kind: 'call'; name: string } | { kind: 'index'; index: number };
 
+const HEAD = /^([A-Za-z_][A-Za-z0-9_]*)/;
+// Sticky (y): each step is matched where the previous one ended, with no copy of the rest of
+// the expression per step (slicing it made a path of thousands of steps quadratic).
+const CALL_STEP = /\s*\??\.\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*\)/y;
+const FIELD_STEP = /\s*\??\.\s*([A-Za-z_][A-Za-z0-9_]*)/y;
+const INDEX_STEP = /\s*\[\s*(\d+)\s*\]/y;
+const TRAILING_SPACE = /\s*$/y;
+
 /** Reads `a.b.c`, `it.name()`, `list.size`, `list[0].x`; undefined when the expression is anything else. */
 export function parsePath(expression: string): { root: string; steps: Step[] } | undefined {
   const s = expression.trim();
-  const re = /^([A-Za-z_][A-Za-z0-9_]*)/;
-  const head = re.exec(s);
+  const head = HEAD.exec(s);
   if (!head) return undefined;
   const steps: Step[] = [];
   let i = head[0].length;
+  const at = (re: RegExp) => { re.lastIndex = i; return re.exec(s); };
   while (i < s.length) {
-    const rest = s.slice(i);
-    let m = /^\s*\??\.\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*\)/.exec(rest);
+    let m = at(CALL_STEP);
     if (m) { steps.push({ kind: 'call', name: m[1] }); i += m[0].length; continue; }
-    m = /^\s*\??\.\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(rest);
+    m = at(FIELD_STEP);
     if (m) { steps.push({ kind: 'field', name: m[1] }); i += m[0].length; continue; }
-    m = /^\s*\[\s*(\d+)\s*\]/.exec(rest);
+    m = at(INDEX_STEP);
     if (m) { steps.push({ kind: 'index', index: Number(m[1]) }); i += m[0].length; continue; }
-    if (/^\s*$/.test(rest)) break;
+    if (at(TRAILING_SPACE)) break;
     return undefined;
   }
   return { root: head[1], steps };
@@ -117,11 +124,70 @@ export function samplePaths(data: JsonValue | undefined, limit = 200): { path: s
 /**
  * True when the expression uses the list element `it` itself: as a name of its own (not
  * `x.it`), outside string literals, and outside Kotlin lambdas (`items.map { it.name }`
- * has its own `it`).
+ * has its own `it`). Linear in the expression, at any nesting depth: string literals and
+ * brace blocks are dropped in one pass each (it was one pass per nesting level, up to
+ * 1,000 passes per template).
  */
 export function mentionsIt(expression: string): boolean {
-  let code = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
-  // Drop lambda blocks, innermost first (bounded: each pass removes at least one).
-  for (let guard = 0; guard < 1000 && /\{[^{}]*\}/.test(code); guard++) code = code.replace(/\{[^{}]*\}/g, ' ');
-  return /(^|[^.\w$])it\b/.test(code);
+  return /(^|[^.\w$])it\b/.test(withoutBlocks(withoutLiterals(expression)));
+}
+
+/**
+ * Replaces each string literal "..." and character literal '...' by "". A quote that is not
+ * closed (or whose backslash escapes a line break) stays as it is, and the text after it is
+ * read on, as the regular expression /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g did. Where a
+ * literal fails to close, every later quote of its kind up to that point fails the same way
+ * (each of them is escaped), so it is not searched again: linear.
+ */
+export function withoutLiterals(code: string): string {
+  const parts: string[] = [];
+  let last = 0;
+  const failedUntil = { '"': -1, "'": -1 };
+  for (let i = 0; i < code.length; i++) {
+    const q = code[i];
+    if (q !== '"' && q !== "'") continue;
+    if (i < failedUntil[q]) continue;
+    const end = literalEnd(code, i);
+    if (end < 0) { failedUntil[q] = -end; continue; }
+    parts.push(code.slice(last, i), '""');
+    last = end;
+    i = end - 1;
+  }
+  if (last === 0) return code;
+  parts.push(code.slice(last));
+  return parts.join('');
+}
+
+/** After the literal opening at `start`: its end, or minus the offset where it failed. */
+function literalEnd(code: string, start: number): number {
+  const q = code.charCodeAt(start);
+  let j = start + 1;
+  while (j < code.length) {
+    const c = code.charCodeAt(j);
+    if (c === q) return j + 1;
+    if (c === 92 /* backslash */) {
+      const d = code.charCodeAt(j + 1);
+      if (j + 1 >= code.length || d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return -(j + 1);
+      j += 2;
+      continue;
+    }
+    j++;
+  }
+  return -code.length;
+}
+
+/**
+ * Replaces each balanced `{...}` block by one space, nested ones included; unbalanced braces
+ * stay. One pass with a stack of the output positions where open blocks began.
+ */
+export function withoutBlocks(code: string): string {
+  if (code.indexOf('{') < 0) return code;
+  const out: string[] = [];
+  const open: number[] = [];
+  for (const ch of code) {
+    if (ch === '{') { open.push(out.length); out.push(ch); continue; }
+    if (ch === '}' && open.length > 0) { out.length = open.pop()!; out.push(' '); continue; }
+    out.push(ch);
+  }
+  return out.join('');
 }

@@ -5,7 +5,7 @@
  * Works on incomplete text: the location comes from jsonc-parser's scanner.
  */
 import type { JSONPath } from 'jsonc-parser';
-import { cursorContext } from '../completionContext';
+import { colonFollows, cursorContext } from '../completionContext';
 import type { FieldSpec } from '../cardSchema';
 import type { CompletionEntry } from '../completion';
 import { nodeAtPath, propertyNode, type JsonDocument, type Node } from '../jsonDocument';
@@ -84,7 +84,7 @@ function propertyNames(doc: JsonDocument, objectPath: JSONPath, language: Langua
     const k = p.children?.[0];
     if (k && !(prev && k.offset === prev.offset && commaAfter === undefined)) present.add(String(k.value));
   }
-  const nextIsValue = !/^\s*"?\s*:/.test(text.slice(replace.offset + replace.length));
+  const nextIsValue = !colonFollows(text, replace.offset + replace.length);
   return place.fields
     .filter((f) => !present.has(f.name))
     // With options the form shows a selection: a type would be ignored.
@@ -139,15 +139,40 @@ function commas(array: Node | undefined, offset: number, text: string): { before
   const children = array?.type === 'array' ? array.children ?? [] : [];
   const prev = [...children].reverse().find((c) => c.offset + c.length <= offset);
   const next = children.find((c) => c.offset >= offset);
-  const noComma = (from: number, to: number) => !stripComments(text.slice(from, to)).includes(',');
+  const noComma = (from: number, to: number) => !commaOutsideComments(text, from, to);
   return {
     before: prev && noComma(prev.offset + prev.length, offset) ? [{ offset: prev.offset + prev.length, length: 0, newText: ',' }] : undefined,
     after: next && noComma(offset, next.offset) ? ',' : '',
   };
 }
 
-function stripComments(s: string): string {
-  return s.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '');
+/**
+ * True when a ',' stands in [from, to) outside line and block comments. One pass: the
+ * regular expression it replaces searched for the end of every unclosed block comment again
+ * (an opening repeated thousands of times was quadratic). As before, a block comment that is
+ * not closed in the range is not a comment.
+ */
+function commaOutsideComments(text: string, from: number, to: number): boolean {
+  let closes = true; // false once no `*/` is left in the range: later `/*` are not searched again
+  let i = from;
+  while (i < to) {
+    const c = text.charCodeAt(i);
+    if (c === 44 /* , */) return true;
+    if (c === 47 /* / */ && i + 1 < to) {
+      const d = text.charCodeAt(i + 1);
+      if (d === 47) {
+        while (i < to && text.charCodeAt(i) !== 10) i++;
+        continue;
+      }
+      if (d === 42 && closes) {
+        const close = text.indexOf('*/', i + 2);
+        if (close >= 0 && close + 2 <= to) { i = close + 2; continue; }
+        closes = false;
+      }
+    }
+    i++;
+  }
+  return false;
 }
 
 function emptyFile(language: LanguageId, offset: number): CompletionEntry[] {
@@ -195,12 +220,12 @@ function values(doc: JsonDocument, path: JSONPath, language: LanguageId, replace
 function defaultValueCandidates(doc: JsonDocument, entry: Node | undefined): readonly string[] | undefined {
   const options = propertyNode(entry, 'options')?.children?.[1];
   if (options?.type === 'array') {
-    const out: string[] = [];
+    const out = new Set<string>(); // in order, each value once, linear with thousands of options
     for (const o of options.children ?? []) {
       const v = propertyNode(o, 'value')?.children?.[1];
-      if (v?.type === 'string' && !doc.valueTemplate(v) && !out.includes(String(v.value))) out.push(String(v.value));
+      if (v?.type === 'string' && !doc.valueTemplate(v)) out.add(String(v.value));
     }
-    return out;
+    return [...out];
   }
   const type = propertyNode(entry, 'type')?.children?.[1];
   return type?.type === 'string' && metaTypeFor(String(type.value)) === 'Boolean' ? BOOLEAN_DEFAULTS : undefined;

@@ -8,6 +8,7 @@ import { objectModel, type ObjectModel } from '../richCard';
 import type { LanguageId } from '../rule';
 import { plainString } from '../rules/ruleUtil';
 import { providerOf } from './provider';
+import { quote } from '../quote';
 
 export interface MetaOption extends ObjectModel {
   index: number;
@@ -86,7 +87,7 @@ function build(array: Node | undefined): ConfigMeta | undefined {
 /** How messages name an entry: by its key when it has a plain one, else by position. */
 export function entryName(doc: JsonDocument, entry: MetaEntry): string {
   const key = plainString(doc, entry.props.get('key'));
-  return key ? `Entry "${key}"` : `Entry ${entry.index + 1}`;
+  return key ? `Entry ${quote(key)}` : `Entry ${entry.index + 1}`;
 }
 
 /** The entry's plain type value ("String", ...), if it is written as a plain string. */
@@ -96,15 +97,41 @@ export function entryType(doc: JsonDocument, entry: MetaEntry): string | undefin
 
 const ACRONYMS = new Set(['api', 'id', 'url', 'uri', 'http', 'https', 'sms', 'ssl', 'tls', 'ip', 'json', 'xml', 'oauth', 'sdk', 'smtp', 'crm']);
 
-/** Words of an identifier-like name: camelCase, snake_case, kebab-case, dots and spaces. */
+/**
+ * Words of an identifier-like name: camelCase, snake_case, kebab-case, dots and spaces. A word
+ * ends before an upper-case letter that follows a lower-case one (`apiKey`), before an
+ * upper-case letter followed by a lower-case one after a digit (`oauth2Token`) or after
+ * another upper-case letter (`APIKey` gives API, Key), and at every character that is not an
+ * ASCII letter or digit. One pass: the replace chain it stands for, with
+ * /([A-Z]+)([A-Z][a-z])/g, backtracked over long upper-case runs (50,000 letters took 4.6 s).
+ */
 export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([0-9])([A-Z][a-z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
+  const words: string[] = [];
+  let start = -1; // start of the current word, -1 between words
+  for (let k = 0; k <= name.length; k++) {
+    const c = k < name.length ? name.charCodeAt(k) : -1;
+    if (!isAlnum(c)) {
+      if (start >= 0) words.push(name.slice(start, k));
+      start = -1;
+      continue;
+    }
+    if (start >= 0 && isUpper(c)) {
+      const before = name.charCodeAt(k - 1);
+      const lowerNext = k + 1 < name.length && isLower(name.charCodeAt(k + 1));
+      if (isLower(before) || (lowerNext && (isDigit(before) || isUpper(before)))) {
+        words.push(name.slice(start, k));
+        start = k;
+      }
+    }
+    if (start < 0) start = k;
+  }
+  return words;
 }
+
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isAlnum = (c: number) => isUpper(c) || isLower(c) || isDigit(c);
 
 /** A label for the Integrations form made from a key: `apiKey` gives "API key", `sandbox_mode` "Sandbox mode". */
 export function labelFromKey(key: string): string {

@@ -4,6 +4,7 @@ import { BOOLEAN_DEFAULTS, metaTypeFor } from '../meta/metaSchema';
 import { defineRule, type RuleContext } from '../rule';
 import { suggest } from '../suggest';
 import { describeKind, plainString, removalRange } from './ruleUtil';
+import { quote } from '../quote';
 
 /**
  * Spec, "Configuration Meta": default_value is a string; for Boolean it is given as a string
@@ -52,20 +53,22 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
   if (value === undefined) return;
 
   if (entry.optionsArray) {
+    // The distinct option values in order; the set keeps thousands of options linear.
     const values: string[] = [];
+    const seen = new Set<string>();
     let labelled: string | undefined;
     for (const o of entry.options) {
       const ov = o.props.get('value');
       if (!ov) continue;
       const s = plainString(doc, ov);
       if (s === undefined) return; // a templated or malformed option value: no verdict
-      if (!values.includes(s)) values.push(s);
+      if (!seen.has(s)) { seen.add(s); values.push(s); }
       if (labelled === undefined && plainString(doc, o.props.get('label')) === value) labelled = s;
     }
-    if (values.length === 0 || values.includes(value)) return;
+    if (values.length === 0 || seen.has(value)) return;
     if (labelled !== undefined) {
       ctx.report({
-        message: `default_value "${value}" is the label of an option: the default is its value, "${labelled}".`,
+        message: `default_value ${quote(value)} is the label of an option: the default is its value, ${quote(labelled)}.`,
         offset: v.offset,
         length: v.length,
         fixes: [replaceWith(v, labelled, true)],
@@ -74,7 +77,7 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
     }
     const s = suggest(value, values);
     ctx.report({
-      message: `default_value "${value}" is not one of the option values: ${values.slice(0, 6).map((x) => `"${x}"`).join(', ')}${values.length > 6 ? ', …' : ''}.${s ? ` Did you mean "${s}"?` : ''}`,
+      message: `default_value ${quote(value)} is not one of the option values: ${values.slice(0, 6).map((x) => quote(x)).join(', ')}${values.length > 6 ? ', …' : ''}.${s ? ` Did you mean ${quote(s)}?` : ''}`,
       offset: v.offset,
       length: v.length,
       fixes: s ? [replaceWith(v, s)] : values.slice(0, 6).map((x) => replaceWith(v, x)),
@@ -86,8 +89,8 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
     const fixed = BOOLEAN_DEFAULTS.find((b) => b === value.trim().toLowerCase());
     ctx.report({
       message: fixed
-        ? `default_value of a Boolean entry is written in lower case: "${fixed}", found "${value}".`
-        : `default_value of a Boolean entry is "true" or "false", found "${value}".`,
+        ? `default_value of a Boolean entry is written in lower case: "${fixed}", found ${quote(value)}.`
+        : `default_value of a Boolean entry is "true" or "false", found ${quote(value)}.`,
       offset: v.offset,
       length: v.length,
       fixes: fixed ? [replaceWith(v, fixed, true)] : BOOLEAN_DEFAULTS.map((b) => replaceWith(v, b)),

@@ -2,6 +2,7 @@ import type { Node } from '../jsonDocument';
 import { configMetaOf } from '../meta/configMeta';
 import { defineRule } from '../rule';
 import { plainString } from './ruleUtil';
+import { quote } from '../quote';
 
 /**
  * Spec, "Configuration Meta": key is passed to code generation, so each key names one
@@ -25,10 +26,10 @@ export default defineRule({
         continue;
       }
       report({
-        message: `Key "${key}" is already used by entry ${first.index + 1}: code generation needs each key once.`,
+        message: `Key ${quote(key)} is already used by entry ${first.index + 1}: code generation needs each key once.`,
         offset: node.offset,
         length: node.length,
-        related: [{ offset: first.node.offset, length: first.node.length, message: `Entry ${first.index + 1} has the key "${key}".` }],
+        related: [{ offset: first.node.offset, length: first.node.length, message: `Entry ${first.index + 1} has the key ${quote(key)}.` }],
       });
     }
   },

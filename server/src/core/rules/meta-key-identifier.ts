@@ -2,6 +2,7 @@ import { configMetaOf, isIdentifierKey, keyFromLabel } from '../meta/configMeta'
 import { replaceWith } from '../meta/metaRuleUtil';
 import { defineRule } from '../rule';
 import { plainString } from './ruleUtil';
+import { quote } from '../quote';
 
 /**
  * Spec, "Configuration Meta": key is passed to code generation. A key that is not an
@@ -28,7 +29,7 @@ export default defineRule({
       const fixed = keyFromLabel(key);
       const usable = fixed !== undefined && isIdentifierKey(fixed) && !keys.has(fixed);
       report({
-        message: `key "${key}" ${what}: it may not survive code generation. Use letters, digits and _${usable ? `, such as "${fixed}"` : ''}.`,
+        message: `key ${quote(key)} ${what}: it may not survive code generation. Use letters, digits and _${usable ? `, such as ${quote(fixed)}` : ''}.`,
         offset: v.offset,
         length: v.length,
         fixes: usable ? [replaceWith(v, fixed)] : undefined,

@@ -3,6 +3,7 @@ import { configMetaOf, keyFromLabel, labelFromKey, type MetaEntry, type MetaOpti
 import { insertString, quoteFix, replaceWith } from '../meta/metaRuleUtil';
 import { defineRule, type FixData, type RuleContext } from '../rule';
 import { brokenInside, describeKind, jsonString, openBrace, plainString, removalRange } from './ruleUtil';
+import { quote } from '../quote';
 
 /**
  * Spec, "Configuration Meta", options[] element: value (stored) and label (shown in the
@@ -53,10 +54,10 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
       continue;
     }
     ctx.report({
-      message: `Option value "${value}" is already used by option ${first.index + 1}: once stored, the two could not be told apart.`,
+      message: `Option value ${quote(value)} is already used by option ${first.index + 1}: once stored, the two could not be told apart.`,
       offset: valueNode.offset,
       length: valueNode.length,
-      related: [{ offset: first.node.offset, length: first.node.length, message: `Option ${first.index + 1} has the value "${value}".` }],
+      related: [{ offset: first.node.offset, length: first.node.length, message: `Option ${first.index + 1} has the value ${quote(value)}.` }],
       fixes: [{ kind: 'remove', ...removalRange(v, option.node), title: 'Remove this option' }],
     });
   }

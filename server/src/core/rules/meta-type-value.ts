@@ -3,6 +3,7 @@ import { replaceWith } from '../meta/metaRuleUtil';
 import { META_TYPES, metaTypeFor } from '../meta/metaSchema';
 import { defineRule } from '../rule';
 import { describeKind, plainString } from './ruleUtil';
+import { quote } from '../quote';
 
 const ALLOWED = '"String", "Text" or "Boolean"';
 
@@ -30,10 +31,10 @@ export default defineRule({
       const sameWord = meant !== undefined && meant.toLowerCase() === value.trim().toLowerCase();
       report({
         message: sameWord
-          ? `type is case-sensitive: write "${meant}", found "${value}".`
+          ? `type is case-sensitive: write "${meant}", found ${quote(value)}.`
           : meant
-            ? `type must be ${ALLOWED}, found "${value}": did you mean "${meant}"?`
-            : `type must be ${ALLOWED}, found "${value}".`,
+            ? `type must be ${ALLOWED}, found ${quote(value)}: did you mean "${meant}"?`
+            : `type must be ${ALLOWED}, found ${quote(value)}.`,
         offset: v.offset,
         length: v.length,
         fixes: meant ? [replaceWith(v, meant, sameWord)] : META_TYPES.map((t) => replaceWith(v, t)),

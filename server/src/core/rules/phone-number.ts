@@ -3,6 +3,7 @@ import { digitsOnly, normalizePhoneNumber, phoneProblems } from '../phoneNumber'
 import { defineRule, type FixData } from '../rule';
 import { renderStringNode } from '../render';
 import { actionType, jsonString, viewValue } from './ruleUtil';
+import { quoteJson } from '../quote';
 
 /**
  * Spec, "insideActions[]": phoneNumber is an RFC 3966 global number, and a call action's
@@ -32,7 +33,7 @@ export default defineRule({
           for (const r of renderStringNode(doc, v, sample)) {
             const rendered = { staticText: r.text, staticLength: r.text.length, templates: [], wholly: false, prefix: r.text, segments: [r.text] };
             for (const p of phoneProblems(field, rendered)) {
-              report({ message: `${field} renders to ${JSON.stringify(r.text)} with the sample data${r.element !== undefined ? ` (list element ${r.element + 1})` : ''}: ${p.message.replace(`${field} `, '')}`, ...where });
+              report({ message: `${field} renders to ${quoteJson(r.text)} with the sample data${r.element !== undefined ? ` (list element ${r.element + 1})` : ''}: ${p.message.replace(`${field} `, '')}`, ...where });
             }
           }
           continue;

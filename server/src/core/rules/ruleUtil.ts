@@ -80,7 +80,7 @@ export function propertyIndent(text: string, obj: Node): string {
  */
 export function removalRange(container: Node, item: Node): { offset: number; length: number } {
   const siblings = container.children ?? [];
-  const i = siblings.indexOf(item);
+  const i = indexByOffset(siblings, item);
   const next = siblings[i + 1];
   if (next) return { offset: item.offset, length: next.offset - item.offset };
   const prev = siblings[i - 1];
@@ -89,6 +89,20 @@ export function removalRange(container: Node, item: Node): { offset: number; len
     return { offset: start, length: item.offset + item.length - start };
   }
   return { offset: item.offset, length: item.length };
+}
+
+/**
+ * The index of `item` among `siblings`, which are in source order: a binary search by offset
+ * (indexOf made one fix per property quadratic on objects with thousands of properties).
+ */
+function indexByOffset(siblings: readonly Node[], item: Node): number {
+  let lo = 0;
+  let hi = siblings.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (siblings[mid].offset < item.offset) lo = mid + 1; else hi = mid;
+  }
+  return siblings[lo] === item ? lo : siblings.indexOf(item);
 }
 
 /**

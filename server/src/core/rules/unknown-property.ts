@@ -4,6 +4,7 @@ import type { ObjectModel } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
 import { suggest } from '../suggest';
 import { actionType, jsonString, removalRange } from './ruleUtil';
+import { quote } from '../quote';
 
 /**
  * Properties the universal format does not define are dropped by every channel plugin,
@@ -44,7 +45,7 @@ function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
     const note = unused?.(p.name);
     if (!note && names.includes(p.name)) continue; // the common case, kept cheap: a known field
     if (!templateFree && ctx.doc.stringInfo(p.key).templates.length > 0) continue; // a templated key: no verdict
-    const remove = { kind: 'remove' as const, ...removalRange(obj.node, p.property), title: `Remove "${p.name}"` };
+    const remove = { kind: 'remove' as const, ...removalRange(obj.node, p.property), title: `Remove ${quote(p.name)}` };
     if (note) {
       ctx.report({ message: note, offset: p.key.offset, length: p.key.length, tags: ['unnecessary'], fixes: [remove] });
       continue;
@@ -53,8 +54,8 @@ function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
     const s = suggest(p.name, candidates, synonyms);
     ctx.report({
       message: s
-        ? `Unknown property "${p.name}" in ${where}: did you mean "${s}"?`
-        : `Unknown property "${p.name}" in ${where}: ${effect}. Known: ${names.join(', ')}.`,
+        ? `Unknown property ${quote(p.name)} in ${where}: did you mean "${s}"?`
+        : `Unknown property ${quote(p.name)} in ${where}: ${effect}. Known: ${names.join(', ')}.`,
       offset: p.key.offset,
       length: p.key.length,
       fixes: s
