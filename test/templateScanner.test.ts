@@ -487,3 +487,15 @@ describe('scanTemplates: properties', () => {
     );
   });
 });
+
+describe('scanTemplates: a string literal with a template of its own at the start of a line', () => {
+  it('is part of a multi-line expression, not a swallowed JSON property (found by the property test)', () => {
+    const text = '{ "forceRefresh": ${user() { user() { \n"${":"}" } }}, "title": "t" }';
+    const r = scanTemplates(text);
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.templates.map((t) => text.slice(t.start, t.end)), ['${user() { user() { \n"${":"}" } }}']);
+    // A real property on the next line still marks the template as unclosed.
+    const broken = '{ "forceRefresh": ${user\n  "title": "t" }';
+    assert.equal(scanTemplates(broken).problems[0]?.kind, 'unterminated');
+  });
+});

@@ -389,8 +389,12 @@ function mask(text: string, templates: readonly TemplateRegion[], recovered: rea
   return parts.join('');
 }
 
-/** A line break followed by what reads as a JSON property: `"name":`. */
-const PROPERTY_ON_A_LINE = /[\r\n][ \t]*"(?:[^"\\\r\n]|\\.)*"[ \t]*:/;
+/**
+ * A line break followed by what reads as a JSON property: `"name":`. A "name" holding `${`
+ * is a Kotlin string literal with a template of its own (`"${a}": …` inside a map
+ * expression), not a property of the card.
+ */
+const PROPERTY_ON_A_LINE = /[\r\n][ \t]*"(?:[^"\\\r\n$]|\\.|\$(?!\{))*"[ \t]*:/;
 
 /** True when [from, to) crosses a line break followed by what reads as a JSON property. */
 function swallowsProperty(text: string, from: number, to: number): boolean {
