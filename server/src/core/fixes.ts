@@ -3,7 +3,8 @@
  * are keyed on the finding's rule id and this data, never on message text.
  */
 import { findNodeAtOffset } from 'jsonc-parser';
-import type { JsonDocument } from './jsonDocument';
+import { applyEdits } from './format';
+import { parseJsonDocument, type JsonDocument } from './jsonDocument';
 import type { FixData } from './rule';
 import { propertyIndent } from './rules/ruleUtil';
 
@@ -21,7 +22,37 @@ export function snippetToText(snippet: string): string {
     .replace(/\$\{\d+\}|\$\d+/g, '');
 }
 
+/**
+ * The edits of a fix, or none when the fix is not safe to offer. On text that does not parse,
+ * a node's extent is the parser's guess (in `"typ: "rich", "title": "t"` the property "typ: "
+ * runs on over "title"), so a fix there is offered only when it deletes no text holding a
+ * syntax problem and, applied in memory, adds no syntax or template-syntax problem. On text
+ * that parses, the rules' edits stand as they are (test/fixesKeepParse.test.ts holds both).
+ */
 export function fixToEdits(doc: JsonDocument, fix: FixData): TextEdit[] {
+  const edits = rawEdits(doc, fix);
+  if (edits.length === 0 || !isBroken(doc)) return edits;
+  const problems = brokenAt(doc);
+  const deletesProblem = edits.some((e) => e.length > 0 && problems.some((p) => p.offset < e.offset + e.length && p.offset + Math.max(p.length, 1) > e.offset));
+  if (deletesProblem) return [];
+  const after = parseJsonDocument(applyEdits(doc.text, edits));
+  return problemCount(after) <= problemCount(doc) ? edits : [];
+}
+
+function isBroken(doc: JsonDocument): boolean {
+  return doc.syntax.length > 0 || doc.scan.problems.length > 0;
+}
+
+function problemCount(doc: JsonDocument): number {
+  return doc.syntax.length + doc.scan.problems.length;
+}
+
+/** The ranges of the syntax and template-syntax problems. */
+function brokenAt(doc: JsonDocument): { offset: number; length: number }[] {
+  return [...doc.syntax.map((s) => ({ offset: s.offset, length: s.length })), ...doc.scan.problems.map((p) => ({ offset: p.start, length: p.end - p.start }))];
+}
+
+function rawEdits(doc: JsonDocument, fix: FixData): TextEdit[] {
   switch (fix.kind) {
     case 'replace':
       return [{ offset: fix.offset, length: fix.length, newText: fix.text }];
