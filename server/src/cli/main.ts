@@ -13,7 +13,7 @@ import { renderMessage } from '../core/render';
 import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { configForFile } from '../configLookup';
-import { formatJson, formatStylish, type FileReport } from './formatters';
+import { formatJson, formatStylish, printable, type FileReport } from './formatters';
 
 export const USAGE = `Usage:
   umsg check [paths...] [--format stylish|json] [--max-warnings N] [--quiet]
@@ -153,11 +153,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`umsg: ${error.message}\n\n${USAGE}\n`);
+      io.stderr(`umsg: ${printable(error.message)}\n\n${USAGE}\n`);
       return 2;
     }
     if (error instanceof InputError) {
-      io.stderr(`umsg: ${error.message}\n`);
+      io.stderr(`umsg: ${printable(error.message)}\n`);
       return 2;
     }
     io.stderr(`umsg: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
@@ -196,7 +196,7 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
       channelSpecific: related?.channelSpecific,
       overriddenChannels: related?.overriddenChannels,
       config: found.config,
-      onRuleError: (rule, error) => io.stderr(`umsg: rule ${rule} failed on ${file}: ${String(error)}\n`),
+      onRuleError: (rule, error) => io.stderr(`umsg: rule ${rule} failed on ${printable(file)}: ${printable(String(error))}\n`),
     });
     reports.push({ filePath: file, text, diagnostics: result.diagnostics });
   }
@@ -255,7 +255,7 @@ async function render(args: RenderArgs, io: CliIO): Promise<number> {
     sample = parsed.sample;
   } else {
     const related = await messageContext(file, readText);
-    if (related.sampleProblem) io.stderr(`umsg: ${related.sampleProblem}\n`);
+    if (related.sampleProblem) io.stderr(`umsg: ${printable(related.sampleProblem)}\n`);
     sample = related.sample;
   }
   const doc = parseJsonDocument(text);
@@ -263,16 +263,16 @@ async function render(args: RenderArgs, io: CliIO): Promise<number> {
   if (broken.length > 0) {
     const first = broken.sort((a, b) => a.offset - b.offset)[0];
     const at = lineColumn(text, first.offset);
-    io.stderr(`umsg: ${args.file}:${at.line}:${at.column}: ${first.message}\numsg: the message cannot be rendered until its syntax is fixed (umsg check ${args.file} lists every problem).\n`);
+    io.stderr(`umsg: ${printable(args.file)}:${at.line}:${at.column}: ${printable(first.message)}\numsg: the message cannot be rendered until its syntax is fixed (umsg check ${printable(args.file)} lists every problem).\n`);
     return 1;
   }
   const result = renderMessage(doc, sample);
   for (const u of result.unevaluated) {
     const at = lineColumn(text, u.offset);
-    io.stderr(`umsg: ${args.file}:${at.line}:${at.column}: \${${u.expression}} was not evaluated: ${u.reason}.\n`);
+    io.stderr(`umsg: ${printable(args.file)}:${at.line}:${at.column}: ${printable(`${'${'}${u.expression}}`)} was not evaluated: ${printable(u.reason)}.\n`);
   }
   if (result.value === undefined) {
-    io.stderr(`umsg: ${result.error}\n`);
+    io.stderr(`umsg: ${printable(result.error ?? '')}\n`);
     return 1;
   }
   const out = args.channel && isChannelId(args.channel) ? channelPayload(args.channel, result.value) : result.value;
