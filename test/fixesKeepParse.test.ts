@@ -124,4 +124,20 @@ describe('quick fixes keep the parse', () => {
     const remove = finding.fixes!.find((f) => f.title.startsWith('Remove'))!;
     assert.equal(applyEdits(text, fixToEdits(doc, remove)), '{\n  "type": "rich",\n  "title": "Hello",\n  "description": "d"\n}');
   });
+
+  it('removing a property keeps the comments around it that belong to its neighbours', () => {
+    const removeUnknown = (text: string) => {
+      const finding = checkDocument(text, 'universal-message').diagnostics.find((d) => d.rule === 'unknown-property')!;
+      return applyEdits(text, fixToEdits(parseJsonDocument(text), finding.fixes!.find((f) => f.title.startsWith('Remove'))!));
+    };
+    assert.equal(
+      removeUnknown('{\n  "type": "rich",\n  "titel2": "x",\n  // The greeting, shown in bold.\n  "title": "Hello",\n  "description": "d"\n}'),
+      '{\n  "type": "rich",\n  // The greeting, shown in bold.\n  "title": "Hello",\n  "description": "d"\n}');
+    assert.equal(
+      removeUnknown('{ "type": "rich", "title": "t", "description": "d", // the footer\n  "foo": 1 }'),
+      '{ "type": "rich", "title": "t", "description": "d" // the footer\n }');
+    assert.equal(
+      removeUnknown('{ "type": "rich", "title": "t", "description": "d" /* the footer */, "foo": 1 }'),
+      '{ "type": "rich", "title": "t", "description": "d" /* the footer */ }');
+  });
 });
