@@ -4,10 +4,11 @@
  * their channel. Shared by the language server and the command line; file access comes from
  * the caller.
  */
-import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import { CHANNEL_IDS, type ChannelId } from './core/channels';
 import { channelOfPath } from './core/check';
 import type { SampleData } from './core/render';
+import { parseSampleJson } from './core/templateEval';
 
 export interface MessageContext {
   /** True for NAME.<channel>.umsg: only JSON and template syntax are checked. */
@@ -28,7 +29,8 @@ export function samplePathFor(messagePath: string): string | undefined {
 /** Reads sample data text: a JSON object, or a reason why it is not usable. */
 export function parseSample(text: string, name: string): { sample?: SampleData; problem?: string } {
   const errors: ParseError[] = [];
-  const value = parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: false });
+  // Own properties only: a "__proto__" key is data, not the object's prototype.
+  const value = parseSampleJson(text, errors);
   if (errors.length > 0) return { problem: `${name} is not valid JSON (first error at character ${errors[0].offset + 1}): templates are checked without sample data.` };
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { problem: `${name} must hold a JSON object whose names the templates use: templates are checked without sample data.` };
   return { sample: value as SampleData };

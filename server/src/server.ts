@@ -396,13 +396,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     (f.links?.(parsed) ?? []).map((l) => ({ range: rangeOf(doc, l.offset, l.length), target: l.target }))));
 
   connection.onDocumentFormatting((params) => withParsed(params.textDocument.uri, [] as TextEdit[], (doc, parsed, f) =>
-    (f.format?.(parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, insertFinalNewline: params.options.insertFinalNewline }) ?? [])
+    (f.format?.(parsed, { tabSize: params.options?.tabSize, insertSpaces: params.options?.insertSpaces, insertFinalNewline: params.options?.insertFinalNewline }) ?? [])
       .map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText }))));
 
   connection.onDocumentRangeFormatting((params) => withParsed(params.textDocument.uri, [] as TextEdit[], (doc, parsed, f) => {
     const start = doc.offsetAt(params.range.start);
     const range = { offset: start, length: doc.offsetAt(params.range.end) - start };
-    return (f.format?.(parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces }, range) ?? [])
+    return (f.format?.(parsed, { tabSize: params.options?.tabSize, insertSpaces: params.options?.insertSpaces }, range) ?? [])
       .map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText }));
   }));
 

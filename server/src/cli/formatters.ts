@@ -1,6 +1,16 @@
 /** Output of `umsg check`: a readable report (stylish) and ESLint's json formatter shape. */
 import * as path from 'node:path';
 import type { Diagnostic } from '../core/check';
+import { visibleControls } from '../core/markdown';
+
+/**
+ * Text from a checked file (a property name in a message, a file name) as the terminal should
+ * show it: control characters as escapes (`\u001b`), so a file cannot clear the screen or
+ * colour, move or hide the report. The json format needs nothing: JSON.stringify escapes them.
+ */
+export function printable(text: string): string {
+  return visibleControls(text);
+}
 
 export interface FileReport {
   filePath: string;
@@ -85,7 +95,7 @@ export function formatStylish(reports: FileReport[], cwd: string, fileCount: num
   let infos = 0;
   for (const r of reports) {
     if (r.diagnostics.length === 0) continue;
-    lines.push(paint(4, path.relative(cwd, r.filePath) || r.filePath));
+    lines.push(paint(4, printable(path.relative(cwd, r.filePath) || r.filePath)));
     const index = new LineIndex(r.text);
     const rows = r.diagnostics.map((d) => {
       const { line, column } = index.at(d.offset);
@@ -96,7 +106,7 @@ export function formatStylish(reports: FileReport[], cwd: string, fileCount: num
     for (const x of rows) {
       const sev = x.sev.padEnd(7);
       const coloured = x.d.severity === 'error' ? paint(31, sev) : x.d.severity === 'warning' ? paint(33, sev) : paint(36, sev);
-      lines.push(`  ${x.pos.padEnd(posWidth)}  ${coloured}  ${x.d.message}  ${paint(2, x.d.rule)}`);
+      lines.push(`  ${x.pos.padEnd(posWidth)}  ${coloured}  ${printable(x.d.message)}  ${paint(2, x.d.rule)}`);
     }
     lines.push('');
   }

@@ -12,7 +12,7 @@ import { checkDocument, languageOfPath, type Diagnostic } from '../core/check';
 import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { configForFile } from '../configLookup';
-import { formatJson, formatStylish, type FileReport } from './formatters';
+import { formatJson, formatStylish, printable, type FileReport } from './formatters';
 
 export const USAGE = `Usage:
   umsg check [paths...] [--format stylish|json] [--max-warnings N] [--quiet]
@@ -154,11 +154,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`umsg: ${error.message}\n\n${USAGE}\n`);
+      io.stderr(`umsg: ${printable(error.message)}\n\n${USAGE}\n`);
       return 2;
     }
     if (error instanceof InputError) {
-      io.stderr(`umsg: ${error.message}\n`);
+      io.stderr(`umsg: ${printable(error.message)}\n`);
       return 2;
     }
     io.stderr(`umsg: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
@@ -197,7 +197,7 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
       channelSpecific: related?.channelSpecific,
       overriddenChannels: related?.overriddenChannels,
       config: found.config,
-      onRuleError: (rule, error) => io.stderr(`umsg: rule ${rule} failed on ${file}: ${String(error)}\n`),
+      onRuleError: (rule, error) => io.stderr(`umsg: rule ${rule} failed on ${printable(file)}: ${printable(String(error))}\n`),
     });
     reports.push({ filePath: file, text, diagnostics: result.diagnostics });
   }
@@ -260,7 +260,7 @@ async function render(args: RenderArgs, io: CliIO): Promise<number> {
     const sibling = universal.slice(0, -'.umsg'.length) + `.${channel}.umsg`;
     if ((await readText(sibling)) !== undefined) {
       target = sibling;
-      io.stderr(`umsg: ${CHANNEL_NAMES[channel]} receives ${path.relative(io.cwd, sibling)}, its channel-specific message (printed as written, rendered with the sample data); ${args.file} is not used on that channel.\n`);
+      io.stderr(`umsg: ${CHANNEL_NAMES[channel]} receives ${printable(path.relative(io.cwd, sibling))}, its channel-specific message (printed as written, rendered with the sample data); ${printable(args.file)} is not used on that channel.\n`);
     }
   }
   const shown = path.relative(io.cwd, target) || target;
@@ -276,7 +276,7 @@ async function render(args: RenderArgs, io: CliIO): Promise<number> {
   } else {
     // A channel-specific message uses the sample data of its universal message.
     const related = await messageContext(universal, readText);
-    if (related.sampleProblem) io.stderr(`umsg: ${related.sampleProblem}\n`);
+    if (related.sampleProblem) io.stderr(`umsg: ${printable(related.sampleProblem)}\n`);
     sample = related.sample;
   }
   const { config } = await configForFile(target, readText);
@@ -285,18 +285,18 @@ async function render(args: RenderArgs, io: CliIO): Promise<number> {
   if (result.error) {
     const at = result.error.offset !== undefined ? lineColumn(text, result.error.offset) : undefined;
     io.stderr(at
-      ? `umsg: ${shown}:${at.line}:${at.column}: ${result.error.message}\numsg: the message cannot be rendered until its syntax is fixed (umsg check ${shown} lists every problem).\n`
-      : `umsg: ${result.error.message}\n`);
+      ? `umsg: ${printable(shown)}:${at.line}:${at.column}: ${printable(result.error.message)}\numsg: the message cannot be rendered until its syntax is fixed (umsg check ${printable(shown)} lists every problem).\n`
+      : `umsg: ${printable(result.error.message)}\n`);
     return 1;
   }
   for (const u of result.unevaluated) {
     const at = lineColumn(text, u.offset);
-    io.stderr(`umsg: ${shown}:${at.line}:${at.column}: \${${u.expression}} was not evaluated: ${u.reason}.\n`);
+    io.stderr(`umsg: ${printable(shown)}:${at.line}:${at.column}: ${printable(`${'${'}${u.expression}}`)} was not evaluated: ${printable(u.reason)}.\n`);
   }
   if (channel && !verbatim) {
     for (const f of result.findings) {
       const at = lineColumn(text, f.offset);
-      io.stderr(`umsg: ${shown}:${at.line}:${at.column}: ${f.severity} ${f.rule}: ${f.message}\n`);
+      io.stderr(`umsg: ${printable(shown)}:${at.line}:${at.column}: ${f.severity} ${f.rule}: ${printable(f.message)}\n`);
     }
   }
   io.stdout(JSON.stringify(result.value, null, 2) + '\n');

@@ -10,6 +10,7 @@ import { placeAt } from './places';
 import { nodeAtPath, propertyNode, type JsonDocument, type Node } from './jsonDocument';
 import { analyzeLists } from './dynamicList';
 import type { SampleData } from './render';
+import { codeSpan } from './markdown';
 import { samplePaths } from './templateEval';
 import type { TemplateRegion } from './templateScanner';
 
@@ -170,12 +171,12 @@ function templateNames(doc: JsonDocument, t: TemplateRegion, offset: number, sam
     label, kind: 'value', insertText: label, snippet: false, documentation, replace, filterText: label, detail,
   });
   if (inBody) {
-    out.push(entry('it', `The current element of \`${list!.list}\`.`, 'list element'));
+    out.push(entry('it', `The current element of ${codeSpan(list!.list)}.`, 'list element'));
     out.push(entry('it.name()', 'The element\'s name (its `name` field).', 'list element'));
     out.push(entry('it.label()', 'The element\'s label (its `label` field).', 'list element'));
   }
   for (const p of samplePaths(sample)) {
-    out.push(entry(p.path, `Sample value: \`${JSON.stringify(p.value).slice(0, 100)}\``, 'sample data'));
+    out.push(entry(p.path, `Sample value: ${codeSpan(JSON.stringify(p.value), { max: 100 })}`, 'sample data'));
   }
   return out;
 }

@@ -8,22 +8,37 @@ import { format as formatJsonc, type FormattingOptions } from 'jsonc-parser';
 import type { TextEdit } from './fixes';
 import type { JsonDocument } from './jsonDocument';
 
+/**
+ * Formatting options as a client sends them. Every field is checked before use: they come
+ * over the wire, and a tab size of 1e9 once made the indentation strings run the server out
+ * of memory.
+ */
 export interface FormatOptions {
-  tabSize: number;
-  insertSpaces: boolean;
+  tabSize?: number;
+  insertSpaces?: boolean;
   eol?: string;
   insertFinalNewline?: boolean;
 }
 
-export function formatDocument(doc: JsonDocument, options: FormatOptions, range?: { offset: number; length: number }): TextEdit[] {
+/** Tab sizes are clamped to this range (VS Code itself offers 1 to 8); missing, NaN or not a number: the default. */
+export const TAB_SIZE_RANGE = { min: 1, max: 16, default: 2 } as const;
+
+/** The tab size to use: a whole number in TAB_SIZE_RANGE, whatever the client sent. */
+export function saneTabSize(tabSize: unknown): number {
+  if (typeof tabSize !== 'number' || Number.isNaN(tabSize)) return TAB_SIZE_RANGE.default;
+  return Math.min(TAB_SIZE_RANGE.max, Math.max(TAB_SIZE_RANGE.min, Math.round(tabSize)));
+}
+
+export function formatDocument(doc: JsonDocument, options: FormatOptions | undefined, range?: { offset: number; length: number }): TextEdit[] {
   // Formatting a document with syntax errors would guess at its structure: leave it alone.
   if (doc.tooDeep || doc.syntax.length > 0 || doc.scan.problems.length > 0) return [];
+  const given = options ?? {};
   const opts: FormattingOptions = {
-    tabSize: options.tabSize,
-    insertSpaces: options.insertSpaces,
-    eol: options.eol ?? (doc.text.includes('\r\n') ? '\r\n' : '\n'),
+    tabSize: saneTabSize(given.tabSize),
+    insertSpaces: given.insertSpaces !== false,
+    eol: given.eol === '\n' || given.eol === '\r\n' ? given.eol : (doc.text.includes('\r\n') ? '\r\n' : '\n'),
     // LSP's insertFinalNewline adds one where it is missing; false must not remove an existing one.
-    insertFinalNewline: options.insertFinalNewline === true || /\n$/.test(doc.text),
+    insertFinalNewline: given.insertFinalNewline === true || /\n$/.test(doc.text),
   };
   // As in VS Code's JSON support, a range keeps its first line's indentation and formats the rest.
   const edits = formatJsonc(doc.scan.masked, range, opts);

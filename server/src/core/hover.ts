@@ -10,6 +10,7 @@ import type { FeatureContext, HoverResult } from './languageFeatures';
 import type { JsonDocument, Node } from './jsonDocument';
 import { analyzeLists, listRoom } from './dynamicList';
 import { buildRichCard } from './richCard';
+import { codeSpan, escapeMarkdown } from './markdown';
 import { evaluate, mentionsIt, type EvalResult } from './templateEval';
 import type { MarkerLine, TemplateRegion } from './templateScanner';
 
@@ -31,7 +32,7 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   if (marker) return markerHover(doc, marker, ctx);
   const template = doc.scan.templates.find((t) => offset >= t.start && offset < t.end);
   if (template) {
-    const parts = [`**Template expression** \`\${${truncate(template.expression.trim(), 80)}}\``];
+    const parts = [`**Template expression** ${codeSpan(`${'${'}${template.expression.trim()}}`, { max: 80 })}`];
     parts.push(`Evaluated when the message is rendered${template.inString ? '' : '; it stands in place of a whole value, so no type or length is checked here'}.`);
     parts.push(renderedLine(doc, template, ctx));
     return { contents: parts.join('\n\n'), offset: template.start, length: template.end - template.start };
@@ -121,8 +122,13 @@ function lengthLine(doc: JsonDocument, value: Node): string {
   return `Length: at least **${info.staticLength}** characters (the static part; ${info.templates.length} template${info.templates.length === 1 ? '' : 's'} not counted).`;
 }
 
-function truncate(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+/**
+ * An evaluator's reason in markdown. Reasons are our own prose around names that parsePath
+ * admits ([A-Za-z0-9_] only), so underscores are the one thing to escape (`__proto__` would
+ * turn bold); the prose's own backticks stay code.
+ */
+function reasonText(reason: string): string {
+  return reason.replace(/_/g, '\\_');
 }
 
 /** The template's value with the sample data: per list element inside a dynamic list body. */
@@ -134,13 +140,13 @@ function renderedLine(doc: JsonDocument, template: TemplateRegion, ctx: FeatureC
       ? '`it` is each element of the list; add a NAME.sample.json to see the rendered values.'
       : 'No sample data: add NAME.sample.json beside this file to see the rendered value.';
   }
-  const show = (r: EvalResult) => (r.ok ? `\`${truncate(JSON.stringify(r.value), 120)}\`` : `not evaluated: ${r.reason}`);
+  const show = (r: EvalResult, inTable = false) => (r.ok ? codeSpan(JSON.stringify(r.value), { max: 120, inTable }) : `not evaluated: ${reasonText(r.reason)}`);
   if (inBody) {
     const bound = evaluate(list!.list, { data: ctx.sample });
-    if (!bound.ok || !Array.isArray(bound.value)) return `With the sample data: ${list!.list} ${bound.ok ? 'is not a list' : `is ${bound.reason}`}.`;
-    const rows = bound.value.slice(0, 10).map((it, i) => `| ${i + 1} | ${show(evaluate(template.expression, { data: ctx.sample, it, inBody: true }))} |`);
+    if (!bound.ok || !Array.isArray(bound.value)) return `With the sample data: ${escapeMarkdown(list!.list)} ${bound.ok ? 'is not a list' : `is ${reasonText(bound.reason)}`}.`;
+    const rows = bound.value.slice(0, 10).map((it, i) => `| ${i + 1} | ${show(evaluate(template.expression, { data: ctx.sample, it, inBody: true }), true)} |`);
     const more = bound.value.length > 10 ? `\n\n…and ${bound.value.length - 10} more elements.` : '';
-    return `With the sample data (${bound.value.length} element${bound.value.length === 1 ? '' : 's'} in ${list!.list}):\n\n| element | value |\n|---|---|\n${rows.join('\n')}${more}`;
+    return `With the sample data (${bound.value.length} element${bound.value.length === 1 ? '' : 's'} in ${escapeMarkdown(list!.list)}):\n\n| element | value |\n|---|---|\n${rows.join('\n')}${more}`;
   }
   return `With the sample data: ${show(evaluate(template.expression, { data: ctx.sample }))}`;
 }
@@ -148,7 +154,7 @@ function renderedLine(doc: JsonDocument, template: TemplateRegion, ctx: FeatureC
 function markerHover(doc: JsonDocument, marker: MarkerLine, ctx: FeatureContext): HoverResult {
   const range = { offset: marker.start, length: marker.end - marker.start };
   if (marker.kind === 'end') return { contents: '**// @end** closes the dynamic list body: the lines above it, up to `// @each`, repeat once per list element.', ...range };
-  const parts = [`**// @each ${marker.list || '<list>'}**: the action element below, up to \`// @end\`, is repeated once per element of \`${marker.list || 'the list'}\`, joined by \`,\`. Inside it, \`it\` is the element, with \`it.name()\` and \`it.label()\`.`];
+  const parts = [`**// @each** ${marker.list ? codeSpan(marker.list) : '\\<list\\>'}: the action element below, up to \`// @end\`, is repeated once per element of ${marker.list ? codeSpan(marker.list) : 'the list'}, joined by \`,\`. Inside it, \`it\` is the element, with \`it.name()\` and \`it.label()\`.`];
   const list = analyzeLists(doc).lists.find((l) => l.each === marker);
   const card = buildRichCard(doc);
   const model = list?.listName === 'insideActions' ? card?.insideActions : list?.listName === 'floatActions' ? card?.floatActions : undefined;
@@ -158,7 +164,7 @@ function markerHover(doc: JsonDocument, marker: MarkerLine, ctx: FeatureContext)
     if (room.length > 0) parts.push(`At most, the list may render: ${room.map((r) => `${r.left} on ${CHANNEL_NAMES[r.channel]}`).join(', ')} (${list.listName} limit${model.staticCount ? `, less ${model.staticCount} static` : ''}).`);
     if (ctx.sample) {
       const bound = evaluate(list.list, { data: ctx.sample });
-      parts.push(bound.ok && Array.isArray(bound.value) ? `With the sample data: **${bound.value.length}** element${bound.value.length === 1 ? '' : 's'}.` : `With the sample data: not evaluated (${bound.ok ? 'not a list' : bound.reason}).`);
+      parts.push(bound.ok && Array.isArray(bound.value) ? `With the sample data: **${bound.value.length}** element${bound.value.length === 1 ? '' : 's'}.` : `With the sample data: not evaluated (${bound.ok ? 'not a list' : reasonText(bound.reason)}).`);
     }
   }
   return { contents: parts.join('\n\n'), ...range };

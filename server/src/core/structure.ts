@@ -26,12 +26,42 @@ export interface OutlineSymbol {
 
 function propSymbol(name: string, property: Node, kind: SymbolKindName, detail?: string, children: OutlineSymbol[] = []): OutlineSymbol {
   const key = property.children?.[0] ?? property;
-  return { name, detail, kind, offset: property.offset, length: property.length, selectionOffset: key.offset, selectionLength: key.length, children };
+  return { name: symbolName(name), detail, kind, offset: property.offset, length: property.length, selectionOffset: key.offset, selectionLength: key.length, children };
 }
 
 function shorten(s: string, n = 60): string {
   const one = s.replace(/\s+/g, ' ').trim();
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+}
+
+/**
+ * A name VS Code accepts: it rejects the whole outline when one symbol's name is empty (as
+ * while `""` is typed as a key), so an empty or blank name is shown as the JSON string it is.
+ */
+function symbolName(name: string): string {
+  const short = shorten(name);
+  return short === '' ? JSON.stringify(name).slice(0, 60) : short;
+}
+
+/**
+ * Keeps every child's range inside its parent's and each selection inside its own range,
+ * as VS Code requires; on broken text the parse can leave a node reaching past its parent.
+ */
+function contain(symbols: OutlineSymbol[], parent?: { offset: number; length: number }): OutlineSymbol[] {
+  for (const s of symbols) {
+    if (parent) {
+      const start = Math.min(Math.max(s.offset, parent.offset), parent.offset + parent.length);
+      const end = Math.max(Math.min(s.offset + s.length, parent.offset + parent.length), start);
+      s.offset = start;
+      s.length = end - start;
+    }
+    const selStart = Math.min(Math.max(s.selectionOffset, s.offset), s.offset + s.length);
+    const selEnd = Math.max(Math.min(s.selectionOffset + s.selectionLength, s.offset + s.length), selStart);
+    s.selectionOffset = selStart;
+    s.selectionLength = selEnd - selStart;
+    contain(s.children, s);
+  }
+  return symbols;
 }
 
 export function documentSymbols(doc: JsonDocument): OutlineSymbol[] {
@@ -55,7 +85,7 @@ export function documentSymbols(doc: JsonDocument): OutlineSymbol[] {
     }
   }
   const title = card.props.get('title') ? text('title', card) : undefined;
-  return [{
+  return contain([{
     name: title ? `Rich card: ${title}` : 'Rich card',
     kind: 'object',
     offset: card.node.offset,
@@ -63,7 +93,7 @@ export function documentSymbols(doc: JsonDocument): OutlineSymbol[] {
     selectionOffset: card.node.offset,
     selectionLength: 1,
     children,
-  }];
+  }]);
 }
 
 function actionSymbol(doc: JsonDocument, a: ActionModel): OutlineSymbol {

@@ -4,7 +4,13 @@
  * dynamic list body, `it.name()` and `it.label()` (the element's `name` and `label` fields),
  * and `.size` of a list. Anything else stays unevaluated and says why. Nothing is ever run:
  * the expression is read by a small tokenizer, never handed to eval, Function or vm.
+ *
+ * Sample data is read by own properties only, everywhere (here, hover, completion): a key
+ * such as `__proto__`, `constructor` or `toString` is an ordinary key, present when the file
+ * has it and absent otherwise, never something inherited from Object.prototype.
  */
+import type { Node, ParseError } from 'jsonc-parser';
+import { parseJsonTree } from './jsonTree';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -52,6 +58,47 @@ export function parsePath(expression: string): { root: string; steps: Step[] } |
   return { root: head[1], steps };
 }
 
+/** The own value of `key` in a JSON object, or undefined: never a prototype's. */
+export function ownValue(value: JsonValue | undefined, key: string): JsonValue | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
+  return value[key];
+}
+
+/**
+ * Sample data text (JSON with comments) to a value in which every key is an own property.
+ * JSON.parse does that, but jsonc-parser's `parse` assigns `obj[key]`, so a `"__proto__"` key
+ * replaced the object's prototype (it.name() then read a name that is not there, and
+ * `${__proto__.x}` said the key was missing). Iterative: sample files may be deep.
+ */
+export function parseSampleJson(text: string, errors: ParseError[]): JsonValue | undefined {
+  const root = parseJsonTree(text, errors);
+  if (!root) return undefined;
+  let result: JsonValue | undefined;
+  const work: { node: Node; put: (v: JsonValue) => void }[] = [{ node: root, put: (v) => { result = v; } }];
+  while (work.length > 0) {
+    const { node, put } = work.pop()!;
+    const children = node.children ?? [];
+    if (node.type === 'object') {
+      const obj: { [key: string]: JsonValue } = {};
+      put(obj);
+      // Pushed in reverse so that keys are defined in file order (a repeated key: the last wins).
+      for (let i = children.length - 1; i >= 0; i--) {
+        const [key, value] = children[i].children ?? [];
+        if (!key || !value) continue;
+        const name = String(key.value);
+        work.push({ node: value, put: (v) => { Object.defineProperty(obj, name, { value: v, enumerable: true, writable: true, configurable: true }); } });
+      }
+    } else if (node.type === 'array') {
+      const arr: JsonValue[] = new Array(children.length).fill(null);
+      put(arr);
+      for (let i = children.length - 1; i >= 0; i--) work.push({ node: children[i], put: (v) => { arr[i] = v; } });
+    } else {
+      put(node.value as JsonValue);
+    }
+  }
+  return result;
+}
+
 function describe(v: JsonValue): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
@@ -69,24 +116,23 @@ export function evaluate(expression: string, scope: Scope): EvalResult {
     value = scope.it;
   } else {
     if (!scope.data) return { ok: false, reason: 'no sample data' };
-    if (!Object.prototype.hasOwnProperty.call(scope.data, path.root)) return { ok: false, reason: `the sample data has no "${path.root}"` };
-    value = scope.data[path.root];
+    value = ownValue(scope.data, path.root);
+    if (value === undefined) return { ok: false, reason: `the sample data has no "${path.root}"` };
   }
   for (const step of path.steps) {
     if (step.kind === 'call') {
       if (step.name !== 'name' && step.name !== 'label') return { ok: false, reason: `${step.name}() is not evaluated (only name() and label())` };
       // name() and label() read the element's fields; a plain string element is its own name and label.
       if (typeof value === 'string') { shown += `.${step.name}()`; continue; }
-      if (!value || typeof value !== 'object' || Array.isArray(value) || !(step.name in value)) {
-        return { ok: false, reason: `${shown} has no "${step.name}" field for ${step.name}()` };
-      }
-      value = (value as { [k: string]: JsonValue })[step.name];
+      const field = ownValue(value, step.name);
+      if (field === undefined) return { ok: false, reason: `${shown} has no "${step.name}" field for ${step.name}()` };
+      value = field;
       shown += `.${step.name}()`;
     } else if (step.kind === 'field') {
       if (step.name === 'size' && (Array.isArray(value) || typeof value === 'string')) {
         value = value.length;
-      } else if (value && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, step.name)) {
-        value = (value as { [k: string]: JsonValue })[step.name];
+      } else if (ownValue(value, step.name) !== undefined) {
+        value = ownValue(value, step.name);
       } else {
         return { ok: false, reason: `${shown} is ${describe(value as JsonValue)} without "${step.name}"` };
       }

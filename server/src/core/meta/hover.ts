@@ -6,6 +6,7 @@
 import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import { propertyNode, type JsonDocument, type Node } from '../jsonDocument';
 import type { HoverResult } from '../languageFeatures';
+import { codeSpan } from '../markdown';
 import type { LanguageId } from '../rule';
 import { META_TYPES, RENDERING, VALUE_DOCS, metaTypeFor } from './metaSchema';
 import { placeAt, requiredText } from '../places';
@@ -35,7 +36,7 @@ export function hoverMeta(doc: JsonDocument, offset: number, language: LanguageI
   const target = onValue ? value : key;
   const parts: string[] = [];
   const text = onValue && value.type === 'string' ? String(value.value) : undefined;
-  if (text !== undefined && field.values?.includes(text) && VALUE_DOCS[text]) {
+  if (text !== undefined && field.values?.includes(text) && Object.hasOwn(VALUE_DOCS, text)) {
     parts.push(`**${text}** (${name} of a ${place.label})`, VALUE_DOCS[text]);
   } else {
     parts.push(`**${name}** (${place.label}${requiredText(place, field)}): ${field.doc}`);
@@ -55,7 +56,7 @@ function entryHover(doc: JsonDocument, node: Node, offset: number, language: Lan
   const hasOptions = propertyNode(node, 'options') !== undefined;
   const metaType = type?.type === 'string' ? metaTypeFor(String(type.value)) : undefined;
   const shows = hasOptions ? RENDERING.options : metaType ? RENDERING[metaType] : undefined;
-  const name = key?.type === 'string' && !doc.valueTemplate(key) ? ` \`${String(key.value)}\`` : '';
+  const name = key?.type === 'string' && !doc.valueTemplate(key) ? ` ${codeSpan(String(key.value))}` : '';
   const contents = `**Configuration Meta entry**${name}: ${shows ? `the Integrations form shows ${shows}.` : 'give it a type (String, Text or Boolean) or options.'}`;
   return { contents, offset, length: 1 };
 }

@@ -77,6 +77,8 @@ export function propertyIndent(text: string, obj: Node): string {
 /**
  * The range to delete so that removing property (or element) `item` of `container` leaves
  * valid JSON: up to the next sibling, or from the end of the previous one when it is last.
+ * fixToEdits (fixes.ts) keeps the comments of that separator, which belong to the neighbours,
+ * and offers no removal on broken text that would delete a syntax problem with it.
  */
 export function removalRange(container: Node, item: Node): { offset: number; length: number } {
   const siblings = container.children ?? [];
