@@ -190,7 +190,7 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
     if (text === undefined) {
       if (args.format !== 'sarif') throw new InputError(`Cannot read "${file}".`);
       io.stderr(`umsg: Cannot read "${file}".\n`);
-      notifications.push({ message: `Cannot read "${file}": it was not checked.`, filePath: file });
+      notifications.push({ message: `Cannot read "${path.relative(io.cwd, file) || file}": it was not checked.`, filePath: file });
       continue;
     }
     const language = languageOfPath(file)!;

@@ -64,16 +64,12 @@ function inertJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** SARIF's "friendly name" of a rule, in Pascal case: channel-limit → ChannelLimit. */
-function friendlyName(id: string): string {
-  return id.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
-}
-
+// No `name` ("friendly name") per rule: the validator warns (SARIF1001) when it equals the id
+// but for case, as it would for `syntax` and `config`, and the ids are already readable.
 export function formatSarif(reports: FileReport[], options: SarifOptions): string {
   const { cwd, tool } = options;
   const rules = ALL_RULES.map((r) => ({
     id: r.id,
-    name: friendlyName(r.id),
     shortDescription: { text: r.description },
     helpUri: `${tool.docsBase}${r.id}.md`,
     defaultConfiguration: { level: LEVEL[r.defaultSeverity] },
@@ -84,7 +80,7 @@ export function formatSarif(reports: FileReport[], options: SarifOptions): strin
     let i = ruleIndex.get(id);
     if (i === undefined) {
       i = rules.length;
-      rules.push({ id, name: friendlyName(id), shortDescription: { text: id }, helpUri: `${tool.docsBase}README.md`, defaultConfiguration: { level: 'warning' } });
+      rules.push({ id, shortDescription: { text: id }, helpUri: `${tool.docsBase}README.md`, defaultConfiguration: { level: 'warning' } });
       ruleIndex.set(id, i);
     }
     return i;
