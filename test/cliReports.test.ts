@@ -461,6 +461,8 @@ describe('action.yml', () => {
     assert.equal(tooManyWarnings.code, 1);
     const badPath = await runActionScript(dir, { paths: 'no-such-folder', 'sarif-file': 'r.sarif' });
     assert.equal(badPath.code, 2);
+    assert.equal(badPath.output, '', 'no SARIF file to upload after bad usage');
+    assert.match(badPath.stderr, /no-such-folder/);
   });
 });
 
