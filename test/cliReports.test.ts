@@ -283,6 +283,36 @@ describe('umsg check --format sarif', () => {
     assertValid(await validate(run.stdout));
   });
 
+  it('names an unreadable file on standard error without its control characters', async () => {
+    const dir = tempTree({ 'ok.umsg': ASTRAL, 'huge\u001b[2J.umsg': '' });
+    truncateSync(path.join(dir, 'huge\u001b[2J.umsg'), 3 * 1024 ** 3);
+    const { run, log } = await sarif([], dir);
+    assert.equal(run.code, 2);
+    assert.doesNotMatch(run.stderr, RAW_CONTROL);
+    assert.match(run.stderr, /huge\\u001b\[2J\.umsg/);
+    assert.equal(log.runs[0].invocations[0].toolExecutionNotifications?.[0].locations?.[0].physicalLocation.artifactLocation.uri, 'huge%1B%5B2J.umsg');
+  });
+
+  it('lists a rule that failed as a tool execution notification naming the rule', async () => {
+    const rule = ALL_RULES.find((r) => r.id === 'empty-text')!;
+    const original = rule.check;
+    (rule as { check: typeof original }).check = () => { throw new Error('boom'); };
+    let outcome;
+    try {
+      outcome = await sarif([], tempTree({ 'card.umsg': ASTRAL }));
+    } finally {
+      (rule as { check: typeof original }).check = original;
+    }
+    const [invocation] = outcome.log.runs[0].invocations;
+    assert.equal(invocation.executionSuccessful, false);
+    assert.equal(invocation.toolExecutionNotifications?.length, 1);
+    const n = invocation.toolExecutionNotifications![0] as { message: { text: string }; associatedRule?: { id: string; index: number } };
+    assert.match(n.message.text, /^Rule empty-text failed on this file: Error: boom/);
+    assert.deepEqual(n.associatedRule, { id: 'empty-text', index: ALL_RULES.indexOf(rule) });
+    assert.ok(outcome.log.runs[0].results.some((x) => x.ruleId === 'unknown-property'), 'the other rules still report');
+    assertValid(await validate(outcome.run.stdout));
+  });
+
   it('with --quiet, reports errors only', async () => {
     const { log } = await sarif(['--quiet'], tempTree(SEVERITIES));
     assert.deepEqual(log.runs[0].results.map((x) => x.level), ['error']);

@@ -14,7 +14,7 @@ import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { configForFile } from '../configLookup';
 import { formatJson, formatStylish, type FileReport } from './formatters';
-import { formatGithub } from './github';
+import { formatGithub, visible } from './github';
 import { packageInfo } from './packageInfo';
 import { formatSarif, type ToolNotification } from './sarif';
 
@@ -189,7 +189,7 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
     const text = await readText(file);
     if (text === undefined) {
       if (args.format !== 'sarif') throw new InputError(`Cannot read "${file}".`);
-      io.stderr(`umsg: Cannot read "${file}".\n`);
+      io.stderr(`umsg: Cannot read "${visible(file)}".\n`);
       notifications.push({ message: `Cannot read "${path.relative(io.cwd, file) || file}": it was not checked.`, filePath: file });
       continue;
     }
