@@ -101,8 +101,8 @@ const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-
 // a right-to-left override, line breaks that would start a new workflow command, and the
 // characters that end a command's property (`,` `:`) or look like its escapes (`%0A`).
 const HOSTILE_NAME = 'evil \u001b[31mred\u009b2J\u202eflow, a:b %0A\n::error::x.umsg';
-const HOSTILE_KEY = '\\u001b]0;owned\\u0007\\r\\n::error file=x::injected %25 100%';
-const HOSTILE_KEY_TEXT = '\u001b]0;owned\u0007\r\n::error file=x::injected %25 100%';
+const HOSTILE_KEY = '\\u001b]0;owned\\u0007\\u009b\\u2028\\u202e\\r\\n::error file=x::injected %25 100%';
+const HOSTILE_KEY_TEXT = '\u001b]0;owned\u0007\u009b\u2028\u202e\r\n::error file=x::injected %25 100%';
 
 // ---------------------------------------------------------------------------------------------
 // SARIF
@@ -416,7 +416,7 @@ describe('umsg check --format github', () => {
     assert.deepEqual(Object.keys(c.properties), ['file', 'line', 'col', 'endLine', 'endColumn', 'title']);
     assert.equal(c.properties.file, 'evil \\u001b[31mred\\u009b2J\\u202eflow, a:b %0A\n::error::x.umsg', 'the name comes back as written, its control characters visible');
     assert.equal(c.properties.title, 'unknown-property');
-    assert.ok(c.message.includes('\\u001b]0;owned\\u0007\r\n::error file=x::injected %25 100%'), c.message);
+    assert.ok(c.message.includes('\\u001b]0;owned\\u0007\\u009b\\u2028\\u202e\r\n::error file=x::injected %25 100%'), c.message);
   });
 });
 
