@@ -167,34 +167,68 @@ function validatorPath(): string {
 
 interface ValidatorFinding { ruleId: string; level: string; text: string }
 
-/** Runs `validate` on a log and returns what it found at every level, or throws when it could not run. */
-function validate(log: string): Promise<ValidatorFinding[]> {
-  const dir = tempTree({ 'report.sarif': log });
-  const out = path.join(dir, 'validation.sarif');
+/**
+ * Runs `validate` once on several logs (name → text; one run, as each start of the validator
+ * costs seconds) and returns what it found in each, at every level; throws when it could not
+ * run. Rule kinds: SARIF's own rules and GitHub's (what code scanning requires of an upload).
+ */
+function validate(logs: Record<string, string>): Promise<Record<string, ValidatorFinding[]>> {
+  const files = Object.fromEntries(Object.entries(logs).map(([name, text]) => [`${name}.sarif`, text]));
+  const dir = tempTree(files);
+  const out = path.join(dir, 'validation.sarif.out');
   return new Promise((resolve, reject) => {
     execFile(
       validatorPath(),
-      ['validate', path.join(dir, 'report.sarif'), '--output', out, '--level', 'Error;Warning;Note', '--log', 'ForceOverwrite', '--quiet'],
+      ['validate', ...Object.keys(files).map((f) => path.join(dir, f)), '--output', out, '--level', 'Error;Warning;Note', '--rule-kind', 'Sarif;Gh', '--log', 'ForceOverwrite', '--quiet'],
       // .NET without ICU: invariant globalization keeps the validator independent of libicu.
-      { env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' }, timeout: 120_000 },
+      { env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
-        if (!existsSync(out)) return reject(new Error(`The SARIF validator wrote no output (${error?.message ?? 'no error'}):\n${stdout}\n${stderr}`));
+        if (!existsSync(out)) return reject(new Error(`The SARIF validator wrote no output (${error?.message ?? 'no error'}):\n${stdout.slice(0, 2000)}\n${stderr}`));
         const result = JSON.parse(readFileSync(out, 'utf8')) as {
-          runs: { results?: { ruleId: string; level?: string; message: { text?: string; arguments?: string[] } }[]; invocations?: { executionSuccessful: boolean; toolExecutionNotifications?: unknown[] }[] }[];
+          runs: {
+            results?: { ruleId: string; level?: string; message: { text?: string; arguments?: string[] }; locations?: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+            invocations?: { executionSuccessful: boolean; toolExecutionNotifications?: unknown[] }[];
+          }[];
         };
         const inv = result.runs[0].invocations?.[0];
         if (!inv?.executionSuccessful || inv.toolExecutionNotifications?.length) {
-          return reject(new Error(`The SARIF validator did not complete: ${JSON.stringify(inv)}\n${stdout}\n${stderr}`));
+          return reject(new Error(`The SARIF validator did not complete: ${JSON.stringify(inv)}\n${stderr}`));
         }
-        resolve((result.runs[0].results ?? []).map((r) => ({ ruleId: r.ruleId, level: r.level ?? 'warning', text: `${r.message.text ?? ''} ${(r.message.arguments ?? []).join(' | ')}` })));
+        const byLog: Record<string, ValidatorFinding[]> = Object.fromEntries(Object.keys(logs).map((name) => [name, []]));
+        for (const r of result.runs[0].results ?? []) {
+          const uri = r.locations?.[0]?.physicalLocation.artifactLocation.uri ?? '';
+          const name = path.basename(decodeURIComponent(uri)).replace(/\.sarif$/, '');
+          if (!byLog[name]) return reject(new Error(`The SARIF validator reported on an unknown file ${uri}`));
+          byLog[name].push({ ruleId: r.ruleId, level: r.level ?? 'warning', text: `${r.message.text ?? ''} ${(r.message.arguments ?? []).join(' | ')}` });
+        }
+        resolve(byLog);
       },
     );
   });
 }
 
-function assertValid(findings: ValidatorFinding[]): void {
-  const serious = findings.filter((f) => f.level === 'error' || f.level === 'warning');
-  assert.deepEqual(serious, [], `the SARIF validator found:\n${serious.map((f) => `${f.level} ${f.ruleId}: ${f.text}`).join('\n')}`);
+function serious(findings: ValidatorFinding[]): string[] {
+  return findings.filter((f) => f.level === 'error' || f.level === 'warning').map((f) => `${f.level} ${f.ruleId}: ${f.text}`);
+}
+
+/** The log of a check in which the rule empty-text throws. */
+async function logWithFailingRule(): Promise<{ run: Run; log: SarifLog }> {
+  const rule = ALL_RULES.find((r) => r.id === 'empty-text')!;
+  const original = rule.check;
+  (rule as { check: typeof original }).check = () => { throw new Error('boom'); };
+  try {
+    return await sarif([], tempTree({ 'card.umsg': ASTRAL }));
+  } finally {
+    (rule as { check: typeof original }).check = original;
+  }
+}
+
+/** A check of two files, one of which cannot be read: a sparse file over 2 GiB, which Node refuses
+ * to read (ERR_FS_FILE_TOO_LARGE) even as root, without reading a byte; it takes no disk space. */
+async function logWithUnreadableFile(hugeName = 'huge.umsg'): Promise<{ run: Run; log: SarifLog }> {
+  const dir = tempTree({ 'ok.umsg': ASTRAL, [hugeName]: '' });
+  truncateSync(path.join(dir, hugeName), 3 * 1024 ** 3);
+  return sarif([], dir);
 }
 
 describe('umsg check --format sarif', () => {
@@ -265,11 +299,7 @@ describe('umsg check --format sarif', () => {
   });
 
   it('lists a file that cannot be read as a tool execution notification and still reports the others', async () => {
-    // A sparse file over 2 GiB: Node refuses to read it (ERR_FS_FILE_TOO_LARGE) even as root,
-    // without reading a byte, and it takes no space on disk.
-    const dir = tempTree({ 'ok.umsg': ASTRAL, 'huge.umsg': '' });
-    truncateSync(path.join(dir, 'huge.umsg'), 3 * 1024 ** 3);
-    const { run, log } = await sarif([], dir);
+    const { run, log } = await logWithUnreadableFile();
     assert.equal(run.code, 2, 'unreadable input is exit code 2');
     assert.match(run.stderr, /Cannot read ".*huge\.umsg"/);
     const [invocation] = log.runs[0].invocations;
@@ -280,13 +310,10 @@ describe('umsg check --format sarif', () => {
       locations: [{ physicalLocation: { artifactLocation: { uri: 'huge.umsg', uriBaseId: '%SRCROOT%' } } }],
     }]);
     assert.ok(log.runs[0].results.some((x) => x.ruleId === 'unknown-property'), 'the readable file is still reported');
-    assertValid(await validate(run.stdout));
   });
 
   it('names an unreadable file on standard error without its control characters', async () => {
-    const dir = tempTree({ 'ok.umsg': ASTRAL, 'huge\u001b[2J.umsg': '' });
-    truncateSync(path.join(dir, 'huge\u001b[2J.umsg'), 3 * 1024 ** 3);
-    const { run, log } = await sarif([], dir);
+    const { run, log } = await logWithUnreadableFile('huge\u001b[2J.umsg');
     assert.equal(run.code, 2);
     assert.doesNotMatch(run.stderr, RAW_CONTROL);
     assert.match(run.stderr, /huge\\u001b\[2J\.umsg/);
@@ -294,23 +321,14 @@ describe('umsg check --format sarif', () => {
   });
 
   it('lists a rule that failed as a tool execution notification naming the rule', async () => {
-    const rule = ALL_RULES.find((r) => r.id === 'empty-text')!;
-    const original = rule.check;
-    (rule as { check: typeof original }).check = () => { throw new Error('boom'); };
-    let outcome;
-    try {
-      outcome = await sarif([], tempTree({ 'card.umsg': ASTRAL }));
-    } finally {
-      (rule as { check: typeof original }).check = original;
-    }
+    const outcome = await logWithFailingRule();
     const [invocation] = outcome.log.runs[0].invocations;
     assert.equal(invocation.executionSuccessful, false);
     assert.equal(invocation.toolExecutionNotifications?.length, 1);
     const n = invocation.toolExecutionNotifications![0] as { message: { text: string }; associatedRule?: { id: string; index: number } };
     assert.match(n.message.text, /^Rule empty-text failed on this file: Error: boom/);
-    assert.deepEqual(n.associatedRule, { id: 'empty-text', index: ALL_RULES.indexOf(rule) });
+    assert.deepEqual(n.associatedRule, { id: 'empty-text', index: ALL_RULES.findIndex((r) => r.id === 'empty-text') });
     assert.ok(outcome.log.runs[0].results.some((x) => x.ruleId === 'unknown-property'), 'the other rules still report');
-    assertValid(await validate(outcome.run.stdout));
   });
 
   it('with --quiet, reports errors only', async () => {
@@ -328,23 +346,27 @@ describe('umsg check --format sarif', () => {
     assert.ok(result.message.text.includes(HOSTILE_KEY_TEXT), 'the message keeps the property name, escaped in JSON');
   });
 
-  it('passes Microsoft\'s SARIF validator: the examples, and every severity with a multi-line range', async () => {
+  it('passes Microsoft\'s SARIF validator (SARIF and GitHub rules) with no error or warning, and the validator catches a broken log', async () => {
     const examples = await sarif(['.'], EXAMPLES);
     assert.ok(examples.log.runs[0].results.length > 10);
-    assertValid(await validate(examples.run.stdout));
     const severities = await sarif([], tempTree(SEVERITIES));
-    assertValid(await validate(severities.run.stdout));
-    const hostile = await sarif([], tempTree({ [HOSTILE_NAME]: `{ "type": "rich", "title": "Hi", "${HOSTILE_KEY}": 1 }\n`, 'astral.umsg': ASTRAL }));
-    assertValid(await validate(hostile.run.stdout));
-  });
-
-  it('the validator really validates: a broken log gets errors', async () => {
-    const { run } = await sarif([], tempTree(SEVERITIES));
-    const broken = JSON.parse(run.stdout) as SarifLog;
+    const broken = JSON.parse(severities.run.stdout) as SarifLog;
     broken.runs[0].results[0].locations[0].physicalLocation.region.startLine = 0; // lines are 1-based
     delete (broken.runs[0].tool.driver as Partial<SarifLog['runs'][0]['tool']['driver']>).name; // required
-    const findings = await validate(JSON.stringify(broken));
-    assert.ok(findings.some((f) => f.level === 'error'), `expected errors, got ${JSON.stringify(findings)}`);
+    const findings = await validate({
+      examples: examples.run.stdout,
+      severities: severities.run.stdout, // every severity, and a range over three lines
+      hostile: (await sarif([], tempTree({ [HOSTILE_NAME]: `{ "type": "rich", "title": "Hi", "${HOSTILE_KEY}": 1 }\n`, 'astral.umsg': ASTRAL }))).run.stdout,
+      unreadable: (await logWithUnreadableFile()).run.stdout,
+      'failing-rule': (await logWithFailingRule()).run.stdout,
+      broken: JSON.stringify(broken),
+    });
+    for (const name of ['examples', 'severities', 'hostile', 'unreadable', 'failing-rule']) {
+      assert.deepEqual(serious(findings[name]), [], `the SARIF validator's findings in the ${name} log`);
+      assert.ok(findings[name].length > 0, `the validator saw the ${name} log (it always has notes)`);
+    }
+    // Proof that the validator really validates: the broken log gets errors.
+    assert.ok(findings.broken.some((f) => f.level === 'error'), `expected errors for the broken log, got ${JSON.stringify(findings.broken)}`);
   });
 });
 

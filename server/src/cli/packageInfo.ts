@@ -19,6 +19,8 @@ export interface PackageInfo {
    * each diagnostic's `codeDescription` (server/src/node/serverMain.ts).
    */
   docsBase: string;
+  /** The folder of the rule pages (docs/rules), whose URL is docsBase. */
+  docsDir: string;
 }
 
 let cached: PackageInfo | undefined;
@@ -37,6 +39,7 @@ export function packageInfo(): PackageInfo {
           version: pkg.version ?? '0.0.0',
           informationUri: pkg.homepage ?? (repository ?? 'https://example.invalid/umsg').replace(/^git\+/, '').replace(/\.git$/, ''),
           docsBase: pathToFileURL(path.join(dir, 'docs', 'rules') + path.sep).toString(),
+          docsDir: path.join(dir, 'docs', 'rules'),
         };
         return cached;
       }

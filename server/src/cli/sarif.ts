@@ -8,6 +8,7 @@
  * as SARIF counts by default; the run says so in `columnKind`. End columns are exclusive (one
  * past the last character), as SARIF defines them.
  */
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../core/check';
@@ -66,11 +67,30 @@ function inertJson(value: unknown): string {
 
 // No `name` ("friendly name") per rule: the validator warns (SARIF1001) when it equals the id
 // but for case, as it would for `syntax` and `config`, and the ids are already readable.
+/**
+ * A rule's page (docs/rules/<id>.md) as the rule's `help`, and its first paragraph as the
+ * `fullDescription`: GitHub code scanning shows both in an alert's details, where the file
+ * URL of `helpUri` would lead nowhere. Without the page, the catalogue's description stands in.
+ */
+function ruleHelp(docsDir: string, id: string, description: string): { fullDescription: { text: string }; help: { text: string; markdown?: string } } {
+  let page: string;
+  try {
+    page = readFileSync(path.join(docsDir, `${id}.md`), 'utf8');
+  } catch {
+    return { fullDescription: { text: description }, help: { text: description } };
+  }
+  // The paragraph after the `# id` heading: the page's one-paragraph statement of the rule.
+  const paragraphs = page.replace(/\r\n/g, '\n').split('\n\n').map((p) => p.trim());
+  const first = paragraphs.find((p) => p !== '' && !p.startsWith('#')) ?? description;
+  return { fullDescription: { text: first }, help: { text: page, markdown: page } };
+}
+
 export function formatSarif(reports: FileReport[], options: SarifOptions): string {
   const { cwd, tool } = options;
   const rules = ALL_RULES.map((r) => ({
     id: r.id,
     shortDescription: { text: r.description },
+    ...ruleHelp(tool.docsDir, r.id, r.description),
     helpUri: `${tool.docsBase}${r.id}.md`,
     defaultConfiguration: { level: LEVEL[r.defaultSeverity] },
   }));
@@ -80,7 +100,7 @@ export function formatSarif(reports: FileReport[], options: SarifOptions): strin
     let i = ruleIndex.get(id);
     if (i === undefined) {
       i = rules.length;
-      rules.push({ id, shortDescription: { text: id }, helpUri: `${tool.docsBase}README.md`, defaultConfiguration: { level: 'warning' } });
+      rules.push({ id, shortDescription: { text: id }, fullDescription: { text: id }, help: { text: id }, helpUri: `${tool.docsBase}README.md`, defaultConfiguration: { level: 'warning' } });
       ruleIndex.set(id, i);
     }
     return i;
