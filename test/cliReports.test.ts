@@ -115,7 +115,7 @@ interface SarifResult {
   message: { text: string };
   locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: SarifRegion } }[];
 }
-interface SarifRule { id: string; shortDescription: { text: string }; helpUri: string; defaultConfiguration: { level: string } }
+interface SarifRule { id: string; fullDescription: { text: string }; help: { text: string; markdown?: string }; shortDescription: { text: string }; helpUri: string; defaultConfiguration: { level: string } }
 interface SarifLog {
   version: string;
   runs: {
@@ -265,7 +265,9 @@ describe('umsg check --format sarif', () => {
       assert.equal(rule.defaultConfiguration.level, level[ALL_RULES[i].defaultSeverity]);
       // The same file URL of docs/rules that the language server gives as codeDescription.
       assert.equal(rule.helpUri, pathToFileURL(path.join(ROOT, 'docs', 'rules', `${rule.id}.md`)).href);
-      assert.ok(existsSync(path.join(ROOT, 'docs', 'rules', `${rule.id}.md`)), `${rule.id} has a page`);
+      const page = readFileSync(path.join(ROOT, 'docs', 'rules', `${rule.id}.md`), 'utf8');
+      assert.deepEqual(rule.help, { text: page, markdown: page }, 'the page itself, for code scanning\'s alert details');
+      assert.ok(rule.fullDescription.text.length > 0 && page.includes(rule.fullDescription.text) && !rule.fullDescription.text.startsWith('#'));
     }
   });
 
