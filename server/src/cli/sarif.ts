@@ -65,8 +65,6 @@ function inertJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-// No `name` ("friendly name") per rule: the validator warns (SARIF1001) when it equals the id
-// but for case, as it would for `syntax` and `config`, and the ids are already readable.
 /**
  * A rule's page (docs/rules/<id>.md) as the rule's `help`, and its first paragraph as the
  * `fullDescription`: GitHub code scanning shows both in an alert's details, where the file
@@ -87,6 +85,8 @@ function ruleHelp(docsDir: string, id: string, description: string): { fullDescr
 
 export function formatSarif(reports: FileReport[], options: SarifOptions): string {
   const { cwd, tool } = options;
+  // No `name` ("friendly name") per rule: the validator warns (SARIF1001) when it equals the
+  // id but for case, as it would for `syntax` and `config`, and the ids are readable already.
   const rules = ALL_RULES.map((r) => ({
     id: r.id,
     shortDescription: { text: r.description },
