@@ -13,12 +13,17 @@ import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { configForFile } from '../configLookup';
 import { formatJson, formatStylish, printable, type FileReport } from './formatters';
+import { formatGithub, visible } from './github';
+import { packageInfo } from './packageInfo';
+import { formatSarif, type ToolNotification } from './sarif';
 
 export const USAGE = `Usage:
-  umsg check [paths...] [--format stylish|json] [--max-warnings N] [--quiet]
+  umsg check [paths...] [--format stylish|json|sarif|github] [--max-warnings N] [--quiet]
       Checks *.umsg, *.configmeta.json and *.provider.json files (folders recursively;
       default: the current folder). umsg.config.json is found by walking up from each file.
-      --format json prints ESLint's json formatter shape.
+      --format json prints ESLint's json formatter shape; sarif a SARIF 2.1.0 log (for code
+      scanning; files that cannot be read are listed in it); github GitHub Actions workflow
+      commands, which annotate the lines of a pull request.
   umsg render FILE [--data FILE] [--channel ${CHANNEL_IDS.join('|')}]
       Prints the message rendered with its sample data (FILE's NAME.sample.json, or --data)
       as strict JSON: comments and markers removed, the dynamic list expanded. With
@@ -39,9 +44,12 @@ export interface CliIO {
 
 class UsageError extends Error {}
 
+const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+
 interface CheckArgs {
   paths: string[];
-  format: 'stylish' | 'json';
+  format: Format;
   maxWarnings: number | undefined;
   quiet: boolean;
 }
@@ -65,8 +73,8 @@ function parseCheckArgs(args: string[]): CheckArgs {
   forEachArg(args, (a, value) => {
     if (a === '--format' || a.startsWith('--format=') || a === '-f') {
       const f = value('--format');
-      if (f !== 'stylish' && f !== 'json') throw new UsageError(`Unknown format "${f}": use stylish or json.`);
-      out.format = f;
+      if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}": use ${FORMATS.join(', ')}.`);
+      out.format = f as Format;
     } else if (a === '--max-warnings' || a.startsWith('--max-warnings=')) {
       const n = Number(value('--max-warnings'));
       if (!Number.isInteger(n) || n < 0) throw new UsageError('--max-warnings needs a whole number of 0 or more.');
@@ -134,7 +142,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return command === undefined ? 2 : 0;
     }
     if (command === '--version' || command === '-v') {
-      io.stdout('umsg 0.1.0\n');
+      io.stdout(`umsg ${packageInfo().version}\n`);
       return 0;
     }
     if (command === 'render') {
@@ -176,9 +184,16 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
   }
   const reports: FileReport[] = [];
   const configReports = new Map<string, FileReport>();
+  // SARIF lists what stopped part of the check in the log itself (toolExecutionNotifications).
+  const notifications: ToolNotification[] = [];
   for (const file of unique) {
     const text = await readText(file);
-    if (text === undefined) throw new InputError(`Cannot read "${file}".`);
+    if (text === undefined) {
+      if (args.format !== 'sarif') throw new InputError(`Cannot read "${file}".`);
+      io.stderr(`umsg: Cannot read "${visible(file)}".\n`);
+      notifications.push({ message: `Cannot read "${path.relative(io.cwd, file) || file}": it was not checked.`, filePath: file });
+      continue;
+    }
     const language = languageOfPath(file)!;
     const found = await configForFile(file, readText);
     if (found.configPath && found.parsed && found.parsed.findings.length > 0 && !configReports.has(found.configPath)) {
@@ -197,13 +212,20 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
       channelSpecific: related?.channelSpecific,
       overriddenChannels: related?.overriddenChannels,
       config: found.config,
-      onRuleError: (rule, error) => io.stderr(`umsg: rule ${rule} failed on ${printable(file)}: ${printable(String(error))}\n`),
+      onRuleError: (rule, error) => {
+        io.stderr(`umsg: rule ${rule} failed on ${printable(file)}: ${printable(String(error))}\n`);
+        notifications.push({ message: `Rule ${rule} failed on this file: ${String(error)}`, filePath: file, rule });
+      },
     });
     reports.push({ filePath: file, text, diagnostics: result.diagnostics });
   }
   const all = [...configReports.values(), ...reports];
   const shown = args.quiet ? all.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d: Diagnostic) => d.severity === 'error') })) : all;
-  io.stdout(args.format === 'json' ? formatJson(shown) + '\n' : formatStylish(shown, io.cwd, unique.length));
+  if (args.format === 'sarif') io.stdout(formatSarif(shown, { cwd: io.cwd, tool: packageInfo(), notifications }) + '\n');
+  else if (args.format === 'github') io.stdout(formatGithub(shown, io.cwd));
+  else io.stdout(args.format === 'json' ? formatJson(shown) + '\n' : formatStylish(shown, io.cwd, unique.length));
+  // A file that could not be read is unreadable input (exit 2), after the log that names it.
+  if (notifications.some((n) => !n.rule)) return 2;
   const errors = all.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0);
   const warnings = all.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'warning').length, 0);
   if (errors > 0) return 1;
