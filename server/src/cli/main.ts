@@ -44,6 +44,8 @@ export interface CliIO {
   cwd: string;
   /** Standard input, for --stdin. */
   stdin?: AsyncIterable<Buffer | string>;
+  /** Files read at once (tests compare 1, a sequential run, with the default). */
+  readConcurrency?: number;
 }
 
 class UsageError extends Error {}
@@ -326,7 +328,7 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
   };
 
   let checked = 0;
-  await inOrder(targets, READ_CONCURRENCY, (t) => prepare(t).catch((error: unknown) => error as Error), (prepared, { file }) => {
+  await inOrder(targets, io.readConcurrency ?? READ_CONCURRENCY, (t) => prepare(t).catch((error: unknown) => error as Error), (prepared, { file }) => {
     if (prepared instanceof Error) {
       problems.push(`Cannot check "${shown(file)}": ${describeError(prepared)}.`);
       report(problems[problems.length - 1]);
