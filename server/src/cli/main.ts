@@ -13,7 +13,7 @@ import { renderMessage } from '../core/render';
 import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../configLookup';
-import { describeError, FolderListings, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
+import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
 import { formatJson, formatStylish, type FileReport } from './formatters';
 
 export const USAGE = `Usage:
@@ -201,7 +201,7 @@ function withoutBom(outcome: ReadOutcome): ReadOutcome {
 
 /** A config or sample file: regular files only, within the fixed size limit (issue 13, item 12). */
 async function readText(filePath: string): Promise<ReadOutcome> {
-  return withoutBom(await readRegularFile(filePath, SIDE_FILE_MAX_BYTES));
+  return withoutBom(readRegularFileSync(filePath, SIDE_FILE_MAX_BYTES));
 }
 
 /**
@@ -317,7 +317,7 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
 
   const prepare = async ({ file }: Collected) => {
     const found = await configs.forFile(file);
-    const text: ReadOutcome = stdinText ?? withoutBom(await readRegularFile(file, messageByteLimit(found.config.maxFileSize)));
+    const text: ReadOutcome = stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
     const language = languageOfPath(file)!;
     // Sample data and channel-specific siblings, found as the language server finds them;
     // a linked sample must stay inside the project (its root, or else the current folder).

@@ -8,7 +8,7 @@
  * race between the check and the read), read only when it is a regular file, and never
  * beyond a size limit.
  */
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 
@@ -97,6 +97,45 @@ export async function readRegularFile(filePath: string, maxBytes: number): Promi
   }
 }
 
+/**
+ * The same as readRegularFile, with synchronous calls: for the command line, which checks one
+ * file after another anyway. On a local disk this is several times faster than the promise
+ * API (each FileHandle call is a round trip through the thread pool: open, fstat, read and
+ * close cost more than the check of an ordinary message). A pipe still cannot block: it is
+ * opened with O_NONBLOCK and refused after fstat.
+ */
+export function readRegularFileSync(filePath: string, maxBytes: number): ReadOutcome {
+  let fd: number;
+  try {
+    fd = openSync(filePath, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return { unreadable: describeError(error) };
+  }
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile()) return { unreadable: KIND(s) };
+    if (s.size > maxBytes) return { unreadable: `it has ${s.size} bytes, over the limit of ${maxBytes}`, size: s.size };
+    const buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(s.size, 0) + 1));
+    let filled = 0;
+    while (filled < buffer.length) {
+      const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    if (filled > maxBytes) return { unreadable: `it has more than ${maxBytes} bytes, the limit`, size: filled };
+    if (filled === buffer.length && filled > s.size) return { unreadable: 'it grew while it was read' };
+    return buffer.toString('utf8', 0, filled);
+  } catch (error) {
+    return { unreadable: describeError(error) };
+  } finally {
+    try {
+      closeSync(fd);
+    } catch { /* nothing more to do with it */ }
+  }
+}
+
 /** Whether something exists at `p`, without opening it (a pipe or a device counts: it exists). */
 export async function pathExists(p: string): Promise<boolean> {
   try {
@@ -145,7 +184,10 @@ export class FolderListings {
 
   /** Whether a name exists at `p` (a file, folder, link or anything else). */
   async exists(p: string): Promise<boolean> {
-    const names = await this.list(path.dirname(p));
-    return names ? names.has(path.basename(p)) : pathExists(p);
+    // Called several times per message: split at the last separator rather than normalising twice.
+    const cut = Math.max(p.lastIndexOf('/'), path.sep === '\\' ? p.lastIndexOf('\\') : -1);
+    if (cut <= 0) return pathExists(p);
+    const names = await this.list(p.slice(0, cut));
+    return names ? names.has(p.slice(cut + 1)) : pathExists(p);
   }
 }
