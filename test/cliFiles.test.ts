@@ -10,10 +10,11 @@
  * that is impossible are those tests skipped, with the reason printed.
  */
 import assert from 'node:assert/strict';
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../server/src/cli/main';
 import { ConfigLookup } from '../server/src/configLookup';
@@ -457,5 +458,71 @@ describe('reading concurrently keeps the report as a sequential run gives it (is
     assert.equal(concurrent.out, sequential.out);
     const paths = (JSON.parse(sequential.out) as EslintResult[]).map((r) => r.filePath);
     assert.equal(paths.length, 2 + 120 + 12, 'two config reports, the messages and their siblings');
+  });
+});
+
+describe('the language server reads the same way (issue 13, items 12, 14 and 17)', () => {
+  /** Starts dist/server.js --stdio on `workspace`; `diagnosticsFor(uri)` waits for its first publish. */
+  async function startServer(workspace: string) {
+    const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = await import('vscode-languageserver-protocol/node');
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const client = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const published = new Map<string, { message: string; code: string; severity: number }[]>();
+    const waiting = new Map<string, () => void>();
+    client.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: { message: string; code: string; severity: number }[] }) => {
+      published.set(p.uri, p.diagnostics);
+      waiting.get(p.uri)?.();
+    });
+    client.listen();
+    const uri = (file: string) => pathToFileURL(file).toString();
+    await client.sendRequest('initialize', { processId: process.pid, rootUri: uri(workspace), workspaceFolders: [{ uri: uri(workspace), name: 'w' }], capabilities: {} });
+    await client.sendNotification('initialized', {});
+    return {
+      async open(file: string, text: string) {
+        const got = new Promise<void>((resolve) => waiting.set(uri(file), resolve));
+        await client.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(file), languageId: 'universal-message', version: 1, text } });
+        await Promise.race([got, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no diagnostics for ${file} within 10 s: the server is stuck`)), 10_000))]);
+        return published.get(uri(file))!;
+      },
+      stop() {
+        client.dispose();
+        child.kill();
+      },
+    };
+  }
+
+  it('named pipes as sample and sibling files do not stall the server, however many', async (t) => {
+    if (!hasMkfifo) return t.skip('no mkfifo here');
+    const files: Record<string, string> = { 'last.umsg': GREETING, 'last.sample.json': '{ "user": { "name": "Ada" } }' };
+    const dir = tempTree(files);
+    for (let i = 0; i < 6; i++) {
+      mkfifo(path.join(dir, `m${i}.sample.json`));
+      mkfifo(path.join(dir, `m${i}.gbm.umsg`));
+    }
+    const server = await startServer(dir);
+    try {
+      for (let i = 0; i < 6; i++) {
+        const diagnostics = await server.open(path.join(dir, `m${i}.umsg`), NO_TITLE);
+        assert.ok(diagnostics.some((d) => d.code === 'sample-data' && /named pipe/.test(d.message)), JSON.stringify(diagnostics));
+      }
+      assert.deepEqual(await server.open(path.join(dir, 'last.umsg'), GREETING), [], 'a regular sample is still read after them');
+    } finally {
+      server.stop();
+    }
+  });
+
+  it('a config above the workspace folder does not apply; a sample linked outside it is refused', async () => {
+    const outside = tempTree({ 'secret.json': '{ "user": { "name": "TOPSECRET" } }' });
+    const top = tempTree({ 'umsg.config.json': MESSENGER_ERROR, 'ws/brunch.umsg': LONG_TITLE, 'ws/hello.umsg': GREETING });
+    symlinkSync(path.join(outside, 'secret.json'), path.join(top, 'ws', 'hello.sample.json'));
+    const server = await startServer(path.join(top, 'ws'));
+    try {
+      const brunch = await server.open(path.join(top, 'ws', 'brunch.umsg'), LONG_TITLE);
+      assert.deepEqual(brunch.map((d) => `${d.code} ${d.severity}`), ['channel-limit 2'], 'a warning: the default, not the config above');
+      const hello = await server.open(path.join(top, 'ws', 'hello.umsg'), GREETING);
+      assert.ok(hello.some((d) => d.code === 'sample-data' && /outside the project/.test(d.message)), JSON.stringify(hello));
+    } finally {
+      server.stop();
+    }
   });
 });
