@@ -44,7 +44,7 @@ export interface CliIO {
   cwd: string;
   /** Standard input, for --stdin. */
   stdin?: AsyncIterable<Buffer | string>;
-  /** Files read at once (tests compare 1, a sequential run, with the default). */
+  /** Files prepared at once (tests compare 1, a sequential run, with the default). */
   readConcurrency?: number;
 }
 
@@ -244,7 +244,13 @@ async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T)
   }
 }
 
-/** Files read at once: enough to hide the file system's latency, few enough for small ulimits. */
+/**
+ * Files prepared at once (config lookup, folder listings, link checks; these are asynchronous).
+ * The file contents themselves are read with synchronous calls: measured on 10,000 messages,
+ * reading them through the promise API with 32 in flight cost 1.7 times the CPU time (4.6 s
+ * against 2.7 s) and was slower on the clock too, since each open, fstat, read and close is
+ * a thread-pool round trip that costs more than the read of a small file from the page cache.
+ */
 const READ_CONCURRENCY = 32;
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
