@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { accessSync, constants, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -226,8 +226,9 @@ async function logWithFailingRule(): Promise<{ run: Run; log: SarifLog }> {
 /** A check of two files, one of which cannot be read: a sparse file over 2 GiB, which Node refuses
  * to read (ERR_FS_FILE_TOO_LARGE) even as root, without reading a byte; it takes no disk space. */
 async function logWithUnreadableFile(hugeName = 'huge.umsg'): Promise<{ run: Run; log: SarifLog }> {
-  const dir = tempTree({ 'ok.umsg': ASTRAL, [hugeName]: '' });
-  truncateSync(path.join(dir, hugeName), 3 * 1024 ** 3);
+  // A named pipe: the command line refuses to read anything but a regular file.
+  const dir = tempTree({ 'ok.umsg': ASTRAL });
+  execFileSync('mkfifo', [path.join(dir, hugeName)]);
   return sarif([], dir);
 }
 
@@ -308,7 +309,7 @@ describe('umsg check --format sarif', () => {
     assert.equal(invocation.executionSuccessful, false);
     assert.deepEqual(invocation.toolExecutionNotifications, [{
       level: 'error',
-      message: { text: 'Cannot read "huge.umsg": it was not checked.' },
+      message: { text: 'Cannot read "huge.umsg": it is a named pipe, not a regular file. It was not checked.' },
       locations: [{ physicalLocation: { artifactLocation: { uri: 'huge.umsg', uriBaseId: '%SRCROOT%' } } }],
     }]);
     assert.ok(log.runs[0].results.some((x) => x.ruleId === 'unknown-property'), 'the readable file is still reported');

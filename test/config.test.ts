@@ -30,7 +30,7 @@ describe('config', () => {
       'error: "whatsap": Unknown channel "whatsap": did you mean "whatsapp"?',
       'error: "phone-numbr": Unknown rule "phone-numbr": did you mean "phone-number"?',
       'error: "loud": Severity of "empty-text" is not valid: use "error", "warning", "information", "hint" or "off".',
-      'error: "colour": Unknown setting "colour": known settings are channels, rules and maxFileSize.',
+      'error: "colour": Unknown setting "colour": known settings are channels, rules, maxFileSize and root.',
     ]);
   });
 

@@ -9,6 +9,7 @@ import { CHANNEL_IDS, type ChannelId } from './core/channels';
 import { channelOfPath } from './core/check';
 import type { SampleData } from './core/render';
 import { parseSampleJson } from './core/templateEval';
+import { isUnreadable, type ReadText } from './configLookup';
 
 export interface MessageContext {
   /** True for NAME.<channel>.umsg: only JSON and template syntax are checked. */
@@ -19,6 +20,22 @@ export interface MessageContext {
   sampleProblem: string | undefined;
   /** Channels with their own NAME.<channel>.umsg beside this file. */
   overriddenChannels: ChannelId[];
+}
+
+export interface ContextOptions {
+  /**
+   * Whether something exists at a path, without reading it: siblings only need to exist,
+   * and a sibling that is a named pipe must not be opened. By default a read is tried.
+   */
+  exists?: (p: string) => Promise<boolean>;
+  /**
+   * Sample data is shown in hovers and rendered output, so a NAME.sample.json that is a link
+   * to a file outside the project (`~/.docker/config.json`, say) is refused (issue 13, item
+   * 17). `within` are the project's folders (none: the message's own folder), `realPath`
+   * resolves links (undefined when it cannot). Without `realPath`, links are not checked.
+   */
+  within?: readonly string[];
+  realPath?: (p: string) => Promise<string | undefined>;
 }
 
 export function samplePathFor(messagePath: string): string | undefined {
@@ -36,21 +53,52 @@ export function parseSample(text: string, name: string): { sample?: SampleData; 
   return { sample: value as SampleData };
 }
 
-export async function messageContext(messagePath: string, readText: (p: string) => Promise<string | undefined>): Promise<MessageContext> {
+/** Whether `child` is `root` or inside it; both are real paths, compared by their segments. */
+function isInside(child: string, root: string): boolean {
+  const trimmed = root.replace(/[\\/]+$/, '');
+  if (child === trimmed) return true;
+  return child.startsWith(trimmed) && (child[trimmed.length] === '/' || child[trimmed.length] === '\\');
+}
+
+export async function messageContext(messagePath: string, readText: ReadText, options: ContextOptions = {}): Promise<MessageContext> {
   const ctx: MessageContext = { channelSpecific: !!channelOfPath(messagePath), sample: undefined, samplePath: undefined, sampleProblem: undefined, overriddenChannels: [] };
   if (ctx.channelSpecific || !messagePath.endsWith('.umsg')) return ctx;
+  const exists = options.exists ?? (async (p: string) => (await readText(p)) !== undefined);
   const base = messagePath.slice(0, -'.umsg'.length);
   const samplePath = samplePathFor(messagePath)!;
-  const sampleText = await readText(samplePath);
-  if (sampleText !== undefined) {
-    const name = samplePath.split(/[\\/]/).pop()!;
-    const parsed = parseSample(sampleText, name);
+  const name = samplePath.split(/[\\/]/).pop()!;
+  if (await exists(samplePath)) {
+    const outside = await leavesProject(samplePath, options);
+    const sampleText = outside ? undefined : await readText(samplePath);
     ctx.samplePath = samplePath;
-    ctx.sample = parsed.sample;
-    ctx.sampleProblem = parsed.problem;
+    if (outside) {
+      ctx.sampleProblem = `${name} is a link to ${outside}, outside the project: it is not read, and templates are checked without sample data.`;
+    } else if (typeof sampleText === 'string') {
+      const parsed = parseSample(sampleText, name);
+      ctx.sample = parsed.sample;
+      ctx.sampleProblem = parsed.problem;
+    } else if (isUnreadable(sampleText)) {
+      ctx.sampleProblem = `${name} cannot be read (${sampleText.unreadable}): templates are checked without sample data.`;
+    } else {
+      ctx.samplePath = undefined; // gone since it was listed
+    }
   }
-  for (const c of CHANNEL_IDS) {
-    if ((await readText(`${base}.${c}.umsg`)) !== undefined) ctx.overriddenChannels.push(c);
-  }
+  const siblings = await Promise.all(CHANNEL_IDS.map((c) => exists(`${base}.${c}.umsg`)));
+  CHANNEL_IDS.forEach((c, i) => { if (siblings[i]) ctx.overriddenChannels.push(c); });
   return ctx;
+}
+
+/** The real path a sample leads to when that is outside every project folder; else undefined. */
+async function leavesProject(samplePath: string, options: ContextOptions): Promise<string | undefined> {
+  const { realPath } = options;
+  if (!realPath) return undefined;
+  const cut = Math.max(samplePath.lastIndexOf('/'), samplePath.lastIndexOf('\\'));
+  const within = options.within && options.within.length > 0 ? options.within : [samplePath.slice(0, Math.max(cut, 1))];
+  const real = await realPath(samplePath);
+  if (real === undefined) return undefined; // a dangling link: the read says so
+  for (const folder of within) {
+    const root = (await realPath(folder)) ?? folder;
+    if (isInside(real, root)) return undefined;
+  }
+  return real;
 }

@@ -32,7 +32,7 @@ import { featuresFor, type FeatureContext } from './core/languageFeatures';
 import { CONFIG_FILE_NAME, type UmsgConfig, parseSeverity, resolveConfig } from './core/config';
 import { parseJsonDocument, type JsonDocument } from './core/jsonDocument';
 import type { LanguageId, Rule, SeverityOrOff } from './core/rule';
-import { configForFile, RULE_IDS, type ConfigForFile } from './configLookup';
+import { configForFile, RULE_IDS, type ConfigForFile, type ReadOutcome } from './configLookup';
 import { messageContext, type MessageContext } from './messageContext';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toLspDiagnostic } from './toLsp';
 import { CHANNEL_IDS, CHANNEL_NAMES } from './core/channels';
@@ -40,8 +40,11 @@ import { channelSummary, summaryTitle } from './core/atAGlance';
 import type { SymbolKindName } from './core/structure';
 
 export interface ServerRuntime {
-  /** Reads a file; undefined when it does not exist or cannot be read. */
-  readFile(filePath: string): Promise<string | undefined>;
+  /** Reads a file; undefined when it does not exist, `{ unreadable }` when it cannot be read. */
+  readFile(filePath: string): Promise<ReadOutcome>;
+  /** Whether a path exists, without reading it; and a path with links resolved (configLookup, messageContext). */
+  fileExists?(filePath: string): Promise<boolean>;
+  realPath?(filePath: string): Promise<string | undefined>;
   /** Base URI of the rule pages, ending with '/': `<base><rule>.md`. */
   docsBase: string;
   setTimeout(fn: () => void, ms: number): unknown;
@@ -97,6 +100,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationSupport = !!caps.workspace?.configuration;
     settings = readSettings(params.initializationOptions);
+    workspaceRoots = (params.workspaceFolders ?? []).map((f) => URI.parse(f.uri).fsPath);
+    if (workspaceRoots.length === 0 && params.rootUri) workspaceRoots = [URI.parse(params.rootUri).fsPath];
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -137,7 +142,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     return languageOfPath(URI.parse(doc.uri).path);
   }
 
-  async function readText(filePath: string): Promise<string | undefined> {
+  // The config walk stops at a workspace folder; linked sample data must stay inside one.
+  let workspaceRoots: string[] = [];
+  const exists = async (p: string) => !!documents.get(URI.file(p).toString()) || (runtime.fileExists ? runtime.fileExists(p) : (await runtime.readFile(p)) !== undefined);
+  const lookupOptions = () => ({ stopAt: workspaceRoots, exists });
+
+  async function readText(filePath: string): Promise<ReadOutcome> {
     // An open config file counts with its unsaved text, so edits apply at once.
     const open = documents.get(URI.file(filePath).toString());
     if (open) return open.getText();
@@ -148,14 +158,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   async function surroundings(doc: TextDocument): Promise<MessageContext | undefined> {
     const uri = URI.parse(doc.uri);
     if (uri.scheme !== 'file' || kindOf(doc) !== 'universal-message') return undefined;
-    return messageContext(uri.fsPath, readText);
+    return messageContext(uri.fsPath, readText, { exists, realPath: runtime.realPath, within: workspaceRoots });
   }
 
   async function readConfigFor(doc: TextDocument): Promise<ConfigForFile> {
     const uri = URI.parse(doc.uri);
     const userSettings = toConfig(settings);
     if (uri.scheme !== 'file') return { config: resolveConfig(undefined, userSettings), configPath: undefined, parsed: undefined };
-    return configForFile(uri.fsPath, readText, userSettings);
+    return configForFile(uri.fsPath, readText, userSettings, lookupOptions());
   }
 
   /**
@@ -179,7 +189,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (!kind) return [];
     try {
       if (kind === 'config') {
-        const found = await configForFile(URI.parse(doc.uri).fsPath, readText);
+        const found = await configForFile(URI.parse(doc.uri).fsPath, readText, undefined, lookupOptions());
         const findings = found.parsed?.findings ?? [];
         return findings.map((f) => toLspDiagnostic(doc, { ...f, severity: f.severity ?? 'error' }, runtime.docsBase));
       }

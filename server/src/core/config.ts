@@ -16,6 +16,8 @@ export interface UmsgConfig {
   channels: Partial<Record<ChannelId, SeverityOrOff>>;
   rules: Record<string, SeverityOrOff>;
   maxFileSize?: number;
+  /** This folder is the project root: the lookup never goes above it (as ESLint's `root`). */
+  root?: boolean;
 }
 
 /** What the checks run with: every channel has a severity, rules only where set. */
@@ -49,13 +51,22 @@ export function parseSeverity(value: unknown): SeverityOrOff | undefined {
   return SEVERITY_WORDS[value.trim().toLowerCase()];
 }
 
+/**
+ * A usable maxFileSize: a whole number of characters, 1 or more. Anything else (0, 1e-300,
+ * NaN, Infinity, a string) would check nothing, or everything, without saying so.
+ */
+export function isValidMaxFileSize(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+
 /** Combines: built-in defaults, then `base` (editor settings, used only where no file exists), then the file. */
 export function resolveConfig(file: UmsgConfig | undefined, settings?: Partial<UmsgConfig>): ResolvedConfig {
   const layer = file ?? settings;
   return {
     channels: { ...DEFAULT_CONFIG.channels, ...(layer?.channels ?? {}) },
     rules: { ...(layer?.rules ?? {}) },
-    maxFileSize: layer?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    // Editor settings reach here unvalidated: an unusable value falls back to the default.
+    maxFileSize: isValidMaxFileSize(layer?.maxFileSize) ? layer.maxFileSize : DEFAULT_MAX_FILE_SIZE,
   };
 }
 
@@ -92,12 +103,15 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
     if (name === 'channels') readSeverityMap(value, 'channels', CHANNEL_IDS, (k, sev) => { config.channels[k as ChannelId] = sev; });
     else if (name === 'rules') readSeverityMap(value, 'rules', ruleIds, (k, sev) => { config.rules[k] = sev; });
     else if (name === 'maxFileSize') {
-      if (value && value.type === 'number' && Number.isFinite(value.value) && value.value > 0) config.maxFileSize = value.value;
-      else if (value) report(value, 'maxFileSize must be a positive number of characters.');
+      if (value && value.type === 'number' && isValidMaxFileSize(value.value)) config.maxFileSize = value.value;
+      else if (value) report(value, `maxFileSize must be a whole number of characters, 1 or more (the default is ${DEFAULT_MAX_FILE_SIZE}).`);
+    } else if (name === 'root') {
+      if (value && value.type === 'boolean') config.root = value.value === true;
+      else if (value) report(value, 'root must be true or false.');
     } else {
-      const s = suggest(name, ['channels', 'rules', 'maxFileSize']);
+      const s = suggest(name, ['channels', 'rules', 'maxFileSize', 'root']);
       // An error, not a warning: a misspelled setting is ignored, so what it meant to change silently does not.
-      report(key, `Unknown setting "${name}"${s ? `: did you mean "${s}"?` : ': known settings are channels, rules and maxFileSize.'}`);
+      report(key, `Unknown setting "${name}"${s ? `: did you mean "${s}"?` : ': known settings are channels, rules, maxFileSize and root.'}`);
     }
   }
   if (!propertyNode(root, 'channels') && !propertyNode(root, 'rules') && (root.children?.length ?? 0) === 0) {

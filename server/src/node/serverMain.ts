@@ -3,11 +3,11 @@
  * as vscode-languageserver reads them from the command line). Builds the connection and the
  * runtime; everything else is in startServer.
  */
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../server';
+import { pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from './files';
 
 const args = process.argv.slice(2);
 if (args.includes('--version') || args.includes('-v')) {
@@ -32,13 +32,11 @@ const connection = createConnection(ProposedFeatures.all);
 const docsBase = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules') + path.sep).toString();
 
 startServer(connection, {
-  async readFile(filePath) {
-    try {
-      return await readFile(filePath, 'utf8');
-    } catch {
-      return undefined;
-    }
-  },
+  // Config, sample and sibling files: regular files only, size-capped, and a pipe or device
+  // refused without waiting on it (issue 13, item 12); siblings are only tested for existence.
+  readFile: (filePath) => readRegularFile(filePath, SIDE_FILE_MAX_BYTES),
+  fileExists: pathExists,
+  realPath: realPathOf,
   docsBase,
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),

@@ -1,0 +1,193 @@
+/**
+ * Reading the files around a message safely, for the command line and the language server's
+ * Node runtime (issue 13, item 12). A workspace is untrusted input: `umsg.config.json`, a
+ * sample or a sibling may be a named pipe (opening it for reading would wait for a writer
+ * forever, and a few such waits exhaust libuv's thread pool, which stalls every later file
+ * read of the process), a device (`/dev/zero` never ends), a folder, a link loop or simply
+ * huge. So a file is opened without blocking, checked with fstat on the open handle (no
+ * race between the check and the read), read only when it is a regular file, and never
+ * beyond a size limit.
+ */
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+
+import type { ReadOutcome } from '../configLookup';
+
+/**
+ * Size limit, in bytes, of the files read beside a message (umsg.config.json and
+ * NAME.sample.json): they come before the config that could set a limit, so it is fixed.
+ * Real ones are a few kilobytes; 10 MB leaves room for generated sample data.
+ */
+export const SIDE_FILE_MAX_BYTES = 10_000_000;
+
+// O_NONBLOCK makes opening a named pipe return at once instead of waiting for a writer; it
+// changes nothing for regular files. Windows has neither constant nor the problem.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/** A one-line reason for a failed file system call, as the user would phrase it. */
+export function describeError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return 'no such file or folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ELOOP':
+      return 'a loop of symbolic links';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'EMFILE':
+    case 'ENFILE':
+      return 'too many open files';
+    case 'EIO':
+      return 'input/output error';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EPIPE':
+      return 'the reader closed the pipe';
+    default:
+      return code ? `error ${code}` : error instanceof Error ? error.message : String(error);
+  }
+}
+
+const KIND = (s: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }) =>
+  s.isDirectory() ? 'it is a folder'
+    : s.isFIFO() ? 'it is a named pipe, not a regular file'
+      : s.isCharacterDevice() || s.isBlockDevice() ? 'it is a device, not a regular file'
+        : s.isSocket() ? 'it is a socket, not a regular file'
+          : 'it is not a regular file';
+
+/**
+ * Reads a regular file as UTF-8, at most `maxBytes` bytes. Undefined when nothing is there
+ * (a missing file, or a path through something that is not a folder); otherwise the text or
+ * the reason it cannot be read (not a regular file, too large, permission, link loop).
+ */
+export async function readRegularFile(filePath: string, maxBytes: number): Promise<ReadOutcome> {
+  let handle;
+  try {
+    handle = await open(filePath, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return { unreadable: describeError(error) };
+  }
+  try {
+    const s = await handle.stat();
+    if (!s.isFile()) return { unreadable: KIND(s) };
+    if (s.size > maxBytes) return { unreadable: `it has ${s.size} bytes, over the limit of ${maxBytes}`, size: s.size };
+    // The file may grow between fstat and the read: read at most maxBytes + 1 and check.
+    const buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(s.size, 0) + 1));
+    let filled = 0;
+    for (;;) {
+      if (filled === buffer.length) break;
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    if (filled > maxBytes) return { unreadable: `it has more than ${maxBytes} bytes, the limit`, size: filled };
+    if (filled === buffer.length && filled > s.size) return { unreadable: 'it grew while it was read' };
+    return buffer.toString('utf8', 0, filled);
+  } catch (error) {
+    return { unreadable: describeError(error) };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The same as readRegularFile, with synchronous calls: for the command line, which checks one
+ * file after another anyway. On a local disk this is several times faster than the promise
+ * API (each FileHandle call is a round trip through the thread pool: open, fstat, read and
+ * close cost more than the check of an ordinary message). A pipe still cannot block: it is
+ * opened with O_NONBLOCK and refused after fstat.
+ */
+export function readRegularFileSync(filePath: string, maxBytes: number): ReadOutcome {
+  let fd: number;
+  try {
+    fd = openSync(filePath, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return { unreadable: describeError(error) };
+  }
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile()) return { unreadable: KIND(s) };
+    if (s.size > maxBytes) return { unreadable: `it has ${s.size} bytes, over the limit of ${maxBytes}`, size: s.size };
+    const buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(s.size, 0) + 1));
+    let filled = 0;
+    while (filled < buffer.length) {
+      const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    if (filled > maxBytes) return { unreadable: `it has more than ${maxBytes} bytes, the limit`, size: filled };
+    if (filled === buffer.length && filled > s.size) return { unreadable: 'it grew while it was read' };
+    return buffer.toString('utf8', 0, filled);
+  } catch (error) {
+    return { unreadable: describeError(error) };
+  } finally {
+    try {
+      closeSync(fd);
+    } catch { /* nothing more to do with it */ }
+  }
+}
+
+/** Whether something exists at `p`, without opening it (a pipe or a device counts: it exists). */
+export async function pathExists(p: string): Promise<boolean> {
+  try {
+    await lstat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The real path of `p` (links resolved), or undefined when it cannot be resolved. */
+export async function realPathOf(p: string): Promise<string | undefined> {
+  try {
+    return await realpath(p);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `p` is a regular file, following links; false for anything else or nothing. */
+export async function isRegularFile(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Folder listings, each read once (issue 11): whether a message has NAME.sample.json, its
+ * three channel siblings, or a folder has umsg.config.json or .git is answered from the
+ * listing of the folder, not by opening files that mostly do not exist. A folder that cannot
+ * be listed (execute but no read permission) falls back to lstat of the one path.
+ */
+export class FolderListings {
+  private readonly listings = new Map<string, Promise<Set<string> | undefined>>();
+
+  list(dir: string): Promise<Set<string> | undefined> {
+    let cached = this.listings.get(dir);
+    if (!cached) {
+      cached = readdir(dir).then((names) => new Set(names), () => undefined);
+      this.listings.set(dir, cached);
+    }
+    return cached;
+  }
+
+  /** Whether a name exists at `p` (a file, folder, link or anything else). */
+  async exists(p: string): Promise<boolean> {
+    // Called several times per message: split at the last separator rather than normalising twice.
+    const cut = Math.max(p.lastIndexOf('/'), path.sep === '\\' ? p.lastIndexOf('\\') : -1);
+    if (cut <= 0) return pathExists(p);
+    const names = await this.list(p.slice(0, cut));
+    return names ? names.has(p.slice(cut + 1)) : pathExists(p);
+  }
+}
