@@ -1,22 +1,31 @@
 /**
- * The command line, end to end: `node dist/cli.js` (the bundle that ships as `umsg`) run as a
- * child process over temporary folders and over examples/. Expected lines, columns and rule
- * ids come from reading the fixtures against the specification, never from the tool's output.
+ * The command line, end to end over temporary folders and over examples/. Most cases call
+ * `runCli(argv, io)` in-process (what `umsg` runs, minus the process around it): spawning a
+ * Node process per case cost most of the unit test time. The describe block "the shipped
+ * bundle" still runs `node dist/cli.js` as a child process, to prove the binary itself: its
+ * exit codes, and what goes to standard output and standard error.
+ * With UMSG_CLI=path/to/cli.js, every case runs that build as a child process instead.
+ * Expected lines, columns and rule ids come from reading the fixtures against the
+ * specification, never from the tool's output.
  */
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { runCli } from '../server/src/cli/main';
+import { CLI_BUNDLE, ensureBundle } from './support/bundle';
 
 const ROOT = path.resolve(__dirname, '..');
-// UMSG_CLI runs the tests against another build of the command line (the bundle is built here otherwise).
-const CLI = process.env.UMSG_CLI ? path.resolve(process.env.UMSG_CLI) : path.join(ROOT, 'dist', 'cli.js');
+// UMSG_CLI runs the tests against another build of the command line, as a child process.
+const OTHER_CLI = process.env.UMSG_CLI ? path.resolve(process.env.UMSG_CLI) : undefined;
 const EXAMPLES = path.join(ROOT, 'examples');
+// The stylish report colours only a terminal; say so explicitly for the in-process runs too.
+process.env.NO_COLOR = '1';
 
 // ---------------------------------------------------------------------------------------------
-// Running the bundle
+// Running the command line
 
 interface Run {
   code: number;
@@ -24,11 +33,21 @@ interface Run {
   stderr: string;
 }
 
-function umsg(args: string[], cwd = ROOT): Promise<Run> {
+/** Runs `umsg args` in `cwd`: in-process through runCli, or the UMSG_CLI build when given. */
+async function umsg(args: string[], cwd = ROOT): Promise<Run> {
+  if (OTHER_CLI) return spawnUmsg(OTHER_CLI, args, cwd);
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, { cwd, stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; } });
+  return { code, stdout, stderr };
+}
+
+/** Runs `node <cli> args` as a child process in `cwd`. */
+function spawnUmsg(cli: string, args: string[], cwd = ROOT): Promise<Run> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [CLI, ...args],
+      [cli, ...args],
       { cwd, env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') return reject(error); // killed, not exited
@@ -85,15 +104,7 @@ function positions(r: EslintResult): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Build and temporary folders
-
-function newestMtime(p: string): number {
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let newest = s.mtimeMs;
-  for (const e of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, e)));
-  return newest;
-}
+// Temporary folders
 
 const temps: string[] = [];
 
@@ -110,10 +121,6 @@ function tempTree(files: Record<string, string>): string {
 }
 
 before(() => {
-  const sources = Math.max(newestMtime(path.join(ROOT, 'server', 'src')), newestMtime(path.join(ROOT, 'esbuild.mjs')));
-  if (!process.env.UMSG_CLI && (!existsSync(CLI) || statSync(CLI).mtimeMs < sources)) {
-    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'pipe' });
-  }
   // The temporary folders rely on no umsg.config.json above them (the lookup walks up to /).
   for (let dir = realpathSync(tmpdir()); ; dir = path.dirname(dir)) {
     assert.ok(!existsSync(path.join(dir, 'umsg.config.json')), `${dir}/umsg.config.json would govern the test folders: remove it`);
@@ -797,5 +804,50 @@ describe('umsg render', () => {
       assert.equal(r.code, 2, args.join(' '));
       assert.match(r.stderr, pattern, args.join(' '));
     }
+  });
+});
+
+describe('the shipped bundle (node dist/cli.js as a child process)', { concurrency: true }, () => {
+  const cli = OTHER_CLI ?? CLI_BUNDLE;
+  before(() => { if (!OTHER_CLI) ensureBundle(); });
+
+  it('exits 0 for a valid file, with the report on stdout and nothing on stderr', async () => {
+    const dir = tempTree({ 'lunch.umsg': VALID });
+    const run = await spawnUmsg(cli, ['check', 'lunch.umsg'], dir);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^✔ 1 file checked, no problems\.$/m);
+    assert.equal(run.stderr, '');
+  });
+
+  it('exits 1 when a file has errors', async () => {
+    const dir = tempTree({ 'no-title.umsg': NO_TITLE });
+    const run = await spawnUmsg(cli, ['check', 'no-title.umsg'], dir);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /^\s+1:1\s+error\s+.*card-required$/m);
+    assert.equal(run.stderr, '');
+  });
+
+  it('exits 2 on bad usage, with the message on stderr and nothing on stdout', async () => {
+    const run = await spawnUmsg(cli, ['check', '--fix']);
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.match(run.stderr, /Unknown option "--fix"/);
+    assert.match(run.stderr, /Usage:\s+umsg check/);
+    assert.equal(run.stdout, '');
+  });
+
+  it('prints nothing but JSON with --format json, the same findings as the sources give', async () => {
+    const run = await spawnUmsg(cli, ['check', 'examples/invalid', '--format', 'json']);
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.stderr, '');
+    const fromSources = await umsgJson(['check', 'examples/invalid']);
+    assert.deepEqual(JSON.parse(run.stdout), fromSources.results);
+  });
+
+  it('renders to stdout and lists what it could not evaluate on stderr', async () => {
+    const RENDER = path.join(ROOT, 'test', 'fixtures', 'render');
+    const run = await spawnUmsg(cli, ['render', path.join(RENDER, 'menu', 'menu.umsg')]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), JSON.parse(readFileSync(path.join(RENDER, 'menu', 'expected.json'), 'utf8').replace(/^\/\/.*$/gm, '')));
+    assert.match(run.stderr, /menu\.umsg:5:19: .* was not evaluated/);
   });
 });

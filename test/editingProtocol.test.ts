@@ -56,8 +56,10 @@ describe('editing features over LSP', () => {
     const hints = await req<{ label: string; position: { line: number } }[]>('textDocument/inlayHint', { ...doc, range });
     assert.deepEqual(hints.map((x) => [x.label, x.position.line]), [['95/80', 2]]);
     h.settings = { inlayHints: false };
+    // The server reads the settings back, then asks the client to pull again: wait for that.
+    const refreshed = h.nextRefresh();
     await h.client.sendNotification('workspace/didChangeConfiguration', { settings: null });
-    await new Promise((r) => setTimeout(r, 50));
+    await refreshed;
     assert.deepEqual(await req('textDocument/inlayHint', { ...doc, range }), []);
   });
 

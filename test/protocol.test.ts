@@ -61,13 +61,22 @@ describe('push diagnostics (client without pull support)', () => {
   });
 
   it('debounces: a burst of edits is checked once, for the last version', async () => {
-    h = await startHarness({ pull: false });
+    h = await startHarness({ pull: false, timers: 'manual' });
     await h.open(URI, VALID);
+    await h.settle();
+    h.runTimers();
     await h.nextDiagnostics(URI);
     const before = h.published.length;
     for (let v = 2; v <= 6; v++) await h.change(URI, v, v === 6 ? MISSING_TITLE : `{ "type": "rich", "title": "${'x'.repeat(v)}"`);
+    await h.settle();
+    // Each edit replaced the check the one before had scheduled: one waits, after a pause in typing.
+    assert.equal(h.timerDelays.length, 6, 'one timer per edit (and one for the open)');
+    assert.equal(h.pendingTimers().length, 1, 'one check waiting for five quick edits');
+    assert.ok(h.pendingTimers()[0] > 0, 'the check waits for a pause in typing');
+    h.runTimers();
     const p = await h.nextDiagnostics(URI, (ds) => ds.some((d) => d.code === 'card-required'));
     assert.equal(p.version, 6);
+    await h.settle();
     assert.equal(h.published.length - before, 1, 'one publish for five quick edits');
   });
 
@@ -126,7 +135,8 @@ describe('push diagnostics (client without pull support)', () => {
     h = await startHarness({ pull: false, configuration: true });
     h.settings = { channels: { messenger: 'off' } };
     await h.client.sendNotification('workspace/didChangeConfiguration', { settings: null });
-    const wait = h.nextDiagnostics(URI);
+    // The settings arrive by a request of their own: the file may be checked once before they do.
+    const wait = h.nextDiagnostics(URI, (d) => d.length === 0);
     await h.open(URI, LONG);
     assert.deepEqual((await wait).diagnostics, [], 'Messenger is off, and the title fits the others');
   });
@@ -134,7 +144,7 @@ describe('push diagnostics (client without pull support)', () => {
 
 describe('pull diagnostics (client with pull support)', () => {
   it('answers textDocument/diagnostic and never pushes', async () => {
-    h = await startHarness({ pull: true });
+    h = await startHarness({ pull: true, timers: 'manual' });
     await h.open(URI, MISSING_TITLE);
     const report = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as { kind: string; items: Diagnostic[] };
     assert.equal(report.kind, 'full');
@@ -142,7 +152,8 @@ describe('pull diagnostics (client with pull support)', () => {
     await h.change(URI, 2, LONG);
     const again = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as { items: Diagnostic[] };
     assert.deepEqual(codes(again.items), ['channel-limit']);
-    await new Promise((r) => setTimeout(r, 400)); // longer than the push debounce: nothing may arrive
+    await h.settle();
+    assert.deepEqual(h.timerDelays, [], 'no push check is ever scheduled');
     assert.equal(h.published.length, 0, 'no push diagnostics when the client pulls');
   });
 });

@@ -3,16 +3,15 @@
  * spoken to over its standard streams.
  */
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { spawn, execFile } from 'node:child_process';
 import { before, describe, it } from 'node:test';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { ensureBundle, SERVER_BUNDLE as SERVER } from './support/bundle';
 
-const ROOT = join(__dirname, '..');
-const SERVER = join(ROOT, 'dist', 'server.js');
-
-describe('umsg-language-server --stdio', () => {
-  before(() => { execFileSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT }); });
+// The two cases start separate processes: they run side by side.
+describe('umsg-language-server --stdio', { concurrency: true }, () => {
+  // Rebuilt only when a source is newer than the bundle (npm test has just built it).
+  before(ensureBundle);
 
   it('initializes, checks an opened file and shuts down cleanly', async () => {
     const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -26,7 +25,10 @@ describe('umsg-language-server --stdio', () => {
       assert.ok(init.capabilities.completionProvider);
       await client.sendNotification('initialized', {});
       await client.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///tmp/umsg-stdio/a.umsg', languageId: 'universal-message', version: 1, text: '{ "type": "rich", "title": "Hi" }' } });
-      const p = await Promise.race([diagnostics, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no diagnostics from the stdio server within 5 s')), 5000))]);
+      // The timer is cleared on success: a pending one would hold the test process open 5 s more.
+      let timer: NodeJS.Timeout | undefined;
+      const p = await Promise.race([diagnostics, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('no diagnostics from the stdio server within 5 s')), 5000); })])
+        .finally(() => clearTimeout(timer));
       assert.deepEqual(p.diagnostics.map((d) => d.code), ['card-required']);
       assert.match(String(p.diagnostics[0].codeDescription?.href), /^file:\/\/.*\/docs\/rules\/card-required\.md$/);
       await client.sendRequest('shutdown');
@@ -38,10 +40,10 @@ describe('umsg-language-server --stdio', () => {
     }
   });
 
-  it('explains itself without a transport flag and exits 2', () => {
-    let status = 0;
-    let out = '';
-    try { execFileSync(process.execPath, [SERVER], { encoding: 'utf8' }); } catch (e) { status = (e as { status: number }).status; out = (e as { stdout: string }).stdout; }
+  it('explains itself without a transport flag and exits 2', async () => {
+    const { status, out } = await new Promise<{ status: unknown; out: string }>((resolve) => {
+      execFile(process.execPath, [SERVER], { encoding: 'utf8', timeout: 60_000 }, (error, stdout) => resolve({ status: error ? error.code : 0, out: stdout }));
+    });
     assert.equal(status, 2);
     assert.match(out, /Usage: umsg-language-server --stdio/);
   });

@@ -1,6 +1,11 @@
 /**
  * A real LSP client connection talking to startServer over in-memory streams, with an
  * in-memory file system for umsg.config.json lookups.
+ *
+ * The server's timers (the push debounce) are the harness's: by default they fire at once, so
+ * push tests wait on events and never on the 200 ms pause in typing; with `timers: 'manual'`
+ * they wait until the test calls `runTimers()`, so a debounce test can see exactly what is
+ * scheduled. Nothing here sleeps.
  */
 import { PassThrough } from 'node:stream';
 import {
@@ -29,23 +34,56 @@ export interface Harness {
   published: PublishDiagnosticsParams[];
   open(uri: string, text: string, languageId?: string): Promise<void>;
   change(uri: string, version: number, text: string): Promise<void>;
+  /** Resolves once the server has handled every message sent before (one request's round trip). */
+  settle(): Promise<void>;
+  /** Resolves on the server's next workspace/diagnostic/refresh request (pull clients). */
+  nextRefresh(): Promise<void>;
+  /** The delay of every timer the server has set, in order (ms). */
+  timerDelays: number[];
+  /** With `timers: 'manual'`: the delays of the timers set and not yet run nor cleared. */
+  pendingTimers(): number[];
+  /** With `timers: 'manual'`: runs the timers set so far. */
+  runTimers(): void;
   dispose(): void;
+}
+
+export interface HarnessOptions {
+  pull: boolean;
+  configuration?: boolean;
+  rules?: readonly Rule[];
+  files?: Record<string, string>;
+  /** 'immediate' (default): the server's timers fire at once; 'manual': on runTimers(). */
+  timers?: 'immediate' | 'manual';
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
 
-export async function startHarness(options: { pull: boolean; configuration?: boolean; rules?: readonly Rule[]; files?: Record<string, string> }): Promise<Harness> {
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const up = new PassThrough();
   const down = new PassThrough();
   const files = new Map(Object.entries(options.files ?? {}));
+  const manual = options.timers === 'manual';
+  const timerDelays: number[] = [];
+  const manualTimers = new Map<number, { fn: () => void; ms: number }>();
+  let nextTimerId = 1;
   const serverConnection = createConnection(new StreamMessageReader(up), new StreamMessageWriter(down));
   startServer(serverConnection, {
     readFile: async (p) => { harness.reads++; return files.get(p); },
     docsBase: DOCS_BASE,
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    setTimeout: (fn, ms) => {
+      timerDelays.push(ms);
+      if (!manual) return setTimeout(fn, 0);
+      const id = nextTimerId++;
+      manualTimers.set(id, { fn, ms });
+      return id;
+    },
+    clearTimeout: (h) => {
+      if (manual) manualTimers.delete(h as number);
+      else clearTimeout(h as NodeJS.Timeout);
+    },
     rules: options.rules,
   });
+  const refreshWaiters: (() => void)[] = [];
   const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
   const logs: string[] = [];
   const published: PublishDiagnosticsParams[] = [];
@@ -72,6 +110,21 @@ export async function startHarness(options: { pull: boolean; configuration?: boo
     async change(uri, version, text) {
       await client.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
     },
+    async settle() {
+      // The server handles messages in order: its answer to this request comes after it has
+      // handled every notification sent before (the document is not open: the answer is []).
+      await client.sendRequest('textDocument/foldingRange', { textDocument: { uri: 'file:///umsg-harness/settle.umsg' } });
+    },
+    nextRefresh() {
+      return new Promise((resolve) => refreshWaiters.push(resolve));
+    },
+    timerDelays,
+    pendingTimers: () => [...manualTimers.values()].map((t) => t.ms),
+    runTimers() {
+      const due = [...manualTimers.values()];
+      manualTimers.clear();
+      for (const t of due) t.fn();
+    },
     dispose() {
       client.dispose();
       serverConnection.dispose();
@@ -87,7 +140,10 @@ export async function startHarness(options: { pull: boolean; configuration?: boo
   client.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
   client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => harness.settings));
   client.onRequest('client/registerCapability', () => null);
-  client.onRequest('workspace/diagnostic/refresh', () => null);
+  client.onRequest('workspace/diagnostic/refresh', () => {
+    for (const resolve of refreshWaiters.splice(0)) resolve();
+    return null;
+  });
   client.listen();
   const capabilities: ClientCapabilities = {
     textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
