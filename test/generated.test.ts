@@ -36,7 +36,7 @@ describe('generated files', () => {
       assert.equal(rows.length, 1, rule.id);
     }
     assert.match(table, /^\| \[phone-number\]\(phone-number\.md\) \| error \| `\*\.umsg` \| /m);
-    assert.match(table, /^\| \[channel-limit\]\(channel-limit\.md\) \| the channel's \(warning\) \| /m);
+    assert.match(table, /^\| \[channel-limit\]\(channel-limit\.md\) \| the channel's \(warning or off\) \| /m);
     assert.match(table, /^\| \[meta-array\]\(meta-array\.md\) \| error \| `\*\.configmeta\.json`, `\*\.provider\.json` \| /m);
   });
 
