@@ -24,6 +24,9 @@ import type { LanguageId, Rule } from '../server/src/core/rule';
 import { ruleById } from '../server/src/core/rules';
 import { documentSymbols } from '../server/src/core/structure';
 import { editDistance, suggest } from '../server/src/core/suggest';
+import { fixToEdits } from '../server/src/core/fixes';
+import type { FixData } from '../server/src/core/rule';
+import { combine } from '../server/src/toLsp';
 import { mentionsIt, parsePath } from '../server/src/core/templateEval';
 
 const LINEAR_BOUND = 8;
@@ -150,6 +153,23 @@ const CASES: Case[] = [
     build: (n) => {
       const expression = 'a' + '.b'.repeat(n);
       return () => parsePath(expression);
+    },
+  },
+  {
+    item: 0, name: 'fix-all over thousands of fixes', n: 20_000,
+    build: (n) => {
+      const doc = parseJsonDocument('{}');
+      const fixes: FixData[] = Array.from({ length: n }, (_, i) => ({ kind: 'replace', offset: 3 * i, length: 2, text: 'x', title: 't' }));
+      return () => combine(doc, fixes);
+    },
+  },
+  {
+    item: 0, name: 'insert-property fixes in a one-line file', n: 5_000,
+    build: (n) => {
+      const text = `[${Array.from({ length: n }, () => '{ "a": 1 }').join(', ')}]`;
+      const doc = parseJsonDocument(text);
+      const fixes: FixData[] = (doc.root?.children ?? []).map((o) => ({ kind: 'insert-property', objectOffset: o.offset, name: 'b', snippet: '"b": 2', title: 't' }));
+      return () => fixes.map((f) => fixToEdits(doc, f));
     },
   },
 ];

@@ -17,7 +17,11 @@ import { commaOutsideComments, completeMeta } from '../server/src/core/meta/comp
 import { isGlobalNumber, phoneProblems } from '../server/src/core/phoneNumber';
 import { MAX_QUOTED, quote, quoteJson } from '../server/src/core/quote';
 import { buildRichCard, objectModel } from '../server/src/core/richCard';
-import { removalRange } from '../server/src/core/rules/ruleUtil';
+import { propertyIndent, removalRange } from '../server/src/core/rules/ruleUtil';
+import type { FixData } from '../server/src/core/rule';
+import { combine } from '../server/src/toLsp';
+import { nodeAtOffset } from '../server/src/core/fixes';
+import { findNodeAtOffset } from 'jsonc-parser';
 import { documentSymbols } from '../server/src/core/structure';
 import { MAX_SUGGEST_LENGTH, editDistance, suggest } from '../server/src/core/suggest';
 import { mentionsIt, parsePath, withoutBlocks } from '../server/src/core/templateEval';
@@ -304,5 +308,53 @@ describe('linear time: templates (item 8)', () => {
     const text = card('').replace('"t"', `"${Array.from({ length: 40 }, () => deep).join(' ')}"`);
     const r = checkDocument(text, 'universal-message', { config: CONFIG });
     assert.deepEqual(r.diagnostics.filter((d) => d.rule === 'template-syntax' || d.rule === 'dynamic-list'), []);
+  });
+});
+
+describe('linear time: elsewhere in the server (searches per element)', () => {
+  it('fix-all combines edits as the compare-with-every-taken-edit version did', () => {
+    const doc = parseJsonDocument('{}');
+    const old = (fixes: FixData[]) => {
+      const taken: { offset: number; length: number; newText: string }[] = [];
+      const seen = new Set<string>();
+      for (const fix of fixes) {
+        if (fix.kind !== 'replace') continue;
+        const edits = [{ offset: fix.offset, length: fix.length, newText: fix.text }];
+        const key = JSON.stringify(edits);
+        if (seen.has(key)) continue;
+        if (edits.some((e) => taken.some((t) => e.offset < t.offset + t.length && t.offset < e.offset + e.length || (e.offset === t.offset && e.length === 0 && t.length === 0)))) continue;
+        seen.add(key);
+        taken.push(...edits);
+      }
+      return taken;
+    };
+    const fix = fc.record({ offset: fc.nat(30), length: fc.nat(4), text: fc.constantFrom('', 'x', 'yy') }).map((f): FixData => ({ kind: 'replace', title: 't', ...f }));
+    fc.assert(fc.property(fc.array(fix, { maxLength: 25 }), (fixes) => assert.deepEqual(combine(doc, fixes), old(fixes))), { numRuns: 3000 });
+  });
+
+  it('finds the node at an offset as jsonc-parser does, on valid and broken text', () => {
+    const texts = fc.oneof(fc.json(), stringOf('{}[],:"a1 ', 20));
+    fc.assert(fc.property(texts, (text) => {
+      const root = parseJsonDocument(text).root;
+      if (!root) return;
+      for (let o = -1; o <= text.length + 1; o++) assert.equal(nodeAtOffset(root, o), findNodeAtOffset(root, o, true), `${JSON.stringify(text)} at ${o}`);
+    }), { numRuns: 2000 });
+  });
+
+  it('the indentation of inserted properties is read as before', () => {
+    const old = (text: string, obj: { children?: { offset: number }[] }) => {
+      const first = obj.children?.[0];
+      if (!first) return '  ';
+      const lineStart = text.lastIndexOf('\n', first.offset - 1) + 1;
+      const indent = text.slice(lineStart, first.offset);
+      return /^[ \t]*$/.test(indent) ? indent : '  ';
+    };
+    for (const text of ['{"a": 1}', '{ "a": 1 }', '{\n    "a": 1\n}', '{\n\t"a": 1}', 'x\n{ "a": 1 }', '{\n  x "a": 1}', '{\n"a": 1}', '[\n  {\n      "a": {\n   "b": 1 } } ]']) {
+      const doc = parseJsonDocument(text);
+      const objects: NonNullable<typeof doc.root>[] = [];
+      const walk = (n: NonNullable<typeof doc.root>) => { if (n.type === 'object') objects.push(n); for (const c of n.children ?? []) walk(c); };
+      walk(doc.root!);
+      for (const obj of objects) assert.equal(propertyIndent(text, obj), old(text, obj), JSON.stringify(text));
+    }
   });
 });
