@@ -22,7 +22,7 @@ import type { FixData } from '../server/src/core/rule';
 import { combine } from '../server/src/toLsp';
 import { nodeAtOffset } from '../server/src/core/fixes';
 import { findNodeAtOffset } from 'jsonc-parser';
-import { documentSymbols } from '../server/src/core/structure';
+import { documentSymbols, foldingRanges } from '../server/src/core/structure';
 import { MAX_SUGGEST_LENGTH, editDistance, suggest } from '../server/src/core/suggest';
 import { mentionsIt, parsePath, withoutBlocks } from '../server/src/core/templateEval';
 
@@ -337,8 +337,18 @@ describe('linear time: elsewhere in the server (searches per element)', () => {
     fc.assert(fc.property(texts, (text) => {
       const root = parseJsonDocument(text).root;
       if (!root) return;
-      for (let o = -1; o <= text.length + 1; o++) assert.equal(nodeAtOffset(root, o), findNodeAtOffset(root, o, true), `${JSON.stringify(text)} at ${o}`);
+      for (let o = -1; o <= text.length + 1; o++) {
+        assert.equal(nodeAtOffset(root, o), findNodeAtOffset(root, o, true), `${JSON.stringify(text)} at ${o}`);
+        assert.equal(nodeAtOffset(root, o, false), findNodeAtOffset(root, o, false), `${JSON.stringify(text)} at ${o}, end excluded`);
+      }
     }), { numRuns: 2000 });
+  });
+
+  it('folds multi-line block comments, not unclosed ones nor comment-like text in strings', () => {
+    const text = '[\n/* one\n two */ 1,\n/* same line */ 2,\n"/* in a\\n string */",\n/*/\n*/ 3,\n/* never\n closed /* \n]';
+    const comments = foldingRanges(parseJsonDocument(text)).filter((r) => r.kind === 'comment');
+    assert.deepEqual(comments, [{ startLine: 1, endLine: 2, kind: 'comment' }, { startLine: 5, endLine: 6, kind: 'comment' }]);
+    assert.deepEqual(foldingRanges(parseJsonDocument('[1] ' + '/*x\n'.repeat(10_000))).filter((r) => r.kind === 'comment'), []);
   });
 
   it('the indentation of inserted properties is read as before', () => {

@@ -47,12 +47,13 @@ export function fixToEdits(doc: JsonDocument, fix: FixData): TextEdit[] {
 }
 
 /**
- * The innermost node whose range holds `offset` (its end included), as jsonc-parser's
- * findNodeAtOffset(root, offset, true) finds it, but by binary search among each node's
- * children: the linear search per fix made fixes over thousands of elements quadratic.
+ * The innermost node whose range holds `offset` (its end included unless `includeEnd` is
+ * false), as jsonc-parser's findNodeAtOffset(root, offset, includeEnd) finds it, but by binary
+ * search among each node's children: the linear search per fix made fixes over thousands of
+ * elements quadratic.
  */
-export function nodeAtOffset(root: Node, offset: number): Node | undefined {
-  const holds = (n: Node) => offset >= n.offset && offset <= n.offset + n.length;
+export function nodeAtOffset(root: Node, offset: number, includeEnd = true): Node | undefined {
+  const holds = (n: Node) => offset >= n.offset && (includeEnd ? offset <= n.offset + n.length : offset < n.offset + n.length);
   if (!holds(root)) return undefined;
   let node = root;
   for (;;) {
@@ -66,7 +67,7 @@ export function nodeAtOffset(root: Node, offset: number): Node | undefined {
       if (children[mid].offset <= offset) lo = mid + 1; else hi = mid;
     }
     let next: Node | undefined;
-    for (let k = lo - 1; k >= 0 && children[k].offset + children[k].length >= offset; k--) next = children[k];
+    for (let k = lo - 1; k >= 0 && holds(children[k]); k--) next = children[k];
     if (!next) return node;
     node = next;
   }
