@@ -102,13 +102,12 @@ describe('dynamic list split (property)', () => {
 });
 
 describe('dynamic list findings on generated input', () => {
-  it('keep to 100 and a count, and stay fast', () => {
+  it('keep to 100 and a count', () => {
+    // How long this takes is held by `npm run bench` (scripts/growth.ts).
     const text = '// @each x\n'.repeat(100_000);
-    const started = Date.now();
     const { problems } = analyzeLists(parseJsonDocument(text));
     assert.equal(problems.length, 101);
     // 100,000 markers: each @each but the last lacks its @end before the next one, and the last lacks one at all.
     assert.equal(problems[100].message, '99900 more dynamic list problems not shown.');
-    assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * No input crashes or hangs the checks (DESIGN: Quality bars, Reliability): fuzzing with
  * random text, mutated cards and random bytes; 100,000-deep nesting in the core and in the
- * command line; huge lines; pathological template input, measured for linear time; and the
- * file size cap.
+ * command line; huge lines; pathological template input; and the file size cap. How long
+ * the checks take is measured in `npm run bench` (scripts/growth.ts), not here: unit tests
+ * assert behaviour, never durations.
  */
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
@@ -63,17 +64,6 @@ function checkOne(text: string, language: LanguageId, config = DEFAULT_CONFIG): 
     assert.ok(SEVERITIES.has(d.severity), `a severity (${d.rule})`);
   }
   return result;
-}
-
-/** Best of `runs` timings of f, in milliseconds. */
-function bestTime(f: () => void, runs = 3): number {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    f();
-    best = Math.min(best, performance.now() - t);
-  }
-  return best;
 }
 
 function repeatTo(unit: string, length: number): string {
@@ -145,16 +135,13 @@ describe('robustness: deep nesting', () => {
     ['[{ x 50,000 in a card', '{ "type": "rich", "insideActions": ' + '[{"a":'.repeat(50_000), 35 + 6 * 499 + 1],
   ];
   for (const [name, text, offset] of deepCases) {
-    it(`reports ${name} as one syntax finding, quickly`, () => {
-      const t = performance.now();
+    it(`reports ${name} as one syntax finding`, () => {
       const [result] = checkAll(text, ['universal-message']);
-      const ms = performance.now() - t;
       assert.equal(result.doc?.tooDeep, true);
       const syntax = result.diagnostics.filter((d) => d.rule === 'syntax');
       assert.equal(syntax.length, 1);
       assert.equal(syntax[0].offset, offset, 'on the first bracket past the limit of 1,000');
       assert.match(syntax[0].message, /^Nesting is [\d,]+ levels deep/);
-      assert.ok(ms < 2_000, `${ms.toFixed(0)} ms`);
     });
   }
 
@@ -174,12 +161,10 @@ describe('robustness: deep nesting', () => {
 describe('robustness: huge input', () => {
   it('checks a 4.9 MB single-line string under the size cap', () => {
     const text = '{ "type": "rich", "title": "' + 'a'.repeat(4_900_000) + '", "description": "d" }';
-    let result: CheckResult | undefined;
-    const ms = bestTime(() => { result = checkOne(text, 'universal-message'); }, 1);
-    assert.ok(result?.doc, 'checked in full, not capped');
+    const result: CheckResult = checkOne(text, 'universal-message');
+    assert.ok(result.doc, 'checked in full, not capped');
     const title = result.doc.root?.children?.[1].children?.[1];
     assert.equal(title && result.doc.stringInfo(title).staticLength, 4_900_000);
-    assert.ok(ms < 5_000, `${ms.toFixed(0)} ms`);
   });
 
   it('gives a 5 MB single line over the default cap one file-size finding', () => {
@@ -211,11 +196,9 @@ describe('robustness: huge input', () => {
   });
 });
 
-describe('robustness: pathological templates run in linear time', () => {
-  // Each input at 250 KB, 500 KB, 1 MB and 2 MB: every size under 2 s, and doubling the input
-  // must not much more than double the time (a quadratic scan quadruples it; the slack
-  // absorbs noise). Sizes go up one at a time so that a regression fails in seconds
-  // instead of hanging the run (a synchronous check cannot be interrupted by a timeout).
+describe('robustness: pathological templates', () => {
+  // How long these take, at n and 4n, is held by `npm run bench` (scripts/growth.ts); here
+  // each gets its findings checked for sanity at a size that runs quickly.
   const units: [string, string][] = [
     ['${ repeated', '${'],
     ['${" repeated', '${"'],
@@ -229,26 +212,14 @@ describe('robustness: pathological templates run in linear time', () => {
     ['${"\\n repeated (string literals broken by a line break)', '${"\n'],
   ];
   for (const [name, unit] of units) {
-    it(name, (t) => {
-      checkOne(repeatTo(unit, 10_000), 'universal-message'); // warm up
-      const times: string[] = [];
-      let previous: number | undefined;
-      for (const size of [250_000, 500_000, 1_000_000, 2_000_000]) {
-        const text = repeatTo(unit, size);
-        let ms = bestTime(() => checkOne(text, 'universal-message'), 1);
-        if (ms < 500) ms = Math.min(ms, bestTime(() => checkOne(text, 'universal-message'), 2));
-        times.push(`${size / 1_000_000} MB: ${ms.toFixed(0)} ms`);
-        assert.ok(ms < 2_000, `${times.join(', ')}: over 2 s`);
-        if (previous !== undefined) assert.ok(ms < 3 * previous + 150, `${times.join(', ')}: more than linear`);
-        previous = ms;
-      }
-      t.diagnostic(times.join(', '));
+    it(name, () => {
+      checkOne(repeatTo(unit, 20_000), 'universal-message');
     });
   }
 
-  it('reports broken or empty templates of 1 MB inputs with a bounded number of findings', () => {
+  it('reports broken or empty templates of 200 KB inputs with a bounded number of findings', () => {
     for (const unit of ['${', '${}', '${"\n', '"${ (}",']) {
-      const { diagnostics } = checkOne(repeatTo(unit, 1_000_000), 'universal-message');
+      const { diagnostics } = checkOne(repeatTo(unit, 200_000), 'universal-message');
       const template = diagnostics.filter((d) => d.rule === 'template-syntax');
       assert.ok(template.length > 0 && template.length <= 102, `${template.length} template findings for ${JSON.stringify(unit)}`);
     }

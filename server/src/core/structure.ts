@@ -4,6 +4,7 @@
  * Walks are iterative: documents may be deep.
  */
 import { findNodeAtOffset } from 'jsonc-parser';
+import { nodeAtOffset } from './fixes';
 import { buildRichCard, type ActionModel, type PropLookup } from './richCard';
 import type { JsonDocument, Node } from './jsonDocument';
 import { renderedList } from './dynamicList';
@@ -160,20 +161,22 @@ export function foldingRanges(doc: JsonDocument): FoldingRange[] {
     const end = lineAt(starts, list.end.start);
     if (end > start) out.push({ startLine: start, endLine: end, kind: 'region' });
   }
-  // Multi-line block comments.
-  const re = /\/\*[\s\S]*?\*\//g;
-  if (doc.scan.masked.includes('/*')) {
-    for (const m of doc.scan.masked.matchAll(re)) {
-      const start = lineAt(starts, m.index!);
-      const end = lineAt(starts, m.index! + m[0].length - 1);
-      if (end > start && !insideString(doc, m.index!)) out.push({ startLine: start, endLine: end, kind: 'comment' });
-    }
+  // Multi-line block comments: each `/*` to the next `*/`, in one pass (a lazy regular
+  // expression searched to the end of the text again for every unclosed `/*`).
+  const masked = doc.scan.masked;
+  for (let open = masked.indexOf('/*'); open >= 0;) {
+    const close = masked.indexOf('*/', open + 2);
+    if (close < 0) break; // no later `/*` is closed either
+    const start = lineAt(starts, open);
+    const end = lineAt(starts, close + 1);
+    if (end > start && !insideString(doc, open)) out.push({ startLine: start, endLine: end, kind: 'comment' });
+    open = masked.indexOf('/*', close + 2);
   }
   return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
 }
 
 function insideString(doc: JsonDocument, offset: number): boolean {
-  const node = doc.root ? findNodeAtOffset(doc.root, offset) : undefined;
+  const node = doc.root ? nodeAtOffset(doc.root, offset, false) : undefined;
   return node?.type === 'string' && offset > node.offset && offset < node.offset + node.length;
 }
 

@@ -53,8 +53,9 @@ export const MAX_SUGGEST_LENGTH = 200;
 export function suggest(name: string, candidates: readonly string[], synonyms: Record<string, string> = {}): string | undefined {
   const lower = name.toLowerCase();
   const normal = (s: string) => s.toLowerCase().replace(/[_\-\s]/g, '');
-  for (const c of candidates) if (c.toLowerCase() === lower || normal(c) === normal(name)) return c;
-  const syn = synonyms[lower] ?? synonyms[normal(name)];
+  const normalName = normal(name); // once, not once per candidate (a long name among thousands of options)
+  for (const c of candidates) if (c.toLowerCase() === lower || normal(c) === normalName) return c;
+  const syn = synonyms[lower] ?? synonyms[normalName];
   if (syn && candidates.includes(syn)) return syn;
   let best: string | undefined;
   let bestDistance = Infinity;

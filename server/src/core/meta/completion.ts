@@ -152,7 +152,7 @@ function commas(array: Node | undefined, offset: number, text: string): { before
  * (an opening repeated thousands of times was quadratic). As before, a block comment that is
  * not closed in the range is not a comment.
  */
-function commaOutsideComments(text: string, from: number, to: number): boolean {
+export function commaOutsideComments(text: string, from: number, to: number): boolean {
   let closes = true; // false once no `*/` is left in the range: later `/*` are not searched again
   let i = from;
   while (i < to) {

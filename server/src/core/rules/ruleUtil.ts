@@ -69,7 +69,11 @@ export function jsonString(s: string): string {
 export function propertyIndent(text: string, obj: Node): string {
   const first = obj.children?.[0];
   if (!first) return '  ';
-  const lineStart = text.lastIndexOf('\n', first.offset - 1) + 1;
+  // Back to the line start, but not past the brace: a property on the brace's line has no
+  // indentation of its own (lastIndexOf ran to the start of a one-line file, once per fix).
+  let lineStart = first.offset;
+  while (lineStart > obj.offset + 1 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  if (lineStart === obj.offset + 1) return '  ';
   const indent = text.slice(lineStart, first.offset);
   return /^[ \t]*$/.test(indent) ? indent : '  ';
 }
