@@ -6,7 +6,7 @@
 import { findNodeAtOffset, getNodePath, type JSONPath } from 'jsonc-parser';
 import { CARD_FIELDS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
 import { CHANNEL_IDS, CHANNEL_LIMITS, CHANNEL_NAMES, type ChannelId, type LimitedList, type LimitedText } from './channels';
-import type { FeatureContext, HoverResult } from './languageFeatures';
+import type { FeatureContext, HoverResult } from './types';
 import type { JsonDocument, Node } from './jsonDocument';
 import { analyzeLists, listRoom } from './dynamicList';
 import { buildRichCard } from './richCard';
