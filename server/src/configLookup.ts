@@ -4,8 +4,7 @@
  * comes from the caller so that this stays testable.
  */
 import * as path from 'node:path';
-import { CONFIG_FILE_NAME, parseConfig, resolveConfig, type ConfigParseResult, type ResolvedConfig, type UmsgConfig } from './core/config';
-import { ALL_RULES } from './core/rules';
+import { CONFIG_FILE_NAME, RULE_IDS, parseConfig, resolveConfig, type ConfigParseResult, type ResolvedConfig, type UmsgConfig } from './core';
 
 export type ReadText = (filePath: string) => Promise<string | undefined>;
 
@@ -17,7 +16,7 @@ export interface ConfigForFile {
   parsed: ConfigParseResult | undefined;
 }
 
-export const RULE_IDS = ALL_RULES.map((r) => r.id);
+export { RULE_IDS };
 
 /** Walks up from `dir` to the file system root; returns the first config file found. */
 export async function findConfigFile(dir: string, exists: (p: string) => Promise<boolean>): Promise<string | undefined> {

@@ -5,9 +5,7 @@
  * the caller.
  */
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { CHANNEL_IDS, type ChannelId } from './core/channels';
-import { channelOfPath } from './core/check';
-import type { SampleData } from './core/render';
+import { CHANNEL_IDS, channelOfPath, type ChannelId, type SampleData } from './core';
 
 export interface MessageContext {
   /** True for NAME.<channel>.umsg: only JSON and template syntax are checked. */

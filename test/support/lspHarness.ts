@@ -13,6 +13,7 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { createConnection } from 'vscode-languageserver/node';
+import { configForFile } from '../../server/src/configLookup';
 import { startServer } from '../../server/src/server';
 import type { Rule } from '../../server/src/core/rule';
 
@@ -29,19 +30,23 @@ export interface Harness {
   published: PublishDiagnosticsParams[];
   open(uri: string, text: string, languageId?: string): Promise<void>;
   change(uri: string, version: number, text: string): Promise<void>;
+  /** Sends initialize and initialized (done by startHarness unless `initialize: false`). */
+  initialize(): Promise<void>;
   dispose(): void;
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
 
-export async function startHarness(options: { pull: boolean; configuration?: boolean; rules?: readonly Rule[]; files?: Record<string, string> }): Promise<Harness> {
+export async function startHarness(options: { pull: boolean; configuration?: boolean; rules?: readonly Rule[]; files?: Record<string, string>; initialize?: boolean; initializationOptions?: Record<string, unknown> }): Promise<Harness> {
   const up = new PassThrough();
   const down = new PassThrough();
   const files = new Map(Object.entries(options.files ?? {}));
   const serverConnection = createConnection(new StreamMessageReader(up), new StreamMessageWriter(down));
   startServer(serverConnection, {
     readFile: async (p) => { harness.reads++; return files.get(p); },
+    configFor: configForFile,
     docsBase: DOCS_BASE,
+    yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
     rules: options.rules,
@@ -72,6 +77,10 @@ export async function startHarness(options: { pull: boolean; configuration?: boo
     async change(uri, version, text) {
       await client.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
     },
+    async initialize() {
+      await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, initializationOptions: options.initializationOptions ?? {} });
+      await client.sendNotification('initialized', {});
+    },
     dispose() {
       client.dispose();
       serverConnection.dispose();
@@ -93,7 +102,6 @@ export async function startHarness(options: { pull: boolean; configuration?: boo
     textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
     workspace: { configuration: !!options.configuration, diagnostics: { refreshSupport: true } },
   };
-  await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, initializationOptions: {} });
-  await client.sendNotification('initialized', {});
+  if (options.initialize !== false) await harness.initialize();
   return harness;
 }

@@ -1,6 +1,6 @@
 /** Output of `umsg check`: a readable report (stylish) and ESLint's json formatter shape. */
 import * as path from 'node:path';
-import type { Diagnostic } from '../core/check';
+import type { Diagnostic } from '../core';
 
 export interface FileReport {
   filePath: string;

@@ -5,11 +5,7 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { CHANNEL_IDS, isChannelId } from '../core/channels';
-import { channelPayload } from '../core/channelPayload';
-import { checkDocument, languageOfPath, type Diagnostic } from '../core/check';
-import { parseJsonDocument } from '../core/jsonDocument';
-import { renderMessage } from '../core/render';
+import { CHANNEL_IDS, createLanguageService, isChannelId, languageOf, resolveConfig, type Diagnostic, type LanguageId } from '../core';
 import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { configForFile } from '../configLookup';
@@ -80,6 +76,17 @@ function parseCheckArgs(args: string[]): CheckArgs {
   });
   if (out.paths.length === 0) out.paths.push('.');
   return out;
+}
+
+/** The languages `umsg check` collects (umsg.config.json is checked as the config of the files it governs). */
+function languageOfPath(p: string): Exclude<LanguageId, 'umsg-config'> | undefined {
+  const language = languageOf(p);
+  return language === 'umsg-config' ? undefined : language;
+}
+
+/** The language service of one run; `onRuleError` names the file being checked. */
+function serviceFor(onRuleError?: (rule: string, error: unknown) => void) {
+  return createLanguageService({ onRuleError, yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }) });
 }
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.vscode-test', 'dist', 'out']);
@@ -180,27 +187,26 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
     if (text === undefined) throw new InputError(`Cannot read "${file}".`);
     const language = languageOfPath(file)!;
     const found = await configForFile(file, readText);
-    if (found.configPath && found.parsed && found.parsed.findings.length > 0 && !configReports.has(found.configPath)) {
+    if (found.configPath && !configReports.has(found.configPath)) {
+      // The config file is checked by its own rule set (language umsg-config), as in the editor.
       const configText = (await readText(found.configPath)) ?? '';
-      configReports.set(found.configPath, {
-        filePath: found.configPath,
-        text: configText,
-        diagnostics: found.parsed.findings.map((f) => ({ ...f, severity: f.severity ?? 'error' })),
-      });
+      const service = serviceFor();
+      const configCheck = await service.check(service.open(configText, 'umsg-config'), { config: resolveConfig(undefined) });
+      configReports.set(found.configPath, { filePath: found.configPath, text: configText, diagnostics: configCheck.diagnostics });
     }
     // Sample data and channel-specific siblings, read as the language server reads them.
     const related = language === 'universal-message' ? await messageContext(file, readText) : undefined;
-    const result = checkDocument(text, language, {
+    const service = serviceFor((rule, error) => io.stderr(`umsg: rule ${rule} failed on ${file}: ${String(error)}\n`));
+    const result = await service.check(service.open(text, language, found.config), {
       sample: related?.sample,
       sampleProblem: related?.sampleProblem,
       channelSpecific: related?.channelSpecific,
       overriddenChannels: related?.overriddenChannels,
       config: found.config,
-      onRuleError: (rule, error) => io.stderr(`umsg: rule ${rule} failed on ${file}: ${String(error)}\n`),
     });
     reports.push({ filePath: file, text, diagnostics: result.diagnostics });
   }
-  const all = [...configReports.values(), ...reports];
+  const all = [...[...configReports.values()].filter((r) => r.diagnostics.length > 0), ...reports];
   const shown = args.quiet ? all.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d: Diagnostic) => d.severity === 'error') })) : all;
   io.stdout(args.format === 'json' ? formatJson(shown) + '\n' : formatStylish(shown, io.cwd, unique.length));
   const errors = all.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0);
@@ -258,25 +264,25 @@ async function render(args: RenderArgs, io: CliIO): Promise<number> {
     if (related.sampleProblem) io.stderr(`umsg: ${related.sampleProblem}\n`);
     sample = related.sample;
   }
-  const doc = parseJsonDocument(text);
-  const broken = [...doc.syntax.map((s) => ({ offset: s.offset, message: s.message })), ...doc.scan.problems.map((p) => ({ offset: p.start, message: p.message }))];
+  const service = serviceFor();
+  const channel = args.channel && isChannelId(args.channel) ? args.channel : undefined;
+  const result = channel ? service.payload(text, channel, { sample }) : service.render(text, { sample });
+  const broken = result.findings.filter((f) => f.rule === 'syntax');
   if (broken.length > 0) {
-    const first = broken.sort((a, b) => a.offset - b.offset)[0];
+    const first = broken[0];
     const at = lineColumn(text, first.offset);
     io.stderr(`umsg: ${args.file}:${at.line}:${at.column}: ${first.message}\numsg: the message cannot be rendered until its syntax is fixed (umsg check ${args.file} lists every problem).\n`);
     return 1;
   }
-  const result = renderMessage(doc, sample);
-  for (const u of result.unevaluated) {
+  for (const u of result.notes) {
     const at = lineColumn(text, u.offset);
     io.stderr(`umsg: ${args.file}:${at.line}:${at.column}: \${${u.expression}} was not evaluated: ${u.reason}.\n`);
   }
   if (result.value === undefined) {
-    io.stderr(`umsg: ${result.error}\n`);
+    io.stderr(`umsg: ${result.findings.map((f) => f.message).join('\n')}\n`);
     return 1;
   }
-  const out = args.channel && isChannelId(args.channel) ? channelPayload(args.channel, result.value) : result.value;
-  io.stdout(JSON.stringify(out, null, 2) + '\n');
+  io.stdout(JSON.stringify(result.value, null, 2) + '\n');
   return 0;
 }
 

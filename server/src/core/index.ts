@@ -84,8 +84,8 @@ export interface RenderOutput<T> {
   value: T | undefined;
   /** Templates left as written, with why. */
   notes: Unevaluated[];
-  /** Why the message cannot be rendered (syntax first), in source order. */
-  findings: { offset: number; message: string }[];
+  /** Why the message cannot be rendered, in source order: `syntax` problems, or the `render` error. */
+  findings: { rule: 'syntax' | 'render'; offset: number; message: string }[];
 }
 
 export interface LanguageService {
@@ -230,12 +230,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
 
 function renderText(text: string, sample: SampleData | undefined): RenderOutput<unknown> {
   const doc = parseJsonDocument(text);
-  const broken = [...doc.syntax.map((s) => ({ offset: s.offset, message: s.message })), ...doc.scan.problems.map((p) => ({ offset: p.start, message: p.message }))];
+  const broken = [...doc.syntax.map((s) => ({ offset: s.offset, message: s.message })), ...doc.scan.problems.map((p) => ({ offset: p.start, message: p.message }))]
+    .map((f) => ({ rule: 'syntax' as const, ...f }));
   if (broken.length > 0) return { value: undefined, notes: [], findings: broken.sort((a, b) => a.offset - b.offset) };
   const result = renderMessage(doc, sample);
   return {
     value: result.value,
     notes: result.unevaluated,
-    findings: result.value === undefined && result.error ? [{ offset: 0, message: result.error }] : [],
+    findings: result.value === undefined && result.error ? [{ rule: 'render', offset: 0, message: result.error }] : [],
   };
 }
