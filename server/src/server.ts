@@ -9,9 +9,6 @@ import { URI } from 'vscode-uri';
 import {
   CodeActionKind,
   DocumentDiagnosticReportKind,
-  ErrorCodes,
-  LSPErrorCodes,
-  ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
   type CancellationToken,
@@ -20,12 +17,14 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  CHANNEL_IDS, CONFIG_FILE_NAME, RULE_IDS, createLanguageService, languageOf, parseSeverity, resolveConfig,
-  type CheckResult, type LanguageId, type ResolvedConfig, type Rule, type ServiceDocument, type SeverityOrOff, type UmsgConfig,
+  createLanguageService, languageOf, resolveConfig,
+  type CheckResult, type LanguageId, type ResolvedConfig, type Rule, type ServiceDocument, type UmsgConfig,
 } from './core';
 import type { ConfigForFile, ReadText } from './configLookup';
 import { messageContext, type MessageContext } from './messageContext';
 import { SHOW_CHANNEL_PROBLEMS, type ChannelProblemsArgs } from './shared/protocol';
+import { isConfigUri, readSettings, toConfig, type ClientSettings } from './settings';
+import { cancelled, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 
 export interface ServerRuntime {
@@ -43,20 +42,8 @@ export interface ServerRuntime {
   rules?: readonly Rule[];
 }
 
-/** Settings under `universalMessage` (VS Code) or initializationOptions (other editors). */
-interface ClientSettings {
-  channels?: Record<string, unknown>;
-  rules?: Record<string, unknown>;
-  maxFileSize?: number;
-  validate?: boolean;
-  inlayHints?: boolean;
-  channelSummary?: boolean;
-}
-
 const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
 const PUSH_DELAY_MS = 200;
-/** JSON-RPC's ServerNotInitialized: a request before `initialize`. */
-const SERVER_NOT_INITIALIZED = -32002;
 
 type Around = { config: ResolvedConfig; around: MessageContext | undefined };
 /** One version of one open document: keyed by version *and* text, so a reused version number never serves older text. */
@@ -65,7 +52,7 @@ type Entry = { version: number; text: string; generation: number; handle: Servic
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
   let pullDiagnostics = false, refreshSupport = false, configurationSupport = false;
-  let state: 'new' | 'running' | 'shutdown' = 'new';
+  let state: ServerState = 'new';
   let settings: ClientSettings = {};
   /** Bumped by every change that could alter a result: config file, settings, sample or sibling files. */
   let generation = 0;
@@ -77,36 +64,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     try { connection.console.log(message); } catch { /* the client is gone: nothing left to tell */ }
   };
   const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
+  const handler = requestHandlers(() => state, log);
   const service = createLanguageService({
     rules: runtime.rules,
     yieldToHost: runtime.yieldToHost,
     onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`),
   });
-
-  /**
-   * Every request handler goes through here: refused before `initialize` and after `shutdown`,
-   * malformed params answer InvalidParams, a cancelled request RequestCancelled, and any other
-   * error is logged one way and answered with the empty result, so that one bad document never
-   * takes a feature down.
-   */
-  function handler<P, R>(name: string, valid: (p: any) => boolean, empty: R, run: (p: P, token: CancellationToken) => Promise<R> | R) {
-    return async (params: P, token: CancellationToken): Promise<R> => {
-      if (state === 'new') throw new ResponseError(SERVER_NOT_INITIALIZED, `${name}: the server is not initialized yet.`);
-      if (state === 'shutdown') throw new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down.`);
-      if (!isObject(params) || !valid(params)) throw new ResponseError(ErrorCodes.InvalidParams, `${name}: malformed params.`);
-      const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, `${name}: cancelled.`);
-      if (token.isCancellationRequested) throw cancelled();
-      try {
-        const result = await run(params, token);
-        if (token.isCancellationRequested) throw cancelled();
-        return result;
-      } catch (error) {
-        if (error instanceof ResponseError) throw error;
-        log(`${name} failed on ${(params as { textDocument?: { uri?: string } }).textDocument?.uri}: ${describe(error)}`);
-        return empty;
-      }
-    };
-  }
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities ?? {};
@@ -213,7 +176,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.languages.diagnostics.on(handler('Diagnostics', textDocument, { kind: DocumentDiagnosticReportKind.Full, items: [] }, async (p: { textDocument: { uri: string } }, token) => {
     const c = await checked(p.textDocument.uri, token);
-    if (!c && token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Diagnostics: cancelled.');
+    if (!c && token.isCancellationRequested) throw cancelled('Diagnostics');
     return { kind: DocumentDiagnosticReportKind.Full, items: c ? c.result.diagnostics.map((d) => toLspDiagnostic(c.doc, d, runtime.docsBase)) : [] };
   }));
 
@@ -332,35 +295,3 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.listen();
 }
 
-function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-function isPosition(v: unknown): boolean {
-  return isObject(v) && Number.isInteger(v.line) && v.line >= 0 && Number.isInteger(v.character) && v.character >= 0;
-}
-function isRange(v: unknown): boolean {
-  return isObject(v) && isPosition(v.start) && isPosition(v.end);
-}
-function isConfigUri(uri: string): boolean {
-  return uri.endsWith('/' + CONFIG_FILE_NAME);
-}
-function readSettings(value: unknown): ClientSettings {
-  return isObject(value) ? (value as ClientSettings) : {};
-}
-
-/** Editor settings as a config layer (used only where no umsg.config.json exists). */
-function toConfig(s: ClientSettings): Partial<UmsgConfig> {
-  const severities = (map: unknown, known: readonly string[]) => {
-    const out: Record<string, SeverityOrOff> = {};
-    for (const [k, v] of Object.entries(isObject(map) ? map : {})) {
-      const sev = parseSeverity(v);
-      if (sev && known.includes(k)) out[k] = sev;
-    }
-    return out;
-  };
-  return {
-    channels: severities(s.channels, CHANNEL_IDS),
-    rules: severities(s.rules, RULE_IDS),
-    maxFileSize: typeof s.maxFileSize === 'number' && s.maxFileSize > 0 ? s.maxFileSize : undefined,
-  };
-}
