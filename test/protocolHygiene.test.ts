@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import { CancellationTokenSource, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import { KNOWN, runFuzz, summarize } from '../scripts/fuzz';
 import { startHarness, type Harness } from './support/lspHarness';
 
 const ROOT = join(__dirname, '..');
@@ -152,4 +153,16 @@ describe('umsg-language-server --stdio with a corrupt stream', () => {
     assert.equal(lines.length, 1, stderr);
     assert.match(lines[0], /^umsg-language-server: the input stream is corrupt/);
   });
+});
+
+describe('fuzz (short, seeded; `npm run fuzz` for long runs)', () => {
+  for (const mode of ['pull', 'push'] as const) {
+    it(`${mode}: random incremental edits and requests keep every response valid and equal to a fresh open`, async () => {
+      const report = await runFuzz({ seed: 13, edits: 400, mode, freshEvery: 200 });
+      assert.equal(report.edits, 400);
+      const unexpected = [...report.violations.keys()].filter((k) => !KNOWN.has(k));
+      assert.deepEqual(unexpected, [], summarize(report));
+      assert.ok(report.requests > 0 && report.freshChecks > 0);
+    });
+  }
 });
