@@ -4,7 +4,8 @@
  * trace at the client: JSON-RPC errors where the protocol asks for them, the empty result
  * (and one log line) for anything else.
  */
-import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
+import { CodeActionKind, ErrorCodes, LSPErrorCodes, ResponseError, TextDocumentSyncKind, type CancellationToken, type InitializeResult } from 'vscode-languageserver';
+import { FIX_ALL_KIND } from './toLsp';
 
 /** JSON-RPC's ServerNotInitialized: a request before `initialize`. */
 const SERVER_NOT_INITIALIZED = -32002;
@@ -47,5 +48,27 @@ export function requestHandlers(state: () => ServerState, log: (message: string)
         return empty;
       }
     };
+  };
+}
+
+/** What the server offers; diagnostics are pulled only from clients that support it. */
+export function initializeResult(pullDiagnostics: boolean): InitializeResult {
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+      completionProvider: { triggerCharacters: ['"', ':'] },
+      hoverProvider: true,
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+      selectionRangeProvider: true,
+      documentLinkProvider: { resolveProvider: false },
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
+      inlayHintProvider: true,
+      codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+    },
+    serverInfo: { name: 'umsg-language-server', version: '0.1.0' },
   };
 }

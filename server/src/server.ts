@@ -6,15 +6,7 @@
  * and config lookup come from the runtime, so a browser build can reuse this file.
  */
 import { URI } from 'vscode-uri';
-import {
-  CodeActionKind,
-  DocumentDiagnosticReportKind,
-  TextDocuments,
-  TextDocumentSyncKind,
-  type CancellationToken,
-  type Connection,
-  type InitializeResult,
-} from 'vscode-languageserver';
+import { CodeActionKind, DocumentDiagnosticReportKind, TextDocuments, type CancellationToken, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   createLanguageService, languageOf, resolveConfig,
@@ -24,7 +16,7 @@ import type { ConfigForFile, ReadText } from './configLookup';
 import { messageContext, type MessageContext } from './messageContext';
 import { SHOW_CHANNEL_PROBLEMS, type ChannelProblemsArgs } from './shared/protocol';
 import { isConfigUri, readSettings, toConfig, type ClientSettings } from './settings';
-import { cancelled, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
+import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 
 export interface ServerRuntime {
@@ -47,7 +39,10 @@ const PUSH_DELAY_MS = 200;
 
 type Around = { config: ResolvedConfig; around: MessageContext | undefined };
 /** One version of one open document: keyed by version *and* text, so a reused version number never serves older text. */
-type Entry = { version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult };
+type Entry = { version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult; running?: RunningCheck };
+type Token = { isCancellationRequested: boolean };
+/** A check under way, shared by every request for the same version (diagnostics, code lens, code actions). */
+type RunningCheck = { tokens: Set<Token | undefined>; promise: Promise<CheckResult> };
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
@@ -78,24 +73,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     configurationSupport = !!caps.workspace?.configuration;
     settings = readSettings(params.initializationOptions);
     state = 'running';
-    return {
-      capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
-        diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
-        completionProvider: { triggerCharacters: ['"', ':'] },
-        hoverProvider: true,
-        documentSymbolProvider: true,
-        foldingRangeProvider: true,
-        selectionRangeProvider: true,
-        documentLinkProvider: { resolveProvider: false },
-        documentFormattingProvider: true,
-        documentRangeFormattingProvider: true,
-        inlayHintProvider: true,
-        codeLensProvider: { resolveProvider: false },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
-      },
-      serverInfo: { name: 'umsg-language-server', version: '0.1.0' },
-    };
+    return initializeResult(pullDiagnostics);
   });
   connection.onInitialized(async () => { if (configurationSupport) await refreshSettings(); });
   connection.onShutdown(() => { state = 'shutdown'; });
@@ -151,17 +129,26 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     return { doc, kind, entry, handle: entry.handle, context };
   }
 
-  /** The check of the current version (cached with it); undefined when cancelled. */
-  async function checked(uri: string, token?: { isCancellationRequested: boolean }) {
+  /**
+   * The check of the current version, cached with it; undefined when cancelled. One check runs
+   * per version, shared by every request that needs it; it stops when a newer version
+   * replaces it or when every request waiting for it is cancelled.
+   */
+  async function checked(uri: string, token?: Token) {
     const got = await input(uri);
     if (!got || settings.validate === false) return undefined;
-    if (!got.entry.result) {
-      const result = await service.check(got.handle, got.context, token);
-      if (result.cancelled) return undefined;
-      if (entries.get(uri) === got.entry) got.entry.result = result;
-      return { ...got, result };
+    const { entry } = got;
+    if (entry.result) return { ...got, result: entry.result };
+    if (!entry.running) {
+      const tokens = new Set<Token | undefined>([token]);
+      const stop = { get isCancellationRequested() { return entries.get(uri) !== entry || [...tokens].every((t) => t?.isCancellationRequested); } };
+      const running: RunningCheck = { tokens, promise: service.check(got.handle, got.context, stop) };
+      entry.running = running;
+      void running.promise.then((r) => { entry.running = undefined; if (!r.cancelled) entry.result = r; }, () => { entry.running = undefined; });
     }
-    return { ...got, result: got.entry.result };
+    entry.running.tokens.add(token);
+    const result = await entry.running.promise;
+    return result.cancelled ? undefined : { ...got, result };
   }
 
   async function diagnostics(uri: string, token?: { isCancellationRequested: boolean }) {

@@ -34,6 +34,8 @@ export interface CheckOptions {
   overriddenChannels?: readonly ChannelId[];
   /** Why NAME.sample.json could not be used, when it exists but is broken. */
   sampleProblem?: string;
+  /** The parse of `text`, when the caller has it already (the language service shares one per version). */
+  parsed?: JsonDocument;
 }
 
 /** Rules that still run on a channel-specific message. */
@@ -178,7 +180,7 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
       if (done) return;
       if (isCancelled()) { cancelled = true; done = true; return; }
       if (next < 0) {
-        doc = parseJsonDocument(text);
+        doc = options.parsed ?? parseJsonDocument(text);
         card = language === 'universal-message' ? buildRichCard(doc) : undefined;
       } else {
         runRule(rules[next]);

@@ -140,6 +140,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
 
     async check(doc, context, token) {
       const result = await checkDocumentSliced(doc.text, doc.language, {
+        parsed: parsed(doc),
         config: context.config,
         rules: options.rules,
         sample: context.sample,
