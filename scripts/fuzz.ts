@@ -89,7 +89,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const violation = (kind: string, example: string) => {
     const v = report.violations.get(kind);
     if (v) v.count++;
-    else report.violations.set(kind, { count: 1, example: example.slice(0, 400) });
+    else {
+      report.violations.set(kind, { count: 1, example: example.slice(0, 400) });
+      log(`${options.mode}: first "${kind}" after ${report.edits} edits: ${example.slice(0, 400).replace(/\s+/g, ' ')}`);
+    }
   };
 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'node', 'serverMain.ts'), '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });

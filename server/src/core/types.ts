@@ -32,7 +32,7 @@ export interface HoverResult {
 export interface FeatureContext {
   config: ResolvedConfig;
   /** Channels that have their own channel-specific message next to this file (DESIGN: Files and languages). */
-  overriddenChannels?: readonly ChannelId[] | readonly string[];
+  overriddenChannels?: readonly string[];
   /** The message's sample data, when it has some. */
   sample?: SampleData;
 }
