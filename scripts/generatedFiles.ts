@@ -90,11 +90,10 @@ const LANGUAGE_FILES: Record<LanguageId, string> = {
   'universal-message': '`*.umsg`',
   'configuration-meta': '`*.configmeta.json`',
   'native-provider': '`*.provider.json`',
+  'umsg-config': '`umsg.config.json`',
 };
 
 function filesOf(rule: Rule): string {
-  // A rule of no language runs on umsg.config.json, which is no language of its own (the config rule).
-  if (rule.languages.length === 0) return '`umsg.config.json`';
   return rule.languages.map((l) => LANGUAGE_FILES[l]).join(', ');
 }
 

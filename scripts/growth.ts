@@ -165,7 +165,7 @@ const CASES: Case[] = [
     build: (n) => {
       const doc = parseJsonDocument('{}');
       const fixes: FixData[] = Array.from({ length: n }, (_, i) => ({ kind: 'replace', offset: 3 * i, length: 2, text: 'x', title: 't' }));
-      return () => combine(doc, fixes);
+      return () => combine((f) => fixToEdits(doc, f), fixes);
     },
   },
   {

@@ -6,16 +6,9 @@
 import * as path from 'node:path';
 import { commands, Range, Selection, TextEditorRevealType, Uri, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { SHOW_CHANNEL_PROBLEMS, type ChannelProblem } from '../../server/src/shared/protocol';
 
 let client: LanguageClient | undefined;
-
-/** One problem behind the channel summary code lens, as the server sends it. */
-interface ChannelProblem {
-  channel: string;
-  rule: string;
-  message: string;
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
-}
 
 export async function activate(context: ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
@@ -44,7 +37,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   client = new LanguageClient('universalMessage', 'Universal Message', serverOptions, clientOptions);
   context.subscriptions.push(
     client,
-    commands.registerCommand('universalMessage.showChannelProblems', showChannelProblems),
+    commands.registerCommand(SHOW_CHANNEL_PROBLEMS, showChannelProblems),
   );
   await client.start();
 }

@@ -9,24 +9,11 @@
  * checkout under /tmp is checked.
  */
 import * as path from 'node:path';
-import { CONFIG_FILE_NAME, parseConfig, resolveConfig, type ConfigParseResult, type ResolvedConfig, type UmsgConfig } from './core/config';
-import { ALL_RULES } from './core/rules';
+import { CONFIG_FILE_NAME, RULE_IDS, parseConfig, resolveConfig, type ConfigParseResult, type ResolvedConfig, type UmsgConfig } from './core';
 
-/** A file that exists but cannot be used; `unreadable` completes "cannot be read: …". */
-export interface Unreadable {
-  unreadable: string;
-  /** Its size in bytes, when that is why (over a size limit). */
-  size?: number;
-}
+import { isUnreadable, type ReadOutcome, type ReadText } from './readOutcome';
 
-/** What reading gives: the text, undefined when there is no such file, or why it cannot be read. */
-export type ReadOutcome = string | undefined | Unreadable;
-
-export type ReadText = (filePath: string) => Promise<ReadOutcome>;
-
-export function isUnreadable(value: unknown): value is Unreadable {
-  return typeof value === 'object' && value !== null && typeof (value as Unreadable).unreadable === 'string';
-}
+export { isUnreadable, type ReadOutcome, type ReadText, type Unreadable } from './readOutcome';
 
 export interface ConfigForFile {
   config: ResolvedConfig;
@@ -53,7 +40,7 @@ export interface ConfigLookupOptions {
   exists?: (p: string) => Promise<boolean>;
 }
 
-export const RULE_IDS = ALL_RULES.map((r) => r.id);
+export { RULE_IDS };
 
 /** Marks a folder as the top of a repository: a folder, or a file in git worktrees and submodules. */
 export const REPOSITORY_MARKER = '.git';

@@ -5,11 +5,8 @@
  * the caller.
  */
 import type { ParseError } from 'jsonc-parser';
-import { CHANNEL_IDS, type ChannelId } from './core/channels';
-import { channelOfPath } from './core/check';
-import type { SampleData } from './core/render';
-import { parseSampleJson } from './core/templateEval';
-import { isUnreadable, type ReadText } from './configLookup';
+import { CHANNEL_IDS, channelOfPath, parseSampleJson, type ChannelId, type SampleData } from './core';
+import { isUnreadable, type ReadText } from './readOutcome';
 
 export interface MessageContext {
   /** True for NAME.<channel>.umsg: only JSON and template syntax are checked. */

@@ -1,43 +1,24 @@
 /**
- * The language server: wiring only. It owns documents, configuration, debouncing and
- * cancellation, and maps the core's results to LSP. Diagnostics are pulled when the client
- * supports it and pushed (debounced) otherwise, never both.
+ * The language server: wiring only. It owns the open documents, the configuration, debouncing
+ * and cancellation; the language service (core/index.ts) answers every question in offsets and
+ * toLsp.ts converts the answers. Diagnostics are pulled when the client supports it and pushed
+ * (debounced) otherwise, never both. Nothing here needs Node (test/imports.test.ts): file access
+ * and config lookup come from the runtime, so a browser build can reuse this file.
  */
 import { URI } from 'vscode-uri';
-import {
-  CompletionItemKind,
-  DocumentDiagnosticReportKind,
-  InsertTextFormat,
-  TextDocuments,
-  TextDocumentSyncKind,
-  type CancellationToken,
-  CodeActionKind,
-  SymbolKind,
-  type CompletionItem,
-  type DocumentLink,
-  type DocumentSymbol,
-  type FoldingRange,
-  type Hover,
-  type InlayHint,
-  type SelectionRange,
-  type TextEdit,
-  type Connection,
-  type Diagnostic as LspDiagnostic,
-  type InitializeParams,
-  type InitializeResult,
-} from 'vscode-languageserver';
+import { CodeActionKind, DocumentDiagnosticReportKind, TextDocuments, type CancellationToken, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkDocument, languageOfPath, type CheckResult } from './core/check';
-import { featuresFor, type FeatureContext } from './core/languageFeatures';
-import { CONFIG_FILE_NAME, type UmsgConfig, parseSeverity, resolveConfig } from './core/config';
-import { parseJsonDocument, type JsonDocument } from './core/jsonDocument';
-import type { LanguageId, Rule, SeverityOrOff } from './core/rule';
-import { configForFile, RULE_IDS, type ConfigForFile, type ReadOutcome } from './configLookup';
+import {
+  createLanguageService, languageOf, resolveConfig,
+  type CheckResult, type LanguageId, type ResolvedConfig, type Rule, type ServiceDocument, type UmsgConfig,
+} from './core';
+import type { ConfigForFile, ConfigLookupOptions } from './configLookup';
+import type { ReadOutcome, ReadText } from './readOutcome';
 import { messageContext, type MessageContext } from './messageContext';
-import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toLspDiagnostic } from './toLsp';
-import { CHANNEL_IDS, CHANNEL_NAMES } from './core/channels';
-import { channelSummary, summaryTitle } from './core/atAGlance';
-import type { SymbolKindName } from './core/structure';
+import { SHOW_CHANNEL_PROBLEMS, type ChannelProblemsArgs } from './shared/protocol';
+import { isConfigUri, readSettings, toConfig, type ClientSettings } from './settings';
+import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
+import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 
 export interface ServerRuntime {
   /** Reads a file; undefined when it does not exist, `{ unreadable }` when it cannot be read. */
@@ -45,442 +26,270 @@ export interface ServerRuntime {
   /** Whether a path exists, without reading it; and a path with links resolved (configLookup, messageContext). */
   fileExists?(filePath: string): Promise<boolean>;
   realPath?(filePath: string): Promise<string | undefined>;
+  /** Finds and reads the umsg.config.json that governs a file (configLookup.ts on Node), never above `options.stopAt`. */
+  configFor(filePath: string, readText: ReadText, settings: Partial<UmsgConfig>, options: ConfigLookupOptions): Promise<ConfigForFile>;
   /** Base URI of the rule pages, ending with '/': `<base><rule>.md`. */
   docsBase: string;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Lets other requests in between slices of a long check (setImmediate on Node). */
+  yieldToHost?: () => Promise<void>;
   /** Rules to run instead of the catalogue (tests). */
   rules?: readonly Rule[];
 }
 
-/** Settings under `universalMessage` (VS Code) or initializationOptions (other editors). */
-interface ClientSettings {
-  channels?: Record<string, unknown>;
-  rules?: Record<string, unknown>;
-  maxFileSize?: number;
-  validate?: boolean;
-  inlayHints?: boolean;
-  channelSummary?: boolean;
-}
-
-const SYMBOL_KIND: Record<SymbolKindName, SymbolKind> = {
-  object: SymbolKind.Object,
-  array: SymbolKind.Array,
-  string: SymbolKind.String,
-  property: SymbolKind.Property,
-  event: SymbolKind.Event,
-  field: SymbolKind.Field,
-};
-
 const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
 const PUSH_DELAY_MS = 200;
 
+type Around = { config: ResolvedConfig; around: MessageContext | undefined };
+/** One version of one open document: keyed by version *and* text, so a reused version number never serves older text. */
+type Entry = { version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult; running?: RunningCheck };
+type Token = { isCancellationRequested: boolean };
+/** A check under way, shared by every request for the same version (diagnostics, code lens, code actions). */
+type RunningCheck = { tokens: Set<Token | undefined>; promise: Promise<CheckResult> };
+
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
-  let pullDiagnostics = false;
-  let refreshSupport = false;
-  let configurationSupport = false;
+  let pullDiagnostics = false, refreshSupport = false, configurationSupport = false;
+  let state: ServerState = 'new';
   let settings: ClientSettings = {};
-  /** Check results by URI, valid for one document version and one configuration generation. */
-  const cache = new Map<string, { version: number; generation: number; result: CheckResult; configPath?: string }>();
+  /** Bumped by every change that could alter a result: config file, settings, sample or sibling files. */
   let generation = 0;
-  const pending = new Map<string, unknown>();
+  const entries = new Map<string, Entry>();
+  const contexts = new Map<string, { generation: number; value: Promise<Around> }>();
+  const pending = new Map<string, { timer: unknown; token: { isCancellationRequested: boolean } }>();
 
   const log = (message: string) => {
-    try {
-      connection.console.log(message);
-    } catch {
-      // The connection is gone (the client quit): nothing left to tell.
-    }
+    try { connection.console.log(message); } catch { /* the client is gone: nothing left to tell */ }
   };
+  const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
+  const handler = requestHandlers(() => state, log);
+  const service = createLanguageService({
+    rules: runtime.rules,
+    yieldToHost: runtime.yieldToHost,
+    onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`),
+  });
 
-  connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const caps = params.capabilities;
+  connection.onInitialize((params): InitializeResult => {
+    const caps = params.capabilities ?? {};
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationSupport = !!caps.workspace?.configuration;
     settings = readSettings(params.initializationOptions);
     workspaceRoots = (params.workspaceFolders ?? []).map((f) => URI.parse(f.uri).fsPath);
     if (workspaceRoots.length === 0 && params.rootUri) workspaceRoots = [URI.parse(params.rootUri).fsPath];
-    return {
-      capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
-        diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
-        completionProvider: { triggerCharacters: ['"', ':'] },
-        hoverProvider: true,
-        documentSymbolProvider: true,
-        foldingRangeProvider: true,
-        selectionRangeProvider: true,
-        documentLinkProvider: { resolveProvider: false },
-        documentFormattingProvider: true,
-        documentRangeFormattingProvider: true,
-        inlayHintProvider: true,
-        codeLensProvider: { resolveProvider: false },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
-      },
-      serverInfo: { name: 'umsg-language-server', version: '0.1.0' },
-    };
+    state = 'running';
+    return initializeResult(pullDiagnostics);
   });
-
-  connection.onInitialized(async () => {
-    if (configurationSupport) await refreshSettings();
-  });
+  connection.onInitialized(async () => { if (configurationSupport) await refreshSettings(); });
+  connection.onShutdown(() => { state = 'shutdown'; });
 
   async function refreshSettings() {
     try {
-      const section = await connection.workspace.getConfiguration('universalMessage');
-      settings = readSettings(section);
+      settings = readSettings(await connection.workspace.getConfiguration('universalMessage'));
     } catch (error) {
       log(`Could not read settings: ${String(error)}`);
     }
   }
 
-  /** Documents the server checks: the three languages and umsg.config.json itself. */
-  function kindOf(doc: TextDocument): LanguageId | 'config' | undefined {
-    if (isConfigUri(doc.uri)) return 'config';
-    if (LANGUAGE_IDS.has(doc.languageId)) return doc.languageId as LanguageId;
-    return languageOfPath(URI.parse(doc.uri).path);
+  /** The language of a document: umsg.config.json by name, else the client's language id, else the file name. */
+  function kindOf(doc: TextDocument): LanguageId | undefined {
+    const byPath = languageOf(URI.parse(doc.uri).path);
+    return byPath === 'umsg-config' || !LANGUAGE_IDS.has(doc.languageId) ? byPath : (doc.languageId as LanguageId);
   }
 
   // The config walk stops at a workspace folder; linked sample data must stay inside one.
   let workspaceRoots: string[] = [];
   const exists = async (p: string) => !!documents.get(URI.file(p).toString()) || (runtime.fileExists ? runtime.fileExists(p) : (await runtime.readFile(p)) !== undefined);
-  const lookupOptions = () => ({ stopAt: workspaceRoots, exists });
 
   async function readText(filePath: string): Promise<ReadOutcome> {
-    // An open config file counts with its unsaved text, so edits apply at once.
-    const open = documents.get(URI.file(filePath).toString());
-    if (open) return open.getText();
-    return runtime.readFile(filePath);
+    // An open config, sample or sibling file counts with its unsaved text, so edits apply at once.
+    return documents.get(URI.file(filePath).toString())?.getText() ?? runtime.readFile(filePath);
   }
 
-  /** Sample data and channel-specific siblings of a message file (none for other files or schemes). */
-  async function surroundings(doc: TextDocument): Promise<MessageContext | undefined> {
-    const uri = URI.parse(doc.uri);
-    if (uri.scheme !== 'file' || kindOf(doc) !== 'universal-message') return undefined;
-    return messageContext(uri.fsPath, readText, { exists, realPath: runtime.realPath, within: workspaceRoots });
-  }
-
-  async function readConfigFor(doc: TextDocument): Promise<ConfigForFile> {
-    const uri = URI.parse(doc.uri);
-    const userSettings = toConfig(settings);
-    if (uri.scheme !== 'file') return { config: resolveConfig(undefined, userSettings), configPath: undefined, parsed: undefined };
-    return configForFile(uri.fsPath, readText, userSettings, lookupOptions());
-  }
-
-  /**
-   * The configuration and surroundings of a document, read once per configuration generation:
-   * every change that could alter them (config file, settings, sample or sibling files)
-   * bumps the generation, so completion and hover on each keystroke read no file.
-   */
-  const contexts = new Map<string, { generation: number; value: Promise<{ found: ConfigForFile; around: MessageContext | undefined }> }>();
-  function fileContext(doc: TextDocument) {
+  /** Configuration and surroundings of a document, read once per generation (no file read per keystroke). */
+  function fileContext(doc: TextDocument, kind: LanguageId): Promise<Around> {
     const cached = contexts.get(doc.uri);
     if (cached && cached.generation === generation) return cached.value;
-    const value = (async () => ({ found: await readConfigFor(doc), around: await surroundings(doc) }))();
+    const uri = URI.parse(doc.uri);
+    const value = (async (): Promise<Around> => {
+      const userSettings = toConfig(settings);
+      if (uri.scheme !== 'file' || kind === 'umsg-config') return { config: resolveConfig(undefined, userSettings), around: undefined };
+      const { config } = await runtime.configFor(uri.fsPath, readText, userSettings, { stopAt: workspaceRoots, exists });
+      return { config, around: kind === 'universal-message' ? await messageContext(uri.fsPath, readText, { exists, realPath: runtime.realPath, within: workspaceRoots }) : undefined };
+    })();
     contexts.set(doc.uri, { generation, value });
     value.catch(() => contexts.delete(doc.uri));
     return value;
   }
 
-  async function diagnose(doc: TextDocument, token?: CancellationToken): Promise<LspDiagnostic[]> {
-    if (settings.validate === false) return [];
-    const kind = kindOf(doc);
-    if (!kind) return [];
-    try {
-      if (kind === 'config') {
-        const found = await configForFile(URI.parse(doc.uri).fsPath, readText, undefined, lookupOptions());
-        const findings = found.parsed?.findings ?? [];
-        return findings.map((f) => toLspDiagnostic(doc, { ...f, severity: f.severity ?? 'error' }, runtime.docsBase));
-      }
-      const result = await resultFor(doc, kind, token);
-      return result ? result.diagnostics.map((d) => toLspDiagnostic(doc, d, runtime.docsBase)) : [];
-    } catch (error) {
-      // The server survives every document: log and report nothing rather than crash.
-      log(`Checking ${doc.uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      return [];
+  /** The current version's handle and context, or undefined when the document is not one of ours. */
+  async function input(uri: string) {
+    const doc = documents.get(uri);
+    const kind = doc && kindOf(doc);
+    if (!doc || !kind) return undefined;
+    const { config, around } = await fileContext(doc, kind);
+    const text = doc.getText();
+    let entry = entries.get(uri);
+    if (!entry || entry.version !== doc.version || entry.text !== text || entry.generation !== generation) {
+      entry = { version: doc.version, text, generation, handle: service.open(text, kind, config) };
+      entries.set(uri, entry);
     }
+    const context = { config, sample: around?.sample, sampleProblem: around?.sampleProblem, channelSpecific: around?.channelSpecific, overriddenChannels: around?.overriddenChannels };
+    return { doc, kind, entry, handle: entry.handle, context };
   }
 
-  async function resultFor(doc: TextDocument, kind: LanguageId, token?: CancellationToken): Promise<CheckResult | undefined> {
-    const cached = cache.get(doc.uri);
-    if (cached && cached.version === doc.version && cached.generation === generation) return cached.result;
-    const { found: { config, configPath }, around } = await fileContext(doc);
-    if (token?.isCancellationRequested) return undefined;
-    const result = checkDocument(doc.getText(), kind, {
-      config,
-      rules: runtime.rules,
-      sample: around?.sample,
-      sampleProblem: around?.sampleProblem,
-      channelSpecific: around?.channelSpecific,
-      overriddenChannels: around?.overriddenChannels,
-      onRuleError: (rule, error) => log(`Rule ${rule} failed on ${doc.uri}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
-      isCancelled: () => !!token?.isCancellationRequested,
-    });
-    if (result.cancelled) return undefined;
-    cache.set(doc.uri, { version: doc.version, generation, result, configPath });
-    return result;
+  /**
+   * The check of the current version, cached with it; undefined when cancelled. One check runs
+   * per version, shared by every request that needs it; it stops when a newer version
+   * replaces it or when every request waiting for it is cancelled.
+   */
+  async function checked(uri: string, token?: Token) {
+    const got = await input(uri);
+    if (!got || settings.validate === false) return undefined;
+    const { entry } = got;
+    if (entry.result) return { ...got, result: entry.result };
+    if (!entry.running) {
+      const tokens = new Set<Token | undefined>([token]);
+      const stop = { get isCancellationRequested() { return entries.get(uri) !== entry || [...tokens].every((t) => t?.isCancellationRequested); } };
+      const running: RunningCheck = { tokens, promise: service.check(got.handle, got.context, stop) };
+      entry.running = running;
+      void running.promise.then((r) => { entry.running = undefined; if (!r.cancelled) entry.result = r; }, () => { entry.running = undefined; });
+    }
+    entry.running.tokens.add(token);
+    const result = await entry.running.promise;
+    return result.cancelled ? undefined : { ...got, result };
   }
 
-  /** The parse of the current version: from the check cache, or a parse of its own kept by version. */
-  const parses = new Map<string, { version: number; doc: JsonDocument }>();
-  function parsedFor(doc: TextDocument): JsonDocument {
-    const cached = cache.get(doc.uri);
-    if (cached && cached.version === doc.version && cached.result.doc) return cached.result.doc;
-    const own = parses.get(doc.uri);
-    if (own && own.version === doc.version) return own.doc;
-    const parsed = parseJsonDocument(doc.getText());
-    parses.set(doc.uri, { version: doc.version, doc: parsed });
-    return parsed;
+  async function diagnostics(uri: string, token?: { isCancellationRequested: boolean }) {
+    const c = await checked(uri, token);
+    return c ? c.result.diagnostics.map((d) => toLspDiagnostic(c.doc, d, runtime.docsBase)) : [];
   }
 
-  // Pull: the client asks; push: the server sends after a pause in typing.
-  connection.languages.diagnostics.on(async (params, token) => {
-    const doc = documents.get(params.textDocument.uri);
-    const items = doc ? await diagnose(doc, token) : [];
-    return { kind: DocumentDiagnosticReportKind.Full, items };
-  });
+  const textDocument = (p: any) => isObject(p.textDocument) && typeof p.textDocument.uri === 'string';
+  const atPosition = (p: any) => textDocument(p) && isPosition(p.position);
+  const inRange = (p: any) => textDocument(p) && isRange(p.range);
+  // Options are clamped by the formatter; a request without them formats with the defaults (tab size 2, spaces).
+  const withOptions = (p: any) => p.options === undefined || isObject(p.options);
 
-  function schedulePush(doc: TextDocument, delay = PUSH_DELAY_MS) {
+  connection.languages.diagnostics.on(handler('Diagnostics', textDocument, { kind: DocumentDiagnosticReportKind.Full, items: [] }, async (p: { textDocument: { uri: string } }, token) => {
+    const c = await checked(p.textDocument.uri, token);
+    if (!c && token.isCancellationRequested) throw cancelled('Diagnostics');
+    return { kind: DocumentDiagnosticReportKind.Full, items: c ? c.result.diagnostics.map((d) => toLspDiagnostic(c.doc, d, runtime.docsBase)) : [] };
+  }));
+
+  function schedulePush(uri: string, delay = PUSH_DELAY_MS) {
     if (pullDiagnostics) return;
-    const previous = pending.get(doc.uri);
-    if (previous !== undefined) runtime.clearTimeout(previous);
-    pending.set(doc.uri, runtime.setTimeout(async () => {
-      pending.delete(doc.uri);
-      const current = documents.get(doc.uri);
+    const previous = pending.get(uri);
+    if (previous) { runtime.clearTimeout(previous.timer); previous.token.isCancellationRequested = true; }
+    const token = { isCancellationRequested: false };
+    pending.set(uri, { token, timer: runtime.setTimeout(async () => {
+      const current = documents.get(uri);
       if (!current) return;
       const version = current.version;
-      const diagnostics = await diagnose(current);
-      if (documents.get(doc.uri)?.version === version) {
-        await connection.sendDiagnostics({ uri: current.uri, version, diagnostics });
+      try {
+        const items = await diagnostics(uri, token);
+        if (!token.isCancellationRequested && documents.get(uri)?.version === version) await connection.sendDiagnostics({ uri, version, diagnostics: items });
+      } catch (error) {
+        log(`Diagnostics failed on ${uri}: ${describe(error)}`);
+      } finally {
+        if (pending.get(uri)?.token === token) pending.delete(uri);
       }
-    }, delay));
+    }, delay) });
   }
 
-  /** Configuration changed: forget every result and check the open files again. */
+  /** Configuration changed: forget every context and check the open files again. */
   function recheckAll() {
     generation++;
     if (pullDiagnostics) {
       if (refreshSupport) connection.languages.diagnostics.refresh().catch((e) => log(`Diagnostics refresh failed: ${String(e)}`));
       return;
     }
-    for (const doc of documents.all()) schedulePush(doc, 0);
+    for (const doc of documents.all()) schedulePush(doc.uri, 0);
   }
 
   documents.onDidChangeContent((e) => {
     if (isConfigUri(e.document.uri)) recheckAll();
-    schedulePush(e.document);
+    schedulePush(e.document.uri);
   });
   documents.onDidClose((e) => {
-    cache.delete(e.document.uri);
-    contexts.delete(e.document.uri);
-    parses.delete(e.document.uri);
-    const previous = pending.get(e.document.uri);
-    if (previous !== undefined) runtime.clearTimeout(previous);
-    pending.delete(e.document.uri);
-    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
-    if (isConfigUri(e.document.uri)) recheckAll();
+    const uri = e.document.uri;
+    entries.delete(uri);
+    contexts.delete(uri);
+    const previous = pending.get(uri);
+    if (previous) { runtime.clearTimeout(previous.timer); previous.token.isCancellationRequested = true; pending.delete(uri); }
+    if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
+    if (isConfigUri(uri)) recheckAll();
   });
 
   connection.onDidChangeConfiguration(async (change) => {
     if (configurationSupport) await refreshSettings();
-    else settings = readSettings((change.settings as { universalMessage?: unknown } | undefined)?.universalMessage ?? change.settings);
+    else settings = readSettings((change?.settings as { universalMessage?: unknown } | undefined)?.universalMessage ?? change?.settings);
     recheckAll();
   });
-
   // The config file, sample data and channel-specific siblings all change what a message gets.
   connection.onDidChangeWatchedFiles((params) => {
-    if (params.changes.some((c) => isConfigUri(c.uri) || c.uri.endsWith('.sample.json') || c.uri.endsWith('.umsg'))) recheckAll();
+    const changes = Array.isArray(params?.changes) ? params.changes : [];
+    if (changes.some((c) => typeof c?.uri === 'string' && (isConfigUri(c.uri) || c.uri.endsWith('.sample.json') || c.uri.endsWith('.umsg')))) recheckAll();
   });
 
-  /** The parsed document and feature context for an editing request, or undefined when the file is not ours. */
-  async function featureInput(uri: string) {
-    const doc = documents.get(uri);
-    const kind = doc && kindOf(doc);
-    if (!doc || !kind || kind === 'config') return undefined;
-    const parsed = parsedFor(doc);
-    if (!parsed) return undefined;
-    const { found: { config }, around } = await fileContext(doc);
-    const ctx: FeatureContext = { config, sample: around?.sample, overriddenChannels: around?.overriddenChannels };
-    return { doc, kind, parsed, ctx };
-  }
-
-  connection.onCompletion(async (params): Promise<CompletionItem[]> => {
-    try {
-      const input = await featureInput(params.textDocument.uri);
-      const complete = input && featuresFor(input.kind).complete;
-      if (!input || !complete) return [];
-      const { doc } = input;
-      return complete(input.parsed, doc.offsetAt(params.position), input.ctx).map((e) => ({
-        label: e.label,
-        kind: e.kind === 'property' ? CompletionItemKind.Property : e.kind === 'snippet' ? CompletionItemKind.Snippet : CompletionItemKind.Value,
-        detail: e.detail,
-        documentation: { kind: 'markdown', value: e.documentation },
-        filterText: e.filterText,
-        sortText: e.sortText,
-        insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-        textEdit: { range: rangeOf(doc, e.replace.offset, e.replace.length), newText: e.insertText },
-        additionalTextEdits: e.additionalEdits?.map((a) => ({ range: rangeOf(doc, a.offset, a.length), newText: a.newText })),
-      }));
-    } catch (error) {
-      log(`Completion failed: ${String(error)}`);
-      return [];
-    }
-  });
-
-  connection.onHover(async (params): Promise<Hover | null> => {
-    try {
-      const input = await featureInput(params.textDocument.uri);
-      const hover = input && featuresFor(input.kind).hover;
-      if (!input || !hover) return null;
-      const h = hover(input.parsed, input.doc.offsetAt(params.position), input.ctx);
-      return h ? { contents: { kind: 'markdown', value: h.contents }, range: rangeOf(input.doc, h.offset, h.length) } : null;
-    } catch (error) {
-      log(`Hover failed: ${String(error)}`);
-      return null;
-    }
-  });
-
-  connection.onCodeAction(async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
-    try {
-      const parsed = parsedFor(doc);
-      const only = params.context.only;
-      const wantsFixAll = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source);
-      const actions = only && !only.some((k) => k.startsWith(CodeActionKind.QuickFix)) ? [] : quickFixes(doc, parsed, params.context.diagnostics, await allDiagnostics(doc));
-      if (wantsFixAll) {
-        const all = fixAll(doc, parsed, await allDiagnostics(doc));
-        if (all) actions.push(all);
-      }
-      return actions;
-    } catch (error) {
-      log(`Code actions failed: ${String(error)}`);
-      return [];
-    }
-  });
-
-  /** The current diagnostics of a document, from the cache when it is fresh. */
-  async function allDiagnostics(doc: TextDocument): Promise<LspDiagnostic[]> {
-    return diagnose(doc);
-  }
-
-  /** A feature that only needs the parse: run it when the document is one of ours. */
-  function withParsed<T>(uri: string, empty: T, run: (doc: TextDocument, parsed: JsonDocument, features: ReturnType<typeof featuresFor>) => T): T {
-    const doc = documents.get(uri);
-    const kind = doc && kindOf(doc);
-    if (!doc || !kind || kind === 'config') return empty;
-    try {
-      const parsed = parsedFor(doc);
-      return parsed ? run(doc, parsed, featuresFor(kind)) : empty;
-    } catch (error) {
-      log(`Request on ${uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      return empty;
-    }
-  }
-
-  connection.onDocumentSymbol((params) => withParsed(params.textDocument.uri, [] as DocumentSymbol[], (doc, parsed, f) =>
-    (f.symbols?.(parsed) ?? []).map(function toSymbol(s): DocumentSymbol {
-      return {
-        name: s.name,
-        detail: s.detail,
-        kind: SYMBOL_KIND[s.kind],
-        range: rangeOf(doc, s.offset, s.length),
-        selectionRange: rangeOf(doc, s.selectionOffset, s.selectionLength),
-        children: s.children.map(toSymbol),
-      };
-    })));
-
-  connection.onFoldingRanges((params) => withParsed(params.textDocument.uri, [] as FoldingRange[], (_doc, parsed, f) =>
-    (f.folding?.(parsed) ?? []).map((r) => ({ startLine: r.startLine, endLine: r.endLine, kind: r.kind }))));
-
-  connection.onSelectionRanges((params) => withParsed(params.textDocument.uri, [] as SelectionRange[], (doc, parsed, f) =>
-    params.positions.map((p) => {
-      const chain = f.selectionRanges?.(parsed, doc.offsetAt(p)) ?? [];
-      let result: SelectionRange | undefined;
-      for (let i = chain.length - 1; i >= 0; i--) result = { range: rangeOf(doc, chain[i].offset, chain[i].length), parent: result };
-      return result ?? { range: { start: p, end: p } };
-    })));
-
-  connection.onDocumentLinks((params) => withParsed(params.textDocument.uri, [] as DocumentLink[], (doc, parsed, f) =>
-    (f.links?.(parsed) ?? []).map((l) => ({ range: rangeOf(doc, l.offset, l.length), target: l.target }))));
-
-  connection.onDocumentFormatting((params) => withParsed(params.textDocument.uri, [] as TextEdit[], (doc, parsed, f) =>
-    (f.format?.(parsed, { tabSize: params.options?.tabSize, insertSpaces: params.options?.insertSpaces, insertFinalNewline: params.options?.insertFinalNewline }) ?? [])
-      .map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText }))));
-
-  connection.onDocumentRangeFormatting((params) => withParsed(params.textDocument.uri, [] as TextEdit[], (doc, parsed, f) => {
-    const start = doc.offsetAt(params.range.start);
-    const range = { offset: start, length: doc.offsetAt(params.range.end) - start };
-    return (f.format?.(parsed, { tabSize: params.options?.tabSize, insertSpaces: params.options?.insertSpaces }, range) ?? [])
-      .map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText }));
+  connection.onCompletion(handler('Completion', atPosition, [], async (p: { textDocument: { uri: string }; position: { line: number; character: number } }) => {
+    const i = await input(p.textDocument.uri);
+    return i ? service.complete(i.handle, i.doc.offsetAt(p.position), i.context).map((e) => toCompletionItem(i.doc, e)) : [];
   }));
 
-  connection.languages.inlayHint.on(async (params) => {
-    if (settings.inlayHints === false) return [];
-    const doc = documents.get(params.textDocument.uri);
-    const kind = doc && kindOf(doc);
-    if (!doc || kind !== 'universal-message') return [];
-    try {
-      const parsed = parsedFor(doc);
-      const { found: { config }, around } = await fileContext(doc);
-      const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !around?.overriddenChannels.includes(c));
-      const start = doc.offsetAt(params.range.start);
-      const end = doc.offsetAt(params.range.end);
-      return (featuresFor(kind).lengthHints?.(parsed, targets) ?? [])
-        .filter((h) => h.offset >= start && h.offset <= end)
-        .map((h): InlayHint => ({ position: doc.positionAt(h.offset), label: h.label, tooltip: h.tooltip, paddingLeft: true }));
-    } catch (error) {
-      log(`Inlay hints failed: ${String(error)}`);
-      return [];
-    }
-  });
+  connection.onHover(handler('Hover', atPosition, null, async (p: { textDocument: { uri: string }; position: { line: number; character: number } }) => {
+    const i = await input(p.textDocument.uri);
+    const h = i && service.hover(i.handle, i.doc.offsetAt(p.position), i.context);
+    return h ? { contents: { kind: 'markdown' as const, value: h.contents }, range: rangeOf(i.doc, h.offset, h.length) } : null;
+  }));
 
-  connection.onCodeLens(async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc || kindOf(doc) !== 'universal-message' || settings.channelSummary === false) return [];
-    try {
-      const result = await resultFor(doc, 'universal-message');
-      const root = result?.doc?.root;
-      if (!result || !root) return [];
-      const { found: { config }, around } = await fileContext(doc);
-      const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off');
-      if (targets.length === 0) return [];
-      const statuses = channelSummary(result.diagnostics, targets, around?.overriddenChannels);
-      const problems = statuses.flatMap((s) => s.problems.map((d) => ({ channel: CHANNEL_NAMES[s.channel], message: d.message, rule: d.rule, range: rangeOf(doc, d.offset, d.length) })));
-      const range = rangeOf(doc, root.offset, 1);
-      return [{ range, command: { title: summaryTitle(statuses), command: 'universalMessage.showChannelProblems', arguments: [doc.uri, problems] } }];
-    } catch (error) {
-      log(`Code lens failed: ${String(error)}`);
-      return [];
-    }
-  });
+  connection.onCodeAction(handler('Code actions', (p) => inRange(p) && isObject(p.context) && Array.isArray(p.context.diagnostics), [], async (p: { textDocument: { uri: string }; context: { only?: string[]; diagnostics: any[] } }, token) => {
+    const i = await input(p.textDocument.uri);
+    if (!i) return [];
+    const only = Array.isArray(p.context.only) ? p.context.only.filter((k): k is string => typeof k === 'string') : undefined;
+    const all = await diagnostics(p.textDocument.uri, token);
+    const edits = (fix: Parameters<typeof service.fixEdits>[1]) => service.fixEdits(i.handle, fix);
+    const actions = only && !only.some((k) => k.startsWith(CodeActionKind.QuickFix)) ? [] : quickFixes(i.doc, edits, p.context.diagnostics.filter(isObject) as typeof all, all);
+    const all2 = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source) ? fixAll(i.doc, edits, all) : undefined;
+    return all2 ? [...actions, all2] : actions;
+  }));
+
+  /** A feature that needs only the document: run it when the document is one of ours. */
+  const onDoc = <R>(name: string, valid: (p: any) => boolean, run: (i: NonNullable<Awaited<ReturnType<typeof input>>>, p: any) => R[]) =>
+    handler(name, valid, [] as R[], async (p: { textDocument: { uri: string } }) => {
+      const i = await input(p.textDocument.uri);
+      return i ? run(i, p) : [];
+    });
+
+  connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) => service.symbols(i.handle).map((s) => toDocumentSymbol(i.doc, s))));
+  connection.onFoldingRanges(onDoc('Folding', textDocument, (i) => service.folding(i.handle)));
+  connection.onSelectionRanges(onDoc('Selection ranges', (p) => textDocument(p) && Array.isArray(p.positions) && p.positions.every(isPosition), (i, p) => {
+    const chains = service.selectionRanges(i.handle, p.positions.map((pos: { line: number; character: number }) => i.doc.offsetAt(pos)));
+    return chains.map((chain, n) => toSelectionRange(i.doc, chain, p.positions[n]));
+  }));
+  connection.onDocumentLinks(onDoc('Links', textDocument, (i) => service.links(i.handle).map((l) => ({ range: rangeOf(i.doc, l.offset, l.length), target: l.target }))));
+  connection.onDocumentFormatting(onDoc('Formatting', (p) => textDocument(p) && withOptions(p), (i, p) =>
+    service.format(i.handle, { tabSize: p.options?.tabSize, insertSpaces: p.options?.insertSpaces, insertFinalNewline: p.options?.insertFinalNewline === true }).map((e) => toLspEdit(i.doc, e))));
+  connection.onDocumentRangeFormatting(onDoc('Range formatting', (p) => inRange(p) && withOptions(p), (i, p) => {
+    const start = i.doc.offsetAt(p.range.start);
+    return service.format(i.handle, { tabSize: p.options?.tabSize, insertSpaces: p.options?.insertSpaces }, { offset: start, length: i.doc.offsetAt(p.range.end) - start }).map((e) => toLspEdit(i.doc, e));
+  }));
+  connection.languages.inlayHint.on(onDoc('Inlay hints', inRange, (i, p) => settings.inlayHints === false ? [] :
+    service.inlayHints(i.handle, i.context, i.doc.offsetAt(p.range.start), i.doc.offsetAt(p.range.end))
+      .map((h) => ({ position: i.doc.positionAt(h.offset), label: h.label, tooltip: h.tooltip, paddingLeft: true }))));
+
+  connection.onCodeLens(handler('Code lens', textDocument, [], async (p: { textDocument: { uri: string } }, token) => {
+    if (settings.channelSummary === false) return [];
+    const c = await checked(p.textDocument.uri, token);
+    const summary = c && service.channelSummary(c.handle, c.result.diagnostics, c.context);
+    if (!c || !summary) return [];
+    const args: ChannelProblemsArgs = [c.doc.uri, summary.problems.map((d) => ({ channel: d.channel, rule: d.rule, message: d.message, range: rangeOf(c.doc, d.offset, d.length) }))];
+    const root = c.result.doc?.root ?? { offset: 0 };
+    return [{ range: rangeOf(c.doc, root.offset, 1), command: { title: summary.title, command: SHOW_CHANNEL_PROBLEMS, arguments: args } }];
+  }));
 
   documents.listen(connection);
   connection.listen();
 }
 
-function isConfigUri(uri: string): boolean {
-  return uri.endsWith('/' + CONFIG_FILE_NAME);
-}
-
-function readSettings(value: unknown): ClientSettings {
-  return value && typeof value === 'object' ? (value as ClientSettings) : {};
-}
-
-/** Editor settings as a config layer (used only where no umsg.config.json exists). */
-function toConfig(s: ClientSettings): Partial<UmsgConfig> {
-  const severities = (map: Record<string, unknown> | undefined, known: readonly string[]) => {
-    const out: Record<string, SeverityOrOff> = {};
-    for (const [k, v] of Object.entries(map ?? {})) {
-      const sev = parseSeverity(v);
-      if (sev && known.includes(k)) out[k] = sev;
-    }
-    return out;
-  };
-  return {
-    channels: severities(s.channels, CHANNEL_IDS),
-    rules: severities(s.rules, RULE_IDS),
-    maxFileSize: typeof s.maxFileSize === 'number' && s.maxFileSize > 0 ? s.maxFileSize : undefined,
-  };
-}

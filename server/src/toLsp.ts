@@ -1,17 +1,24 @@
-/** Maps the core's findings (offsets) to LSP diagnostics and code actions (positions). */
+/**
+ * Every conversion from the core's results (offsets) to LSP types (positions): diagnostics,
+ * code actions, completion items, outline symbols and the rest. The server only wires.
+ */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CodeActionKind,
+  CompletionItemKind,
   DiagnosticSeverity,
   DiagnosticTag,
+  InsertTextFormat,
+  SymbolKind,
   type CodeAction,
+  type CompletionItem,
+  type DocumentSymbol,
   type Diagnostic as LspDiagnostic,
   type Range,
+  type SelectionRange,
+  type Position,
 } from 'vscode-languageserver';
-import type { Diagnostic } from './core/check';
-import { fixToEdits, type TextEdit } from './core/fixes';
-import type { JsonDocument } from './core/jsonDocument';
-import type { FixData, Severity } from './core/rule';
+import type { CompletionEntry, Diagnostic, FixData, OffsetRange, OutlineSymbol, Severity, SymbolKindName, TextEdit } from './core';
 
 export const SOURCE = 'umsg';
 
@@ -29,6 +36,51 @@ export interface DiagnosticData {
 
 export function rangeOf(doc: TextDocument, offset: number, length: number): Range {
   return { start: doc.positionAt(offset), end: doc.positionAt(offset + length) };
+}
+
+export function toLspEdit(doc: TextDocument, e: TextEdit) {
+  return { range: rangeOf(doc, e.offset, e.length), newText: e.newText };
+}
+
+export function toCompletionItem(doc: TextDocument, e: CompletionEntry): CompletionItem {
+  return {
+    label: e.label,
+    kind: e.kind === 'property' ? CompletionItemKind.Property : e.kind === 'snippet' ? CompletionItemKind.Snippet : CompletionItemKind.Value,
+    detail: e.detail,
+    documentation: { kind: 'markdown', value: e.documentation },
+    filterText: e.filterText,
+    sortText: e.sortText,
+    insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    textEdit: { range: rangeOf(doc, e.replace.offset, e.replace.length), newText: e.insertText },
+    additionalTextEdits: e.additionalEdits?.map((a) => toLspEdit(doc, a)),
+  };
+}
+
+const SYMBOL_KIND: Record<SymbolKindName, SymbolKind> = {
+  object: SymbolKind.Object,
+  array: SymbolKind.Array,
+  string: SymbolKind.String,
+  property: SymbolKind.Property,
+  event: SymbolKind.Event,
+  field: SymbolKind.Field,
+};
+
+export function toDocumentSymbol(doc: TextDocument, s: OutlineSymbol): DocumentSymbol {
+  return {
+    name: s.name,
+    detail: s.detail,
+    kind: SYMBOL_KIND[s.kind],
+    range: rangeOf(doc, s.offset, s.length),
+    selectionRange: rangeOf(doc, s.selectionOffset, s.selectionLength),
+    children: s.children.map((c) => toDocumentSymbol(doc, c)),
+  };
+}
+
+/** A chain from the innermost range out, as LSP's linked list; the bare position when there is none. */
+export function toSelectionRange(doc: TextDocument, chain: readonly OffsetRange[], at: Position): SelectionRange {
+  let result: SelectionRange | undefined;
+  for (let i = chain.length - 1; i >= 0; i--) result = { range: rangeOf(doc, chain[i].offset, chain[i].length), parent: result };
+  return result ?? { range: { start: at, end: at } };
 }
 
 /** `docsBase` ends with a slash; the rule's page is `<docsBase><rule>.md`. */
@@ -66,18 +118,21 @@ function fixable(diagnostics: readonly LspDiagnostic[]): FixableDiagnostic[] {
   return out;
 }
 
+/** The edits of one fix in the document (the language service's fixEdits). */
+export type FixEdits = (fix: FixData) => TextEdit[];
+
 /**
  * Edits of many fixes together, skipping any that would overlap an edit already taken (two
  * insertions at one offset overlap too). The taken edits are kept sorted by offset, so that
  * each new edit is compared with its neighbours only: comparing it with every taken edit made
  * fix-all quadratic on files with thousands of findings.
  */
-export function combine(parsed: JsonDocument, fixes: readonly FixData[]): TextEdit[] {
+export function combine(fixToEdits: FixEdits, fixes: readonly FixData[]): TextEdit[] {
   const taken: TextEdit[] = [];
   const sorted: TextEdit[] = [];
   const seen = new Set<string>();
   for (const fix of fixes) {
-    const edits = fixToEdits(parsed, fix);
+    const edits = fixToEdits(fix);
     const key = JSON.stringify(edits);
     if (edits.length === 0 || seen.has(key)) continue;
     if (edits.some((e) => overlapsTaken(sorted, e))) continue;
@@ -128,13 +183,12 @@ function toWorkspaceEdit(doc: TextDocument, edits: readonly TextEdit[]) {
  * Quick fixes for the diagnostics of a code action request, from their code and data only;
  * plus "fix all of this kind" when the document has several findings with a safe fix.
  */
-export function quickFixes(doc: TextDocument, parsed: JsonDocument | undefined, diagnostics: readonly LspDiagnostic[], all: readonly LspDiagnostic[] = []): CodeAction[] {
+export function quickFixes(doc: TextDocument, fixToEdits: FixEdits, diagnostics: readonly LspDiagnostic[], all: readonly LspDiagnostic[] = []): CodeAction[] {
   const actions: CodeAction[] = [];
-  if (!parsed) return actions;
   const kinds = new Set<string>();
   for (const { diagnostic: d, fixes } of fixable(diagnostics)) {
     fixes.forEach((fix) => {
-      const edits = fixToEdits(parsed, fix);
+      const edits = fixToEdits(fix);
       if (edits.length === 0) return;
       actions.push({
         title: fix.title,
@@ -149,7 +203,7 @@ export function quickFixes(doc: TextDocument, parsed: JsonDocument | undefined, 
     kinds.add(code);
     const same = fixable(all).filter((x) => x.diagnostic.code === code && x.fixes[0].preferred);
     if (same.length < 2) continue;
-    const edits = combine(parsed, same.map((x) => x.fixes[0]));
+    const edits = combine(fixToEdits, same.map((x) => x.fixes[0]));
     actions.push({
       title: `Fix all ${code} problems in this file`,
       kind: CodeActionKind.QuickFix,
@@ -161,9 +215,8 @@ export function quickFixes(doc: TextDocument, parsed: JsonDocument | undefined, 
 }
 
 /** One source action applying every safe (preferred) fix in the document, for "fix all" on save. */
-export function fixAll(doc: TextDocument, parsed: JsonDocument | undefined, all: readonly LspDiagnostic[]): CodeAction | undefined {
-  if (!parsed) return undefined;
+export function fixAll(doc: TextDocument, fixToEdits: FixEdits, all: readonly LspDiagnostic[]): CodeAction | undefined {
   const fixes = fixable(all).filter((x) => x.fixes[0].preferred).map((x) => x.fixes[0]);
   if (fixes.length === 0) return undefined;
-  return { title: 'Fix all safe problems in this file (umsg)', kind: FIX_ALL_KIND, edit: toWorkspaceEdit(doc, combine(parsed, fixes)) };
+  return { title: 'Fix all safe problems in this file (umsg)', kind: FIX_ALL_KIND, edit: toWorkspaceEdit(doc, combine(fixToEdits, fixes)) };
 }

@@ -18,6 +18,7 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { createConnection } from 'vscode-languageserver/node';
+import { configForFile } from '../../server/src/configLookup';
 import { startServer } from '../../server/src/server';
 import type { Rule } from '../../server/src/core/rule';
 
@@ -44,6 +45,8 @@ export interface Harness {
   pendingTimers(): number[];
   /** With `timers: 'manual'`: runs the timers set so far. */
   runTimers(): void;
+  /** Sends initialize and initialized (done by startHarness unless `initialize: false`). */
+  initialize(): Promise<void>;
   dispose(): void;
 }
 
@@ -54,6 +57,9 @@ export interface HarnessOptions {
   files?: Record<string, string>;
   /** 'immediate' (default): the server's timers fire at once; 'manual': on runTimers(). */
   timers?: 'immediate' | 'manual';
+  /** false: the test sends initialize itself (harness.initialize()). */
+  initialize?: boolean;
+  initializationOptions?: Record<string, unknown>;
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
@@ -69,7 +75,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const serverConnection = createConnection(new StreamMessageReader(up), new StreamMessageWriter(down));
   startServer(serverConnection, {
     readFile: async (p) => { harness.reads++; return files.get(p); },
+    configFor: configForFile,
     docsBase: DOCS_BASE,
+    yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
     setTimeout: (fn, ms) => {
       timerDelays.push(ms);
       if (!manual) return setTimeout(fn, 0);
@@ -125,6 +133,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       manualTimers.clear();
       for (const t of due) t.fn();
     },
+    async initialize() {
+      await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, initializationOptions: options.initializationOptions ?? {} });
+      await client.sendNotification('initialized', {});
+    },
     dispose() {
       client.dispose();
       serverConnection.dispose();
@@ -149,7 +161,6 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
     workspace: { configuration: !!options.configuration, diagnostics: { refreshSupport: true } },
   };
-  await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, initializationOptions: {} });
-  await client.sendNotification('initialized', {});
+  if (options.initialize !== false) await harness.initialize();
   return harness;
 }

@@ -1,7 +1,6 @@
 /** Output of `umsg check`: a readable report (stylish) and ESLint's json formatter shape. */
 import * as path from 'node:path';
-import type { Diagnostic } from '../core/check';
-import { visibleControls } from '../core/markdown';
+import { visibleControls, type Diagnostic } from '../core';
 
 /**
  * Text from a checked file (a property name in a message, a file name) as the terminal should

@@ -8,7 +8,7 @@
  * columns in UTF-16 code units (as everywhere in the command line), the end column exclusive.
  */
 import * as path from 'node:path';
-import type { Diagnostic } from '../core/check';
+import type { Diagnostic } from '../core';
 import { LineIndex, type FileReport } from './formatters';
 
 const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };

@@ -5,10 +5,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { CHANNEL_IDS, CHANNEL_NAMES, channelOfPath, isChannelId } from '../core/channels';
-
-import { renderForChannel } from '../core/channelRender';
-import { checkDocument, languageOfPath, type Diagnostic } from '../core/check';
+import { CHANNEL_IDS, CHANNEL_NAMES, channelOfPath, createLanguageService, isChannelId, languageOf, renderForChannel, resolveConfig, type Diagnostic, type LanguageId } from '../core';
 import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../configLookup';
@@ -117,6 +114,18 @@ function parseCheckArgs(args: string[]): CheckArgs {
   if (out.printConfig !== undefined && (out.stdin || out.paths.length > 0)) throw new UsageError('--print-config takes one file and nothing else to check.');
   if (out.paths.length === 0) out.paths.push('.');
   return out;
+}
+
+/** The languages `umsg check` collects (umsg.config.json is checked as the config of the files it governs). */
+function languageOfPath(p: string): Exclude<LanguageId, 'umsg-config'> | undefined {
+  const language = languageOf(p);
+  return language === 'umsg-config' ? undefined : language;
+}
+
+/** The language service of one run; `onRuleError` names the file being checked. */
+function serviceFor(onRuleError?: (rule: string, error: unknown) => void) {
+  // Nothing else waits on the command line's event loop: a long check need not make room.
+  return createLanguageService({ onRuleError, yieldToHost: () => Promise.resolve() });
 }
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.vscode-test', 'dist', 'out']);
@@ -245,7 +254,7 @@ function tooLargeToRead(size: number, config: ConfigForFile['config']): Diagnost
  * Runs `work` on every item with at most `limit` in flight, handing results to `use` in the
  * items' order: reading the next files overlaps checking this one, and output stays sorted.
  */
-async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, use: (result: R, item: T) => void): Promise<void> {
+async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, use: (result: R, item: T) => void | Promise<void>): Promise<void> {
   const running: Promise<R>[] = [];
   let next = 0;
   const start = () => {
@@ -255,7 +264,7 @@ async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T)
   for (let i = 0; i < items.length; i++) {
     const result = await running.shift()!;
     start();
-    use(result, items[i]);
+    await use(result, items[i]);
   }
 }
 
@@ -356,18 +365,24 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
   };
 
   let checked = 0;
-  await inOrder(targets, io.readConcurrency ?? READ_CONCURRENCY, (t) => prepare(t).catch((error: unknown) => error as Error), (prepared, { file }) => {
+  await inOrder(targets, io.readConcurrency ?? READ_CONCURRENCY, (t) => prepare(t).catch((error: unknown) => error as Error), async (prepared, { file }) => {
     if (prepared instanceof Error) {
       cannot(file, `Cannot check "${shown(file)}": ${describeError(prepared)}.`);
       return;
     }
     const { found, text, language, related } = prepared;
-    if (found.configPath && found.parsed && found.parsed.findings.length > 0 && !configReports.has(found.configPath)) {
-      configReports.set(found.configPath, {
-        filePath: found.configPath,
-        text: found.configText ?? '',
-        diagnostics: found.parsed.findings.map((f) => ({ ...f, severity: f.severity ?? 'error' })),
-      });
+    if (found.configPath && !configReports.has(found.configPath)) {
+      // The config file is checked by its own rule set (language umsg-config), as in the editor;
+      // one that could not be read carries the lookup's finding that says why.
+      const configText = found.configText ?? '';
+      let diagnostics: Diagnostic[];
+      if (configText === '' && found.parsed) {
+        diagnostics = found.parsed.findings.map((f) => ({ ...f, severity: f.severity ?? 'error' }));
+      } else {
+        const service = serviceFor();
+        diagnostics = (await service.check(service.open(configText, 'umsg-config'), { config: resolveConfig(undefined) })).diagnostics;
+      }
+      configReports.set(found.configPath, { filePath: found.configPath, text: configText, diagnostics });
     }
     if (text === undefined || (isUnreadable(text) && text.size === undefined)) {
       const reason = text === undefined ? 'no such file or folder' : text.unreadable;
@@ -379,20 +394,20 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
       reports.push({ filePath: file, text: '', diagnostics: tooLargeToRead(text.size!, found.config) });
       return;
     }
-    const result = checkDocument(text, language, {
+    const service = serviceFor((rule, error) => {
+      io.stderr(`umsg: rule ${rule} failed on ${printable(file)}: ${printable(String(error))}\n`);
+      notifications.push({ message: `Rule ${rule} failed on this file: ${String(error)}`, filePath: file, rule });
+    });
+    const result = await service.check(service.open(text, language, found.config), {
       sample: related?.sample,
       sampleProblem: related?.sampleProblem,
       channelSpecific: related?.channelSpecific,
       overriddenChannels: related?.overriddenChannels,
       config: found.config,
-      onRuleError: (rule, error) => {
-        io.stderr(`umsg: rule ${rule} failed on ${printable(file)}: ${printable(String(error))}\n`);
-        notifications.push({ message: `Rule ${rule} failed on this file: ${String(error)}`, filePath: file, rule });
-      },
     });
     reports.push({ filePath: file, text, diagnostics: result.diagnostics });
   });
-  const all = [...configReports.values(), ...reports];
+  const all = [...[...configReports.values()].filter((r) => r.diagnostics.length > 0), ...reports];
   const shownReports = args.quiet ? all.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d: Diagnostic) => d.severity === 'error') })) : all;
   if (args.format === 'sarif') io.stdout(formatSarif(shownReports, { cwd: io.cwd, tool: packageInfo(), notifications }) + '\n');
   else if (args.format === 'github') io.stdout(formatGithub(shownReports, io.cwd));

@@ -11,9 +11,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic } from '../core/check';
-import type { Severity } from '../core/rule';
-import { ALL_RULES } from '../core/rules';
+import { ALL_RULES, type Diagnostic, type Severity } from '../core';
 import { LineIndex, type FileReport } from './formatters';
 import type { PackageInfo } from './packageInfo';
 

@@ -3,7 +3,7 @@
  * throws is contained: it is logged and the other rules' findings still arrive.
  */
 import { CHANNEL_IDS, type ChannelId } from './channels';
-import { type ResolvedConfig, DEFAULT_CONFIG } from './config';
+import { type ResolvedConfig, CONFIG_FILE_NAME, DEFAULT_CONFIG } from './config';
 import { parseJsonDocument, type JsonDocument } from './jsonDocument';
 import { buildRichCard } from './richCard';
 import type { SampleData } from './render';
@@ -21,7 +21,7 @@ export interface CheckOptions {
   rules?: readonly Rule[];
   /** Called when a rule throws: the rule id and the error. */
   onRuleError?: (ruleId: string, error: unknown) => void;
-  /** Polled between rules; when it returns true the check stops early with what it has. */
+  /** Polled between rules and inside them; when it returns true the check stops early (`cancelled`). */
   isCancelled?: () => boolean;
   /** Sample data for the message's templates (NAME.sample.json). */
   sample?: SampleData;
@@ -34,6 +34,8 @@ export interface CheckOptions {
   overriddenChannels?: readonly ChannelId[];
   /** Why NAME.sample.json could not be used, when it exists but is broken. */
   sampleProblem?: string;
+  /** The parse of `text`, when the caller has it already (the language service shares one per version). */
+  parsed?: JsonDocument;
 }
 
 /** Rules that still run on a channel-specific message. */
@@ -59,55 +61,134 @@ export function languageOfPath(path: string): LanguageId | undefined {
   if (name.endsWith('.umsg')) return 'universal-message';
   if (name.endsWith('.configmeta.json')) return 'configuration-meta';
   if (name.endsWith('.provider.json')) return 'native-provider';
+  if (name === CONFIG_FILE_NAME) return 'umsg-config';
   return undefined;
 }
 
-/** Checks one document of the given language. */
+/** Checks one document of the given language, in one go (the command line, tests). */
 export function checkDocument(text: string, language: LanguageId, options: CheckOptions = {}): CheckResult {
+  const run = startCheck(text, language, options);
+  while (!run.done) run.step();
+  return run.result();
+}
+
+/** Yields to the host's event loop; the server passes its own (setImmediate on Node). */
+export type YieldToHost = () => Promise<void>;
+
+const defaultYield: YieldToHost = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
+/**
+ * A slice of a check runs at most about this long before it yields, so that a hover or a
+ * completion (on this document or another) is answered while a large file is checked. Only a
+ * scheduling granularity, never a verdict: results do not depend on it.
+ */
+const SLICE_MS = 10;
+
+/**
+ * Checks one document in slices: the parse, then one rule at a time, yielding to the event
+ * loop whenever a slice has run for SLICE_MS, so that other requests are served in between
+ * and a cancellation (a newer edit) that arrives meanwhile stops the check at the next rule,
+ * or inside a rule at its next finding.
+ */
+export async function checkDocumentSliced(text: string, language: LanguageId, options: CheckOptions & { yieldToHost?: YieldToHost } = {}): Promise<CheckResult> {
+  const pause = options.yieldToHost ?? defaultYield;
+  const clock = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+  let sliceStart = clock();
+  const run = startCheck(text, language, options);
+  while (!run.done) {
+    if (clock() - sliceStart >= SLICE_MS) {
+      await pause();
+      sliceStart = clock();
+    }
+    run.step();
+  }
+  return run.result();
+}
+
+/** Thrown by `report` once the caller has cancelled: ends a rule's long loop early. */
+class Cancelled extends Error {}
+
+/** How many findings a rule may report between two polls of `isCancelled`. */
+const POLL_EVERY = 256;
+
+/** A check as a sequence of steps: the parse, then one rule per step. */
+function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   const config = options.config ?? DEFAULT_CONFIG;
-  const rules = (options.rules ?? ALL_RULES).filter((r) => r.languages.includes(language) && (!options.channelSpecific || SYNTAX_ONLY.has(r.id)));
+  const catalogue = options.rules ?? ALL_RULES;
+  const rules = catalogue.filter((r) => r.languages.includes(language) && (!options.channelSpecific || SYNTAX_ONLY.has(r.id)));
   const diagnostics: Diagnostic[] = [];
+  let doc: JsonDocument | undefined;
+  let card: ReturnType<typeof buildRichCard>;
+  let cancelled = false;
+  let next = -1; // -1: parse first
+  let done = false;
 
   if (text.length > config.maxFileSize) {
     // Too big to check while typing: one finding instead (its severity is configurable; off hides it).
     const setting = config.rules['file-size'];
-    if (setting === 'off') return { diagnostics, doc: undefined, cancelled: false };
-    diagnostics.push({
-      rule: 'file-size',
-      severity: setting ?? 'information',
-      message: `This file has ${formatCount(text.length)} characters, over the checking limit of ${formatCount(config.maxFileSize)} (maxFileSize): it was not checked.`,
-      offset: 0,
-      length: 0,
-    });
-    return { diagnostics, doc: undefined, cancelled: false };
-  }
-
-  if (options.sampleProblem && config.rules['sample-data'] !== 'off' && rules.some((r) => r.id === 'sample-data')) {
+    if (setting !== 'off') {
+      diagnostics.push({
+        rule: 'file-size',
+        severity: setting ?? 'information',
+        message: `This file has ${formatCount(text.length)} characters, over the checking limit of ${formatCount(config.maxFileSize)} (maxFileSize): it was not checked.`,
+        offset: 0,
+        length: 0,
+      });
+    }
+    done = true;
+  } else if (options.sampleProblem && config.rules['sample-data'] !== 'off' && rules.some((r) => r.id === 'sample-data')) {
     diagnostics.push({ rule: 'sample-data', severity: (config.rules['sample-data'] as Severity | undefined) ?? 'warning', message: options.sampleProblem, offset: 0, length: 0 });
   }
-  const doc = parseJsonDocument(text);
-  const card = language === 'universal-message' ? buildRichCard(doc) : undefined;
   const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
-  let cancelled = false;
+  const ruleIds = catalogue.map((r) => r.id);
+  const isCancelled = () => !!options.isCancelled?.();
 
-  for (const rule of rules) {
-    if (options.isCancelled?.()) { cancelled = true; break; }
+  function runRule(rule: Rule) {
     const setting: SeverityOrOff | undefined = config.rules[rule.id];
-    if (setting === 'off') continue;
+    if (setting === 'off') return;
     const found: Finding[] = [];
+    let sincePoll = 0;
     try {
-      rule.check({ doc, language, card, targets, sample: options.sample, report: (f) => { found.push({ ...f, rule: rule.id }); } });
+      rule.check({
+        doc: doc!, language, card, targets, sample: options.sample, ruleIds, isCancelled,
+        report: (f) => {
+          if (++sincePoll >= POLL_EVERY) {
+            sincePoll = 0;
+            if (isCancelled()) throw new Cancelled();
+          }
+          found.push({ ...f, rule: rule.id });
+        },
+      });
     } catch (error) {
+      if (error instanceof Cancelled) { cancelled = true; return; }
       options.onRuleError?.(rule.id, error);
-      continue;
+      return;
     }
     for (const f of found) {
       const severity = finalSeverity(rule, f, setting, config.channels);
       if (severity) diagnostics.push({ ...f, severity });
     }
   }
-  diagnostics.sort((a, b) => a.offset - b.offset || RANK[a.severity] - RANK[b.severity]);
-  return { diagnostics, doc, cancelled };
+
+  return {
+    get done() { return done; },
+    step() {
+      if (done) return;
+      if (isCancelled()) { cancelled = true; done = true; return; }
+      if (next < 0) {
+        doc = options.parsed ?? parseJsonDocument(text);
+        card = language === 'universal-message' ? buildRichCard(doc) : undefined;
+      } else {
+        runRule(rules[next]);
+      }
+      next++;
+      if (cancelled || next >= rules.length) done = true;
+    },
+    result(): CheckResult {
+      diagnostics.sort((a, b) => a.offset - b.offset || RANK[a.severity] - RANK[b.severity]);
+      return { diagnostics, doc, cancelled };
+    },
+  };
 }
 
 /**

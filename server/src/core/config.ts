@@ -6,7 +6,8 @@
  */
 import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, isChannelId, type ChannelId } from './channels';
 import { parseJsonDocument, propertyNode, type Node } from './jsonDocument';
-import type { Finding, Severity, SeverityOrOff } from './rule';
+import type { Finding } from './rule';
+import type { ResolvedConfig, Severity, SeverityOrOff } from './types';
 import { suggest } from './suggest';
 
 export const CONFIG_FILE_NAME = 'umsg.config.json';
@@ -20,12 +21,7 @@ export interface UmsgConfig {
   root?: boolean;
 }
 
-/** What the checks run with: every channel has a severity, rules only where set. */
-export interface ResolvedConfig {
-  channels: Record<ChannelId, SeverityOrOff>;
-  rules: Record<string, SeverityOrOff>;
-  maxFileSize: number;
-}
+export type { ResolvedConfig } from './types';
 
 export const DEFAULT_CONFIG: ResolvedConfig = {
   // Each channel's own default: the specification's three are warnings, RCS is off.

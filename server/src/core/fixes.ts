@@ -6,13 +6,10 @@ import { createScanner } from 'jsonc-parser';
 import { applyEdits } from './format';
 import { parseJsonDocument, type JsonDocument, type Node } from './jsonDocument';
 import type { FixData } from './rule';
+import type { TextEdit } from './types';
 import { propertyIndent } from './rules/ruleUtil';
 
-export interface TextEdit {
-  offset: number;
-  length: number;
-  newText: string;
-}
+export type { TextEdit } from './types';
 
 /** Snippet syntax to plain text: `${1:Title}` gives Title, `${1|a,b|}` gives a, `$1` nothing. */
 export function snippetToText(snippet: string): string {

@@ -5,7 +5,7 @@
  * and the `// @each` / `// @end` marker lines stay where they are, re-indented with their list.
  */
 import { format as formatJsonc, type FormattingOptions } from 'jsonc-parser';
-import type { TextEdit } from './fixes';
+import type { TextEdit } from './types';
 import type { JsonDocument } from './jsonDocument';
 
 /**

@@ -6,7 +6,7 @@
 import { findNodeAtOffset, getNodePath, type JSONPath } from 'jsonc-parser';
 import { placeAt, requiredText, type PlaceSpec } from './places';
 import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, type ChannelId, type LimitedList, type LimitedText } from './channels';
-import type { FeatureContext, HoverResult } from './languageFeatures';
+import type { FeatureContext, HoverResult } from './types';
 import type { JsonDocument, Node } from './jsonDocument';
 import { analyzeLists, listRoom } from './dynamicList';
 import { buildRichCard } from './richCard';

@@ -7,32 +7,18 @@ import { completeAt, type CompletionEntry } from './completion';
 import { hoverAt } from './hover';
 import { completeMeta } from './meta/completion';
 import { hoverMeta } from './meta/hover';
-import type { ResolvedConfig } from './config';
 import type { JsonDocument } from './jsonDocument';
 import type { LanguageId } from './rule';
-import type { SampleData } from './render';
 import { lengthHints, type LengthHint } from './atAGlance';
 import type { ChannelId } from './channels';
 import type { TextEdit } from './fixes';
 import { formatDocument, type FormatOptions } from './format';
 import { documentLinks, documentSymbols, foldingRanges, selectionRanges, type DocumentLink, type FoldingRange, type OffsetRange, type OutlineSymbol } from './structure';
 
+import type { FeatureContext, HoverResult } from './types';
+
 export type { CompletionEntry } from './completion';
-
-export interface HoverResult {
-  /** Markdown. */
-  contents: string;
-  offset: number;
-  length: number;
-}
-
-export interface FeatureContext {
-  config: ResolvedConfig;
-  /** Channels that have their own channel-specific message next to this file (DESIGN: Files and languages). */
-  overriddenChannels?: readonly string[];
-  /** The message's sample data, when it has some. */
-  sample?: SampleData;
-}
+export type { FeatureContext, HoverResult } from './types';
 
 export interface LanguageFeatures {
   complete?(doc: JsonDocument, offset: number, ctx: FeatureContext): CompletionEntry[];
@@ -71,6 +57,7 @@ const features: Record<LanguageId, LanguageFeatures> = {
     complete: (doc, offset) => completeMeta(doc, offset, 'native-provider'),
     hover: (doc, offset) => hoverMeta(doc, offset, 'native-provider'),
   },
+  'umsg-config': JSON_STRUCTURE,
 };
 
 export function featuresFor(language: LanguageId): LanguageFeatures {

@@ -7,11 +7,9 @@ import type { JsonDocument } from './jsonDocument';
 import type { RichCard } from './richCard';
 import type { SampleData } from './render';
 
-export type Severity = 'error' | 'warning' | 'information' | 'hint';
-export type SeverityOrOff = Severity | 'off';
+import type { LanguageId, Severity } from './types';
 
-/** The file kinds of DESIGN "Files and languages". */
-export type LanguageId = 'universal-message' | 'configuration-meta' | 'native-provider';
+export type { LanguageId, Severity, SeverityOrOff } from './types';
 
 /** Typed data a finding carries for its quick fix (keyed on the rule id, never on message text). */
 export type FixData = (
@@ -56,6 +54,13 @@ export interface RuleContext {
   readonly targets: readonly ChannelId[];
   /** The sample data (NAME.sample.json), when the message has some. */
   readonly sample: SampleData | undefined;
+  /** The ids of every rule the checker knows (the config rule names unknown ones). */
+  readonly ruleIds?: readonly string[];
+  /**
+   * True once the caller no longer wants the result (a newer edit): a rule with a long loop
+   * polls it now and then and returns early; the checker then drops the partial result.
+   */
+  readonly isCancelled?: () => boolean;
   report(finding: Omit<Finding, 'rule'>): void;
 }
 

@@ -5,9 +5,10 @@
  */
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { startServer } from '../server';
+import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { configForFile } from '../configLookup';
 import { pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from './files';
+import { startServer } from '../server';
 
 const args = process.argv.slice(2);
 if (args.includes('--version') || args.includes('-v')) {
@@ -27,7 +28,21 @@ if (args.includes('--help') || args.includes('-h') || !args.some((a) => a === '-
   process.exit(args.includes('--help') || args.includes('-h') ? 0 : 2);
 }
 
-const connection = createConnection(ProposedFeatures.all);
+/**
+ * Over stdio the reader is ours, so that a corrupt stream (a Content-Length that lies, a
+ * header without one, a body that is not JSON) ends the server with one clear line on
+ * standard error instead of leaving it silent or half-alive.
+ */
+function stdioConnection() {
+  const reader = new StreamMessageReader(process.stdin);
+  reader.onError((error) => {
+    process.stderr.write(`umsg-language-server: the input stream is corrupt, stopping (${error.message.split('\n')[0]}).\n`);
+    process.exit(1);
+  });
+  return createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
+}
+
+const connection = args.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
 // The bundle lives in dist/; the rule pages ship beside it in docs/rules/.
 const docsBase = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules') + path.sep).toString();
 
@@ -37,7 +52,9 @@ startServer(connection, {
   readFile: (filePath) => readRegularFile(filePath, SIDE_FILE_MAX_BYTES),
   fileExists: pathExists,
   realPath: realPathOf,
+  configFor: configForFile,
   docsBase,
+  yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 });

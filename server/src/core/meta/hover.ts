@@ -5,7 +5,7 @@
  */
 import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import { propertyNode, type JsonDocument, type Node } from '../jsonDocument';
-import type { HoverResult } from '../languageFeatures';
+import type { HoverResult } from '../types';
 import { codeSpan } from '../markdown';
 import type { LanguageId } from '../rule';
 import { META_TYPES, RENDERING, VALUE_DOCS, metaTypeFor } from './metaSchema';

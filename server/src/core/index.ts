@@ -1,0 +1,223 @@
+/**
+ * The language core's one public face. The language server, the command line and the
+ * client use only this module (test/imports.test.ts holds them to it; unit tests may still
+ * import internals). Modelled on vscode-json-languageservice's `getLanguageService` and
+ * vscode-markdown-languageservice's `createLanguageService`: one service object, documents
+ * parsed once into a handle, every feature a function of the handle, results in offsets
+ * (the server converts them to LSP positions in toLsp.ts), and a cancellation token passed
+ * through every call that can take long.
+ *
+ * Size cap: a document longer than its configuration's `maxFileSize` is never parsed. Every
+ * feature answers it at once (empty), and the check gives the one `file-size` finding, so a
+ * 50 MB file costs its text and nothing more.
+ */
+import { channelSummary as summarize, lengthHints, summaryTitle, type LengthHint } from './atAGlance';
+import { renderForChannel, type ChannelRender, type ChannelRenderOptions } from './channelRender';
+import { CHANNEL_IDS, CHANNEL_NAMES, isChannelId, type ChannelId } from './channels';
+import { channelOfPath, checkDocumentSliced, languageOfPath, type CheckResult, type Diagnostic, type YieldToHost } from './check';
+import { CONFIG_FILE_NAME, DEFAULT_CONFIG, parseConfig, parseSeverity, resolveConfig, type UmsgConfig } from './config';
+import { fixToEdits, type TextEdit } from './fixes';
+import type { FormatOptions } from './format';
+import { parseJsonDocument, type JsonDocument } from './jsonDocument';
+import { featuresFor, type CompletionEntry } from './languageFeatures';
+import type { SampleData, Unevaluated } from './render';
+import type { FixData, Rule } from './rule';
+import { ALL_RULES } from './rules';
+import type { DocumentLink, FoldingRange, OffsetRange, OutlineSymbol } from './structure';
+import type { FeatureContext, HoverResult, LanguageId, ResolvedConfig, Severity, SeverityOrOff } from './types';
+
+export type { ChannelId, CheckResult, CompletionEntry, Diagnostic, DocumentLink, FeatureContext, FixData, FoldingRange, FormatOptions, HoverResult, LanguageId, LengthHint, OffsetRange, OutlineSymbol, ResolvedConfig, Rule, SampleData, Severity, SeverityOrOff, TextEdit, UmsgConfig, Unevaluated, YieldToHost };
+export type { ConfigParseResult } from './config';
+export type { SymbolKindName } from './structure';
+export type { ChannelRender, ChannelRenderOptions };
+export { CHANNEL_IDS, CHANNEL_NAMES, CONFIG_FILE_NAME, DEFAULT_CONFIG, channelOfPath, isChannelId, parseConfig, parseSeverity, renderForChannel, resolveConfig };
+export { visibleControls } from './markdown';
+/** The rule catalogue (ids, descriptions, default severities), for reports that describe the rules. */
+export { ALL_RULES };
+export { parseSampleJson } from './templateEval';
+
+/** The ids of every rule in the catalogue (settings, config validation). */
+export const RULE_IDS: readonly string[] = ALL_RULES.map((r) => r.id);
+
+/** Infers a file's language from its name; `umsg-config` for umsg.config.json. */
+export function languageOf(path: string): LanguageId | undefined {
+  return languageOfPath(path);
+}
+
+/** What a long call polls; LSP's CancellationToken fits. */
+export interface Cancellation {
+  readonly isCancellationRequested: boolean;
+}
+
+export interface LanguageServiceOptions {
+  /** The rules to run instead of the catalogue (tests). */
+  rules?: readonly Rule[];
+  /** Called when a rule throws; the check goes on without it. */
+  onRuleError?: (ruleId: string, error: unknown, document: ServiceDocument) => void;
+  /** Lets the host's event loop run between slices of a long check (default: a zero timeout). */
+  yieldToHost?: YieldToHost;
+}
+
+/** One version of one document, parsed at most once, on first use. */
+export interface ServiceDocument {
+  readonly text: string;
+  readonly language: LanguageId;
+  /** True when the text is longer than `maxFileSize`: it is never parsed, features answer empty. */
+  readonly overSize: boolean;
+}
+
+/** What surrounds a document: its configuration, and for a message its sample data and siblings. */
+export interface DocumentContext {
+  config: ResolvedConfig;
+  sample?: SampleData;
+  /** Why NAME.sample.json could not be used, when it exists but is broken. */
+  sampleProblem?: string;
+  /** NAME.<channel>.umsg: only JSON and template syntax are checked. */
+  channelSpecific?: boolean;
+  /** Channels with their own NAME.<channel>.umsg beside this file. */
+  overriddenChannels?: readonly ChannelId[];
+}
+
+export interface ChannelSummaryResult {
+  /** One line, e.g. `Messenger ✓ · WhatsApp: 2 problems`. */
+  title: string;
+  problems: { channel: string; rule: string; message: string; offset: number; length: number }[];
+}
+
+export interface LanguageService {
+  /** A handle on one version of a text; features on it share one parse. */
+  open(text: string, language: LanguageId, config?: ResolvedConfig): ServiceDocument;
+  check(doc: ServiceDocument, context: DocumentContext, token?: Cancellation): Promise<CheckResult>;
+  complete(doc: ServiceDocument, offset: number, context: DocumentContext): CompletionEntry[];
+  hover(doc: ServiceDocument, offset: number, context: DocumentContext): HoverResult | undefined;
+  symbols(doc: ServiceDocument): OutlineSymbol[];
+  folding(doc: ServiceDocument): FoldingRange[];
+  /** For each offset, the ranges around it from the innermost out. */
+  selectionRanges(doc: ServiceDocument, offsets: readonly number[]): OffsetRange[][];
+  links(doc: ServiceDocument): DocumentLink[];
+  format(doc: ServiceDocument, options: FormatOptions, range?: OffsetRange): TextEdit[];
+  /** Length hints (`95/80`) between `start` and `end`. */
+  inlayHints(doc: ServiceDocument, context: DocumentContext, start: number, end: number): LengthHint[];
+  /** The per-channel summary above a card, from its diagnostics; undefined when there is nothing to show. */
+  channelSummary(doc: ServiceDocument, diagnostics: readonly Diagnostic[], context: DocumentContext): ChannelSummaryResult | undefined;
+  /** The edits of one quick fix (from a finding's `fixes`). */
+  fixEdits(doc: ServiceDocument, fix: FixData): TextEdit[];
+  /**
+   * The message rendered with its sample data or, with a channel, that channel's payload,
+   * with the findings that explain what the channel does with it (`umsg render`, the preview).
+   */
+  render(text: string, options: ChannelRenderOptions): ChannelRender;
+}
+
+/** The parse of a handle, kept with it (a WeakMap, so a dropped handle frees its parse). */
+const parses = new WeakMap<ServiceDocument, JsonDocument>();
+
+function parsed(doc: ServiceDocument): JsonDocument | undefined {
+  if (doc.overSize) return undefined;
+  let p = parses.get(doc);
+  if (!p) {
+    p = parseJsonDocument(doc.text);
+    parses.set(doc, p);
+  }
+  return p;
+}
+
+function targetsOf(context: DocumentContext, withOverridden: boolean): ChannelId[] {
+  return CHANNEL_IDS.filter((c) => context.config.channels[c] !== 'off' && (withOverridden || !context.overriddenChannels?.includes(c)));
+}
+
+function featureContext(context: DocumentContext): FeatureContext {
+  return { config: context.config, sample: context.sample, overriddenChannels: context.overriddenChannels };
+}
+
+export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
+  const features = (doc: ServiceDocument) => featuresFor(doc.language);
+  return {
+    open(text, language, config = DEFAULT_CONFIG) {
+      return { text, language, overSize: text.length > config.maxFileSize };
+    },
+
+    async check(doc, context, token) {
+      const result = await checkDocumentSliced(doc.text, doc.language, {
+        parsed: parsed(doc),
+        config: context.config,
+        rules: options.rules,
+        sample: context.sample,
+        sampleProblem: context.sampleProblem,
+        channelSpecific: context.channelSpecific,
+        overriddenChannels: context.overriddenChannels,
+        onRuleError: (rule, error) => options.onRuleError?.(rule, error, doc),
+        isCancelled: () => !!token?.isCancellationRequested,
+        yieldToHost: options.yieldToHost,
+      });
+      // Share the check's parse with the editing features of the same version.
+      if (result.doc && !doc.overSize && !parses.has(doc)) parses.set(doc, result.doc);
+      return result;
+    },
+
+    complete(doc, offset, context) {
+      const p = parsed(doc);
+      const f = features(doc).complete;
+      return p && f ? f(p, offset, featureContext(context)) : [];
+    },
+
+    hover(doc, offset, context) {
+      const p = parsed(doc);
+      const f = features(doc).hover;
+      return p && f ? f(p, offset, featureContext(context)) : undefined;
+    },
+
+    symbols(doc) {
+      const p = parsed(doc);
+      return (p && features(doc).symbols?.(p)) || [];
+    },
+
+    folding(doc) {
+      const p = parsed(doc);
+      return (p && features(doc).folding?.(p)) || [];
+    },
+
+    selectionRanges(doc, offsets) {
+      const p = parsed(doc);
+      const f = features(doc).selectionRanges;
+      return offsets.map((o) => (p && f ? f(p, o) : []));
+    },
+
+    links(doc) {
+      const p = parsed(doc);
+      return (p && features(doc).links?.(p)) || [];
+    },
+
+    format(doc, formatOptions, range) {
+      const p = parsed(doc);
+      return (p && features(doc).format?.(p, formatOptions, range)) || [];
+    },
+
+    inlayHints(doc, context, start, end) {
+      const p = parsed(doc);
+      const f = features(doc).lengthHints;
+      if (!p || !f) return [];
+      return f(p, targetsOf(context, false)).filter((h: LengthHint) => h.offset >= start && h.offset <= end);
+    },
+
+    channelSummary(doc, diagnostics, context) {
+      if (doc.language !== 'universal-message') return undefined;
+      const targets = targetsOf(context, true);
+      if (targets.length === 0 || !parsed(doc)?.root) return undefined;
+      const statuses = summarize(diagnostics, targets, context.overriddenChannels);
+      return {
+        title: summaryTitle(statuses),
+        problems: statuses.flatMap((s) => s.problems.map((d) => ({ channel: CHANNEL_NAMES[s.channel], rule: d.rule, message: d.message, offset: d.offset, length: d.length }))),
+      };
+    },
+
+    fixEdits(doc, fix) {
+      const p = parsed(doc);
+      return p ? fixToEdits(p, fix) : [];
+    },
+
+    render(text, renderOptions) {
+      return renderForChannel(text, renderOptions);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The one wrapper every request handler of the server goes through, and the checks of
+ * request params it uses. A handler never sees malformed params and never throws a stack
+ * trace at the client: JSON-RPC errors where the protocol asks for them, the empty result
+ * (and one log line) for anything else.
+ */
+import { CodeActionKind, ErrorCodes, LSPErrorCodes, ResponseError, TextDocumentSyncKind, type CancellationToken, type InitializeResult } from 'vscode-languageserver';
+import { FIX_ALL_KIND } from './toLsp';
+
+/** JSON-RPC's ServerNotInitialized: a request before `initialize`. */
+const SERVER_NOT_INITIALIZED = -32002;
+
+export type ServerState = 'new' | 'running' | 'shutdown';
+
+export function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+export function isPosition(v: unknown): boolean {
+  return isObject(v) && Number.isInteger(v.line) && v.line >= 0 && Number.isInteger(v.character) && v.character >= 0;
+}
+export function isRange(v: unknown): boolean {
+  return isObject(v) && isPosition(v.start) && isPosition(v.end);
+}
+
+export const cancelled = (name: string) => new ResponseError(LSPErrorCodes.RequestCancelled, `${name}: cancelled.`);
+
+/**
+ * `handler(name, valid, empty, run)`: refused before `initialize` (-32002) and after `shutdown`
+ * (InvalidRequest); params that `valid` rejects answer InvalidParams; a cancelled request
+ * answers RequestCancelled; any other error is logged one way and answered with `empty`, so
+ * that one bad document never takes a feature down.
+ */
+export function requestHandlers(state: () => ServerState, log: (message: string) => void) {
+  const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
+  return function handler<P, R>(name: string, valid: (p: any) => boolean, empty: R, run: (p: P, token: CancellationToken) => Promise<R> | R) {
+    return async (params: P, token: CancellationToken): Promise<R> => {
+      if (state() === 'new') throw new ResponseError(SERVER_NOT_INITIALIZED, `${name}: the server is not initialized yet.`);
+      if (state() === 'shutdown') throw new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down.`);
+      if (!isObject(params) || !valid(params)) throw new ResponseError(ErrorCodes.InvalidParams, `${name}: malformed params.`);
+      if (token.isCancellationRequested) throw cancelled(name);
+      try {
+        const result = await run(params, token);
+        if (token.isCancellationRequested) throw cancelled(name);
+        return result;
+      } catch (error) {
+        if (error instanceof ResponseError) throw error;
+        log(`${name} failed on ${(params as { textDocument?: { uri?: string } }).textDocument?.uri}: ${describe(error)}`);
+        return empty;
+      }
+    };
+  };
+}
+
+/** What the server offers; diagnostics are pulled only from clients that support it. */
+export function initializeResult(pullDiagnostics: boolean): InitializeResult {
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+      completionProvider: { triggerCharacters: ['"', ':'] },
+      hoverProvider: true,
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+      selectionRangeProvider: true,
+      documentLinkProvider: { resolveProvider: false },
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
+      inlayHintProvider: true,
+      codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+    },
+    serverInfo: { name: 'umsg-language-server', version: '0.1.0' },
+  };
+}

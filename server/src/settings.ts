@@ -1,0 +1,44 @@
+/**
+ * The client's settings (`universalMessage.*` in VS Code, initializationOptions elsewhere) as a
+ * config layer, used only where no umsg.config.json exists (DESIGN: Configuration).
+ */
+import { CHANNEL_IDS, CONFIG_FILE_NAME, RULE_IDS, parseSeverity, type SeverityOrOff, type UmsgConfig } from './core';
+
+/** Settings under `universalMessage` (VS Code) or initializationOptions (other editors). */
+export interface ClientSettings {
+  channels?: Record<string, unknown>;
+  rules?: Record<string, unknown>;
+  maxFileSize?: number;
+  validate?: boolean;
+  inlayHints?: boolean;
+  channelSummary?: boolean;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function readSettings(value: unknown): ClientSettings {
+  return isObject(value) ? (value as ClientSettings) : {};
+}
+
+export function isConfigUri(uri: string): boolean {
+  return uri.endsWith('/' + CONFIG_FILE_NAME);
+}
+
+/** Editor settings as a config layer; unknown channels, rules and severities are left out. */
+export function toConfig(s: ClientSettings): Partial<UmsgConfig> {
+  const severities = (map: unknown, known: readonly string[]) => {
+    const out: Record<string, SeverityOrOff> = {};
+    for (const [k, v] of Object.entries(isObject(map) ? map : {})) {
+      const sev = parseSeverity(v);
+      if (sev && known.includes(k)) out[k] = sev;
+    }
+    return out;
+  };
+  return {
+    channels: severities(s.channels, CHANNEL_IDS),
+    rules: severities(s.rules, RULE_IDS),
+    maxFileSize: typeof s.maxFileSize === 'number' && Number.isFinite(s.maxFileSize) && s.maxFileSize > 0 ? s.maxFileSize : undefined,
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * What the language server and the VS Code client agree on beyond LSP itself, typed once and
+ * imported by both (server/src/server.ts and client/src/extension.ts): command ids and the
+ * arguments of the channel summary's code lens.
+ */
+
+/** Reveals the problems behind a channel summary. Arguments: `ChannelProblemsArgs`. */
+export const SHOW_CHANNEL_PROBLEMS = 'universalMessage.showChannelProblems';
+
+/** One problem behind the channel summary code lens (an LSP range, 0-based). */
+export interface ChannelProblem {
+  channel: string;
+  rule: string;
+  message: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+/** The code lens command's arguments: the document's URI and its problems. */
+export type ChannelProblemsArgs = [uri: string, problems: ChannelProblem[]];
