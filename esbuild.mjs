@@ -2,6 +2,8 @@
 // server of the web extension (dist/browser/).
 // `node esbuild.mjs --production` minifies for the .vsix; `--watch` rebuilds on change.
 import { builtinModules } from 'node:module';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -25,7 +27,7 @@ const common = {
  * the importer, instead of leaving a bundle that breaks when it runs.
  */
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-const noNodeBuiltins = {
+export const noNodeBuiltins = {
   name: 'no-node-builtins',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => (NODE_BUILTINS.has(args.path) || args.path.startsWith('node:')
@@ -34,7 +36,7 @@ const noNodeBuiltins = {
   },
 };
 
-const browser = {
+export const browser = {
   bundle: true,
   platform: 'browser',
   target: 'es2022',
@@ -53,7 +55,11 @@ const builds = [
   { ...browser, entryPoints: { server: 'server/src/browser/serverMain.ts' }, outdir: 'dist/browser', format: 'iife' },
 ];
 
-if (watch) {
+// Imported (test/browser/run.mjs checks the guard above), it builds nothing.
+const isMain = !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (!isMain) {
+  // nothing to do
+} else if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();
 } else {
   const started = Date.now();

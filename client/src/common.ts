@@ -11,13 +11,17 @@ import { SHOW_CHANNEL_PROBLEMS, type ChannelProblem } from '../../server/src/sha
 export const CLIENT_ID = 'universalMessage';
 export const CLIENT_NAME = 'Universal Message';
 
-export function clientOptions(): LanguageClientOptions {
+/**
+ * `anyScheme`: check umsg.config.json under every scheme (the web, where workspaces are often
+ * virtual), not only `file:` (the desktop, where other schemes are diff and history views).
+ */
+export function clientOptions({ anyScheme = false } = {}): LanguageClientOptions {
   return {
     documentSelector: [
       { language: 'universal-message' },
       { language: 'configuration-meta' },
       { language: 'native-provider' },
-      { scheme: 'file', pattern: '**/umsg.config.json' },
+      anyScheme ? { pattern: '**/umsg.config.json' } : { scheme: 'file', pattern: '**/umsg.config.json' },
     ],
     synchronize: {
       configurationSection: 'universalMessage',

@@ -15,8 +15,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { browser as browserBuild } from '../../esbuild.mjs';
 import { launchBrowser } from '../editor/lib/browser.mjs';
-import { runCleanups } from '../editor/lib/util.mjs';
+import { onCleanup, runCleanups } from '../editor/lib/util.mjs';
 import { CHROMIUM_PATH } from '../editor/provision.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -38,6 +40,17 @@ function ensureChromium() {
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (${r.status ?? r.signal}): cannot test in a browser`);
   }
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`chromium was installed but ${CHROMIUM_PATH} is not there`);
+}
+
+// --- The build's guard: a Node built-in reached from a browser entry fails the build ----------
+async function checkBuildGuard() {
+  for (const specifier of ['node:fs', 'path']) {
+    const failure = await esbuild.build({ ...browserBuild, sourcemap: false, write: false, logLevel: 'silent', stdin: { contents: `import * as m from '${specifier}'; console.log(m);`, resolveDir: root, sourcefile: 'entry.ts' } })
+      .then(() => undefined, (error) => error);
+    assert.ok(failure, `a browser bundle importing ${specifier} must fail to build`);
+    assert.match(failure.errors?.[0]?.text ?? '', new RegExp(`Node built-in "${specifier}" imported by`), `the build names ${specifier}`);
+  }
+  say('the browser build fails on Node built-ins (node:fs, path)');
 }
 
 // --- The fixture: a message whose findings depend on its config file and its sample data -------
@@ -122,7 +135,9 @@ function startNodeServer(handleServerRequest) {
     }
   });
   child.once('exit', (code, signal) => { if (code !== 0 && code !== null) say(`node server exited with ${code ?? signal}: ${stderr.trim()}`); });
-  return { session, stop: () => { if (child.exitCode === null) child.kill('SIGTERM'); } };
+  const stop = () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM'); };
+  onCleanup(stop);
+  return { session, stop };
 }
 
 // --- The page: serves the worker bundle; nothing else is reachable ------------------------------
@@ -193,6 +208,7 @@ function normalized(answers, docsBase, uri) {
 
 async function main() {
   if (!fs.existsSync(workerBundle) || !fs.existsSync(nodeServer)) throw new Error('dist/browser/server.js or dist/server.js is missing: run `node esbuild.mjs` first (npm run test:web does)');
+  await checkBuildGuard();
   ensureChromium();
   const { dir, files } = writeFixture();
   const fileUri = (name) => pathToFileURL(path.join(dir, name)).toString();
@@ -209,8 +225,10 @@ async function main() {
   const pageServer = await startPageServer();
   const origin = `http://127.0.0.1:${pageServer.address().port}`;
   const node = startNodeServer(() => null);
-  const { browser, close } = await launchBrowser(CHROMIUM_PATH);
+  let closeBrowser = async () => undefined;
   try {
+    const { browser, close } = await launchBrowser(CHROMIUM_PATH);
+    closeBrowser = close;
     const context = await browser.newContext();
     const page = await context.newPage();
     const pageErrors = [];
@@ -252,14 +270,17 @@ async function main() {
     await context.close();
   } finally {
     node.stop();
-    await close();
+    await closeBrowser();
     await runCleanups();
     pageServer.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const timer = setTimeout(() => { say(`FAILED: no result after ${TIMEOUT_MS / 1000} s`); process.exit(1); }, TIMEOUT_MS);
+const timer = setTimeout(() => {
+  say(`FAILED: no result after ${TIMEOUT_MS / 1000} s`);
+  void runCleanups().finally(() => process.exit(1));
+}, TIMEOUT_MS);
 main().then(() => { clearTimeout(timer); say('passed'); }, (error) => {
   clearTimeout(timer);
   say(`FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);

@@ -18,7 +18,7 @@ let client: LanguageClient | undefined;
 export async function activate(context: ExtensionContext): Promise<void> {
   const serverMain = Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js');
   const worker = new Worker(serverMain.toString(true), { name: 'umsg-language-server' });
-  client = new LanguageClient(CLIENT_ID, CLIENT_NAME, worker as any, clientOptions());
+  client = new LanguageClient(CLIENT_ID, CLIENT_NAME, worker as any, clientOptions({ anyScheme: true }));
   client.onRequest(READ_FILE_REQUEST, readFileForServer);
   context.subscriptions.push(client, ...registerCommands());
   await client.start();
