@@ -7,8 +7,9 @@
  */
 import { FileType, Uri, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
-import { READ_FILE_MAX_BYTES, READ_FILE_REQUEST, type ReadFileParams } from '../../../server/src/browser/readFile';
+import { READ_FILE_REQUEST, type ReadFileParams } from '../../../server/src/browser/readFile';
 import { CLIENT_ID, CLIENT_NAME, clientOptions, registerCommands } from '../common';
+import { readFileForServer, type ReadFileHost } from './readFile';
 
 /** The web extension host's Worker (tsconfig has no DOM lib). */
 declare const Worker: new (url: string, options?: { name?: string }) => unknown;
@@ -19,25 +20,15 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const serverMain = Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js');
   const worker = new Worker(serverMain.toString(true), { name: 'umsg-language-server' });
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, worker as any, clientOptions({ anyScheme: true }));
-  client.onRequest(READ_FILE_REQUEST, readFileForServer);
+  const host: ReadFileHost = {
+    parse: (uri) => Uri.parse(uri, true),
+    stat: (uri) => workspace.fs.stat(uri),
+    readFile: (uri) => workspace.fs.readFile(uri),
+    fileType: FileType,
+  };
+  client.onRequest(READ_FILE_REQUEST, (params: ReadFileParams) => readFileForServer(host, params));
   context.subscriptions.push(client, ...registerCommands());
   await client.start();
-}
-
-/**
- * A file's text for the server, or null: missing, not a regular file, over the size cap, or
- * unreadable. Never throws (a failed read only means "no such file" to the server).
- */
-export async function readFileForServer(params: ReadFileParams): Promise<string | null> {
-  if (typeof params?.uri !== 'string') return null;
-  try {
-    const uri = Uri.parse(params.uri, true);
-    const stat = await workspace.fs.stat(uri);
-    if ((stat.type & FileType.File) === 0 || (stat.type & FileType.Directory) !== 0 || stat.size > READ_FILE_MAX_BYTES) return null;
-    return new TextDecoder('utf-8').decode(await workspace.fs.readFile(uri));
-  } catch {
-    return null;
-  }
 }
 
 export async function deactivate(): Promise<void> {
