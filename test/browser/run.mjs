@@ -24,6 +24,7 @@ import { CHROMIUM_PATH } from '../editor/provision.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const workerBundle = path.join(root, 'dist', 'browser', 'server.js');
 const nodeServer = path.join(root, 'dist', 'server.js');
+const webClientBundle = path.join(root, 'dist', 'browser', 'client.js');
 const TIMEOUT_MS = 120_000;
 
 const say = (message) => process.stdout.write(`[test:web] ${message}\n`);
@@ -154,6 +155,20 @@ function startPageServer() {
     if (req.url === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(PAGE);
+    } else if (req.url === '/client-module.js') {
+      // The web client as VS Code's web extension host loads it: CommonJS, with only 'vscode'
+      // to require (here a stand-in that answers anything), in a page without Node.
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      res.end(`window.umsgClient = (() => {
+  const required = [];
+  const standIn = () => new Proxy(function () {}, { get: (t, p) => (p === 'prototype' ? {} : standIn()), construct: () => standIn(), apply: () => standIn() });
+  const require = (name) => { required.push(name); if (name === 'vscode') return standIn(); throw new Error('the web client requires ' + name); };
+  const module = { exports: {} };
+  (function (module, exports, require) {
+${fs.readFileSync(webClientBundle, 'utf8')}
+  })(module, module.exports, require);
+  return { exports: Object.keys(module.exports), required: [...new Set(required)] };
+})();`);
     } else if (req.url === '/dist/browser/server.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       res.end(fs.readFileSync(workerBundle));
@@ -207,7 +222,7 @@ function normalized(answers, docsBase, uri) {
 }
 
 async function main() {
-  if (!fs.existsSync(workerBundle) || !fs.existsSync(nodeServer)) throw new Error('dist/browser/server.js or dist/server.js is missing: run `node esbuild.mjs` first (npm run test:web does)');
+  for (const bundle of [workerBundle, webClientBundle, nodeServer]) if (!fs.existsSync(bundle)) throw new Error(`${path.relative(root, bundle)} is missing: run \`node esbuild.mjs\` first (npm run test:web does)`);
   await checkBuildGuard();
   ensureChromium();
   const { dir, files } = writeFixture();
@@ -234,6 +249,12 @@ async function main() {
     const pageErrors = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(`${origin}/`);
+
+    // The web client bundle loads in a browser and needs nothing but 'vscode'.
+    await page.addScriptTag({ url: '/client-module.js' });
+    const webClient = await page.evaluate(() => window.umsgClient);
+    assert.deepEqual(webClient, { exports: ['activate', 'deactivate'], required: ['vscode'] }, 'dist/browser/client.js loads in the page and requires only vscode');
+    say('dist/browser/client.js loads in Chromium, exports activate and deactivate, and requires only vscode');
 
     const text = files['card.umsg'];
     const onNode = await exercise(node.session, fileUri('card.umsg'), text);
