@@ -1,5 +1,9 @@
-// Bundles the extension client, the language server and the command line (three entry points).
+// Bundles the extension client, the language server and the command line, and the client and
+// server of the web extension (dist/browser/).
 // `node esbuild.mjs --production` minifies for the .vsix; `--watch` rebuilds on change.
+import { builtinModules } from 'node:module';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -17,15 +21,48 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+/**
+ * VS Code for the Web runs the client in a web worker extension host and the server in a Web
+ * Worker: no Node there. A Node built-in reached from a browser entry fails the build, naming
+ * the importer, instead of leaving a bundle that breaks when it runs.
+ */
+const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+export const noNodeBuiltins = {
+  name: 'no-node-builtins',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => (NODE_BUILTINS.has(args.path) || args.path.startsWith('node:')
+      ? { errors: [{ text: `Node built-in "${args.path}" imported by ${args.importer}: the browser bundles must not need Node (see README, VS Code for the Web)` }] }
+      : undefined));
+  },
+};
+
+export const browser = {
+  bundle: true,
+  platform: 'browser',
+  target: 'es2022',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  plugins: [noNodeBuiltins],
+};
+
 const builds = [
   { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { server: 'server/src/node/serverMain.ts', cli: 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  // The web extension's client: CommonJS, as VS Code's web extension host loads it.
+  { ...browser, entryPoints: { client: 'client/src/browser/extension.ts' }, outdir: 'dist/browser', format: 'cjs', external: ['vscode'] },
+  // The server for a classic Web Worker (new Worker(url)): one self-contained script.
+  { ...browser, entryPoints: { server: 'server/src/browser/serverMain.ts' }, outdir: 'dist/browser', format: 'iife' },
 ];
 
-if (watch) {
+// Imported (test/browser/run.mjs checks the guard above), it builds nothing.
+const isMain = !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (!isMain) {
+  // nothing to do
+} else if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();
 } else {
   const started = Date.now();
   await Promise.all(builds.map((b) => esbuild.build(b)));
-  console.log(`built dist/client.js, dist/server.js, dist/cli.js in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
+  console.log(`built dist/client.js, dist/server.js, dist/cli.js, dist/browser/client.js, dist/browser/server.js in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
 }

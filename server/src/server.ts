@@ -36,6 +36,12 @@ export interface ServerRuntime {
   yieldToHost?: () => Promise<void>;
   /** Rules to run instead of the catalogue (tests). */
   rules?: readonly Rule[];
+  /**
+   * How a document's URI becomes the string readFile and configFor get, and back (to prefer an
+   * open document's text); pathOf gives undefined where surroundings cannot be read. Default:
+   * file URIs only, as paths. The browser passes URIs through, so every scheme works there.
+   */
+  locate?: { pathOf(uri: URI): string | undefined; uriOf(filePath: string): string };
 }
 
 const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
@@ -98,13 +104,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     return byPath === 'umsg-config' || !LANGUAGE_IDS.has(doc.languageId) ? byPath : (doc.languageId as LanguageId);
   }
 
+  const pathOf = runtime.locate?.pathOf ?? ((uri: URI) => (uri.scheme === 'file' ? uri.fsPath : undefined));
+  const uriOf = runtime.locate?.uriOf ?? ((filePath: string) => URI.file(filePath).toString());
+
   // The config walk stops at a workspace folder; linked sample data must stay inside one.
   let workspaceRoots: string[] = [];
-  const exists = async (p: string) => !!documents.get(URI.file(p).toString()) || (runtime.fileExists ? runtime.fileExists(p) : (await runtime.readFile(p)) !== undefined);
+  const exists = async (p: string) => !!documents.get(uriOf(p)) || (runtime.fileExists ? runtime.fileExists(p) : (await runtime.readFile(p)) !== undefined);
 
   async function readText(filePath: string): Promise<ReadOutcome> {
     // An open config, sample or sibling file counts with its unsaved text, so edits apply at once.
-    return documents.get(URI.file(filePath).toString())?.getText() ?? runtime.readFile(filePath);
+    return documents.get(uriOf(filePath))?.getText() ?? runtime.readFile(filePath);
   }
 
   /** Configuration and surroundings of a document, read once per generation (no file read per keystroke). */
@@ -114,9 +123,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const uri = URI.parse(doc.uri);
     const value = (async (): Promise<Around> => {
       const userSettings = toConfig(settings);
-      if (uri.scheme !== 'file' || kind === 'umsg-config') return { config: resolveConfig(undefined, userSettings), around: undefined };
-      const { config } = await runtime.configFor(uri.fsPath, readText, userSettings, { stopAt: workspaceRoots, exists });
-      return { config, around: kind === 'universal-message' ? await messageContext(uri.fsPath, readText, { exists, realPath: runtime.realPath, within: workspaceRoots }) : undefined };
+      const filePath = kind === 'umsg-config' ? undefined : pathOf(uri);
+      if (filePath === undefined) return { config: resolveConfig(undefined, userSettings), around: undefined };
+      const { config } = await runtime.configFor(filePath, readText, userSettings, { stopAt: workspaceRoots, exists });
+      return { config, around: kind === 'universal-message' ? await messageContext(filePath, readText, { exists, realPath: runtime.realPath, within: workspaceRoots }) : undefined };
     })();
     contexts.set(doc.uri, { generation, value });
     value.catch(() => contexts.delete(doc.uri));

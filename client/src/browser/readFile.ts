@@ -1,0 +1,35 @@
+/**
+ * The web client's answer to the server's `universalMessage/readFile`
+ * (server/src/browser/readFile.ts): a file's text through the editor's file system, or null.
+ * Kept apart from the extension (and given the file system) so that tests can run it in Node.
+ */
+import type { FileStat, Uri } from 'vscode';
+import { READ_FILE_MAX_BYTES, type ReadFileParams } from '../../../server/src/browser/readFile';
+
+/** What is used of `workspace.fs` and `vscode.FileType` (File = 1, Directory = 2). */
+export interface ReadFileHost {
+  parse(uri: string): Uri;
+  stat(uri: Uri): Thenable<FileStat>;
+  readFile(uri: Uri): Thenable<Uint8Array>;
+  fileType: { File: number; Directory: number };
+}
+
+/**
+ * A file's text for the server, or null: missing, not a regular file (a directory, a device),
+ * over READ_FILE_MAX_BYTES, or unreadable. Never throws: to the server, a failed read only
+ * means that the file is not there.
+ */
+export async function readFileForServer(host: ReadFileHost, params: ReadFileParams | undefined): Promise<string | null> {
+  if (typeof params?.uri !== 'string') return null;
+  try {
+    const uri = host.parse(params.uri);
+    const stat = await host.stat(uri);
+    if ((stat.type & host.fileType.File) === 0 || (stat.type & host.fileType.Directory) !== 0 || stat.size > READ_FILE_MAX_BYTES) return null;
+    const bytes = await host.readFile(uri);
+    // The size can change between stat and read: the cap holds for what was read.
+    if (bytes.byteLength > READ_FILE_MAX_BYTES) return null;
+    return new TextDecoder('utf-8').decode(bytes);
+  } catch {
+    return null;
+  }
+}
