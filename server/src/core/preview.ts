@@ -9,7 +9,7 @@
  * as `channelRender.ts` does. What the preview adds is only drawing data: which text goes where,
  * where each drawn element came from in the source (for source sync), and templates as chips.
  */
-import { CHANNEL_IDS, CHANNELS, joinList, type ApiProblem, type ChannelId, type ChannelModel, type Obj } from './channels';
+import { CHANNEL_IDS, CHANNELS, joinList, type ApiProblem, type ChannelId, type ChannelModel, type LimitedText, type Obj } from './channels';
 import { checkDocument, type Diagnostic } from './check';
 import { DEFAULT_CONFIG, type ResolvedConfig } from './config';
 import { renderedList } from './dynamicList';
@@ -143,6 +143,8 @@ export interface MessageInput {
   mode?: PreviewMode;
   /** The dynamic list's length to draw; undefined: the sample's own (sample mode) or 1 (template mode). */
   listLength?: number;
+  /** The channel models to draw (the registry's, in its order, by default; tests pass their own). */
+  channels?: readonly ChannelModel[];
   /** Channel-specific siblings: channel → file name and text (NAME.<channel>.umsg). */
   overrides?: Partial<Record<ChannelId, { file: string; text: string }>>;
 }
@@ -164,7 +166,8 @@ export function previewMessage(input: MessageInput): MessagePreview {
   const config = input.config ?? DEFAULT_CONFIG;
   const mode: PreviewMode = input.mode ?? 'sample';
   const { text } = input;
-  const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off');
+  const models = (input.channels ?? CHANNEL_IDS.map((c) => CHANNELS[c])).filter((m) => config.channels[m.id] !== 'off');
+  const targets = models.map((m) => m.id);
   if (text.length > config.maxFileSize) {
     return { kind: 'message', mode, columns: [], unevaluated: [], notice: `This file has ${text.length.toLocaleString('en-US')} characters, over maxFileSize (${config.maxFileSize.toLocaleString('en-US')}): no preview.` };
   }
@@ -194,12 +197,13 @@ export function previewMessage(input: MessageInput): MessagePreview {
   }
   const chips = new Chips(rendered.unevaluated.map((u) => `\${${u.expression}}`));
   const sources = new SourceMap(card, value);
-  const columns = targets.map((channel) => {
+  const columns = models.map((model) => {
+    const channel = model.id;
     const override = input.overrides?.[channel];
-    if (override) return overrideColumn(channel, override, renderData);
+    if (override) return overrideColumn(model, override, renderData);
     // The findings that bear on this channel, as channelRender.ts selects them.
     const findings = checked.diagnostics.filter((d) => (d.channels?.length ? d.channels.includes(channel) : d.severity === 'error' || d.severity === 'warning'));
-    return channelColumn(CHANNELS[channel], value, findings, sources, chips, mode);
+    return channelColumn(model, value, findings, sources, chips, mode);
   });
   return { ...base, columns, unevaluated };
 }
@@ -361,17 +365,21 @@ function channelColumn(model: ChannelModel, card: Obj, findings: Diagnostic[], s
   // values still holding a template are left to the sample mode.
   const problems = model.validate(payload).filter((p) => mode === 'sample' || !String(valueAt(payload, p.path) ?? '').includes('${'));
   const drawing = draw(model.id, payload, card, sources, chips);
+  const told = changed(model.id, findings, problems);
+  // A dropped field a finding already tells about (inside the same action) is told once.
+  const within = (r: SourceRange | undefined, outer: SourceRange | undefined) => !!r && !!outer && r.offset >= outer.offset && r.offset + r.length <= outer.offset + outer.length;
   const reasons = [
     ...rejected(problems, findings),
-    ...shortened(model.id, findings, problems),
-    ...dropped(model, card, sources),
+    ...shortened(model, card, problems, sources),
+    ...told,
+    ...dropped(model, card, sources).filter((d) => !told.some((f) => within(f.range, d.range))),
   ];
   const verdict = reasons.reduce<Verdict>((v, r) => (RANK[r.verdict] < RANK[v] ? r.verdict : v), 'sent');
   return { channel: model.id, name: model.name, note: model.note, verdict, reasons, ...drawing, approximate: APPROXIMATE[model.id], payload };
 }
 
-function overrideColumn(channel: ChannelId, override: { file: string; text: string }, data: SampleData | undefined): ChannelColumn {
-  const model = CHANNELS[channel];
+function overrideColumn(model: ChannelModel, override: { file: string; text: string }, data: SampleData | undefined): ChannelColumn {
+  const channel = model.id;
   // The sibling's native format is not in the specification: it is shown as the JSON it renders to.
   const r = renderMessage(parseJsonDocument(override.text), data);
   const shown = r.json ?? override.text;
@@ -401,6 +409,10 @@ function media(url: string | undefined, card: Obj, sources: SourceMap, shape: { 
   return { ...shape, url, host, https, altText: s(obj(card.richMedia)?.altText), source: sources.media };
 }
 
+/**
+ * The drawing of a channel's payload. A channel without a drawing of its own (one added to
+ * the registry later) is drawn from the universal card, and says so in its message type.
+ */
 function draw(channel: ChannelId, payload: Obj, card: Obj, sources: SourceMap, chips: Chips): Drawing {
   const inside = (i: number) => sources.action('insideActions', i);
   const float = (i: number) => sources.action('floatActions', i);
@@ -432,6 +444,16 @@ function draw(channel: ChannelId, payload: Obj, card: Obj, sources: SourceMap, c
       title: text(content.title, sources.title), subtitle: text(content.description, sources.description),
       buttons: arr(content.suggestions).map((x, i) => suggestion(x, inside(i))),
       chips: arr(payload.suggestions).map((x, i) => suggestion(x, float(i))),
+    };
+  }
+  if (channel !== 'whatsapp') {
+    const m = obj(card.richMedia);
+    return {
+      layout: 'generic', messageType: 'card (drawn from the universal message: no drawing of this channel\'s payload yet)',
+      media: m ? media(s(m.fileUrl) ?? '', card, sources, { height: MEDIA_HEIGHT[s(m.height) ?? ''] }) : undefined,
+      title: text(card.title, sources.title), subtitle: text(card.description, sources.description),
+      buttons: arr(card.insideActions).map((a, i) => button(a.display, a.type === 'click' ? 'url' : a.type === 'call' ? 'call' : 'reply', s(a.url ?? a.phoneNumber), inside(i))),
+      chips: arr(card.floatActions).map((a, i) => button(a.display, 'reply', undefined, float(i))),
     };
   }
   // WhatsApp: an interactive button message, or a text or image message without actions.
@@ -477,12 +499,37 @@ function rejected(problems: ApiProblem[], findings: Diagnostic[]): VerdictReason
   return dedupe(out);
 }
 
-/** A channel finding that no API problem backs: the channel accepts the card and the app cuts or changes it. */
-function shortened(channel: ChannelId, findings: Diagnostic[], problems: ApiProblem[]): VerdictReason[] {
+/**
+ * A channel finding that no API problem backs: the channel accepts the card but sends it
+ * otherwise than written (WhatsApp's text-only buttons lose their url): told as "dropped".
+ */
+function changed(channel: ChannelId, findings: Diagnostic[], problems: ApiProblem[]): VerdictReason[] {
   const explained = new Set(problems.flatMap((p) => p.explainedBy));
   return findings
     .filter((f) => f.channels?.includes(channel) && !explained.has(f.rule) && (f.severity === 'error' || f.severity === 'warning'))
-    .map((f) => ({ verdict: 'shortened' as const, message: f.message, rule: f.rule, range: findingRange(f) }));
+    .map((f) => ({ verdict: 'dropped' as const, message: f.message, rule: f.rule, range: findingRange(f) }));
+}
+
+/**
+ * Text over the channel's limit that its API still accepts: the app shows it cut short
+ * (approximate). None of today's channels accepts such text (their APIs reject it), so this
+ * speaks only for a channel whose model limits a field that its `validate` lets through.
+ */
+function shortened(model: ChannelModel, card: Obj, problems: ApiProblem[], sources: SourceMap): VerdictReason[] {
+  if (problems.length > 0) return [];
+  const out: VerdictReason[] = [];
+  const check = (field: LimitedText, value: JsonValue | undefined, where: string, range: SourceRange | undefined) => {
+    const limit = model.text[field];
+    if (typeof value !== 'string' || limit === undefined) return;
+    const n = codePointLength(value);
+    if (n > limit) out.push({ verdict: 'shortened', message: `${where} has ${n} characters: ${model.name} shows about ${limit} and cuts the rest (approximate).`, range });
+  };
+  check('title', card.title, 'title', sources.title);
+  check('description', card.description, 'description', sources.description);
+  for (const list of ['insideActions', 'floatActions'] as const) {
+    arr(card[list]).forEach((a, i) => check('display', a.display, `${list}[${i}].display`, sources.action(list, i)));
+  }
+  return out;
 }
 
 /**
