@@ -33,7 +33,7 @@ describe('preview: one column per target channel', () => {
   });
 
   it('leaves out a channel the config turns off', () => {
-    const config = resolveConfig({ channels: { whatsapp: 'off' } });
+    const config = resolveConfig({ channels: { whatsapp: 'off' }, rules: {} });
     const p = previewMessage({ text: card({ title: 'Hello' }), config });
     assert.deepEqual(p.columns.map((c) => c.channel), ['messenger', 'gbm']);
   });
@@ -258,11 +258,11 @@ describe('preview: templates, sample data and the dynamic list', () => {
   });
 
   it('a file over maxFileSize gets a one-line notice instead of a drawing', () => {
-    const config = resolveConfig({ maxFileSize: 10 });
+    const config = resolveConfig({ channels: {}, rules: {}, maxFileSize: 10 });
     const p = previewMessage({ text: card({ title: 'Hello' }), config });
     assert.equal(p.columns.length, 0);
     assert.match(p.notice ?? '', /over maxFileSize/);
-    assert.match(previewForm('[]', 'configuration-meta', resolveConfig({ maxFileSize: 1 })).notice ?? '', /over maxFileSize/);
+    assert.match(previewForm('[]', 'configuration-meta', resolveConfig({ channels: {}, rules: {}, maxFileSize: 1 })).notice ?? '', /over maxFileSize/);
   });
 });
 

@@ -38,6 +38,7 @@ import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toLspDiagnostic } from './to
 import { CHANNEL_IDS, CHANNEL_NAMES } from './core/channels';
 import { channelSummary, summaryTitle } from './core/atAGlance';
 import type { SymbolKindName } from './core/structure';
+import { registerPreview } from './preview';
 
 export interface ServerRuntime {
   /** Reads a file; undefined when it does not exist or cannot be read. */
@@ -445,6 +446,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       return [];
     }
   });
+
+  registerPreview(connection, { documents, readText, log, context: async (doc) => {
+    const { found, around } = await fileContext(doc);
+    return { config: found.config, around };
+  } });
 
   documents.listen(connection);
   connection.listen();
