@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { commands, Range, Selection, TextEditorRevealType, Uri, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerPreview } from './preview/previewManager';
 
 let client: LanguageClient | undefined;
 
@@ -46,6 +47,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     client,
     commands.registerCommand('universalMessage.showChannelProblems', showChannelProblems),
   );
+  registerPreview(context, client);
   await client.start();
 }
 
