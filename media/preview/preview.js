@@ -281,7 +281,7 @@
     highlight();
     const report = {
       kind: p.kind, uri: response.uri, version: response.version, renders, loadId, banner: broken,
-      columns: shown.kind === 'message' ? shown.columns.map((c) => ({ channel: c.channel, verdict: c.verdict })) : undefined,
+      columns: shown.kind === 'message' ? shown.columns.map((c) => ({ channel: c.channel, verdict: c.verdict, title: c.title ? c.title.text : undefined, buttons: c.buttons.length })) : undefined,
       keys: shown.kind === 'form' ? shown.controls.map((c) => c.key) : undefined,
     };
     document.body.dataset.renders = String(renders);

@@ -47,7 +47,7 @@ export interface DrawnReport {
   kind: string;
   uri?: string;
   version?: number;
-  columns?: { channel: string; verdict: string }[];
+  columns?: { channel: string; verdict: string; title?: string; buttons: number }[];
   keys?: string[];
   renders?: number;
   loadId?: string;
