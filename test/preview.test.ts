@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CHANNEL_IDS, CHANNELS, type ChannelId, type ChannelModel } from '../server/src/core/channels';
 import { renderForChannel } from '../server/src/core/channelRender';
-import { resolveConfig } from '../server/src/core/config';
+import { DEFAULT_CONFIG, resolveConfig } from '../server/src/core/config';
 import { previewForm, previewMessage, PRIVATE_DEPLOY_NOTE, type ChannelColumn, type MessagePreview } from '../server/src/core/preview';
 
 const EXAMPLES = join(__dirname, '..', 'examples', 'valid');
@@ -25,9 +25,9 @@ const verdicts = (p: MessagePreview) => Object.fromEntries(p.columns.map((c) => 
 const textOf = (t: { segments: { text: string }[] } | undefined) => t?.segments.map((s) => s.text).join('');
 
 describe('preview: one column per target channel', () => {
-  it('draws a column for every channel of the registry, in its order, each with its note', () => {
+  it('draws a column for every target channel of the registry, in its order, each with its note', () => {
     const p = previewMessage({ text: card({ title: 'Hello' }) });
-    assert.deepEqual(p.columns.map((c) => c.channel), [...CHANNEL_IDS]);
+    assert.deepEqual(p.columns.map((c) => c.channel), CHANNEL_IDS.filter((c) => DEFAULT_CONFIG.channels[c] !== 'off'));
     for (const c of p.columns) assert.equal(c.note, CHANNELS[c.channel].note);
     assert.match(col(p, 'gbm').note ?? '', /July 2024/);
   });
@@ -42,7 +42,7 @@ describe('preview: one column per target channel', () => {
     const text = readFileSync(join(EXAMPLES, 'templated-greeting.umsg'), 'utf8');
     const sample = JSON.parse(readFileSync(join(EXAMPLES, 'templated-greeting.sample.json'), 'utf8'));
     const p = previewMessage({ text, sample, mode: 'sample' });
-    for (const c of CHANNEL_IDS) assert.deepEqual(col(p, c).payload, renderForChannel(text, { sample, channel: c }).value, c);
+    for (const c of p.columns.map((x) => x.channel)) assert.deepEqual(col(p, c).payload, renderForChannel(text, { sample, channel: c }).value, c);
   });
 
   it('draws each channel\'s layout: Messenger\'s generic template, Google\'s rich card, WhatsApp\'s interactive message', () => {
@@ -165,6 +165,22 @@ describe('preview: verdicts at the limits', () => {
     const c = col(p, 'messenger');
     assert.equal(c.verdict, 'shortened');
     assert.match(c.reasons[0].message, /95 characters: Messenger shows about 80/);
+  });
+
+  it('a channel whose payload has no known shape is drawn from the universal card, and says so', () => {
+    const other: ChannelModel = { ...CHANNELS.gbm, translate: (c) => ({ unknown: c }), validate: () => [] };
+    const c = col(previewMessage({ text: card({ title: 'Hi', description: 'There', insideActions: [reply('Yes')] }), channels: [other] }), 'gbm');
+    assert.match(c.messageType, /drawn from the universal message/);
+    assert.equal(c.title?.text, 'Hi');
+    assert.deepEqual(c.buttons.map((b) => b.label.text), ['Yes']);
+  });
+
+  it('a rich card inside a contentMessage (RCS\'s shape) is drawn as a rich card', () => {
+    const wrapped: ChannelModel = { ...CHANNELS.gbm, translate: (c) => ({ contentMessage: CHANNELS.gbm.translate(c) }), validate: () => [] };
+    const c = col(previewMessage({ text: card({ title: 'Hi', richMedia: { height: 'SHORT', fileUrl: 'https://example.com/a.png' }, insideActions: [reply('Yes')], floatActions: [reply('Later')] }), channels: [wrapped] }), 'gbm');
+    assert.equal(c.layout, 'richCard');
+    assert.equal(c.media?.height, 112);
+    assert.deepEqual([c.buttons.map((b) => b.label.text), c.chips.map((b) => b.label.text)], [['Yes'], ['Later']]);
   });
 
   it('a channel-specific sibling replaces the message on its channel, and the others are drawn as usual', () => {

@@ -154,7 +154,8 @@ export const MAX_LIST_LENGTH = 20;
 
 const MEDIA_HEIGHT: Record<string, number> = { SHORT: 112, MEDIUM: 168, TALL: 264 };
 const MESSENGER_ASPECT = 1.91;
-const APPROXIMATE: Record<ChannelId, string> = {
+const APPROXIMATE_DEFAULT = 'Approximate: fonts, line wrapping, image crops and where the app cuts long text differ by device.';
+const APPROXIMATE: Partial<Record<ChannelId, string>> = {
   messenger: 'Approximate: fonts, line wrapping and where the app cuts long text differ by device; the image is cropped to 1.91:1.',
   gbm: 'Approximate: fonts and line wrapping differ by device; media heights are the API\'s SHORT 112, MEDIUM 168 and TALL 264 px.',
   whatsapp: 'Approximate: fonts, line wrapping and the image header\'s crop differ by device.',
@@ -364,7 +365,7 @@ function channelColumn(model: ChannelModel, card: Obj, findings: Diagnostic[], s
   // In template mode a template's own text is not what the channel receives: problems of
   // values still holding a template are left to the sample mode.
   const problems = model.validate(payload).filter((p) => mode === 'sample' || !String(valueAt(payload, p.path) ?? '').includes('${'));
-  const drawing = draw(model.id, payload, card, sources, chips);
+  const drawing = draw(payload, card, sources, chips);
   const told = changed(model.id, findings, problems);
   // A dropped field a finding already tells about (inside the same action) is told once.
   const within = (r: SourceRange | undefined, outer: SourceRange | undefined) => !!r && !!outer && r.offset >= outer.offset && r.offset + r.length <= outer.offset + outer.length;
@@ -375,7 +376,7 @@ function channelColumn(model: ChannelModel, card: Obj, findings: Diagnostic[], s
     ...dropped(model, card, sources).filter((d) => !told.some((f) => within(f.range, d.range))),
   ];
   const verdict = reasons.reduce<Verdict>((v, r) => (RANK[r.verdict] < RANK[v] ? r.verdict : v), 'sent');
-  return { channel: model.id, name: model.name, note: model.note, verdict, reasons, ...drawing, approximate: APPROXIMATE[model.id], payload };
+  return { channel: model.id, name: model.name, note: model.note, verdict, reasons, ...drawing, approximate: APPROXIMATE[model.id] ?? APPROXIMATE_DEFAULT, payload };
 }
 
 function overrideColumn(model: ChannelModel, override: { file: string; text: string }, data: SampleData | undefined): ChannelColumn {
@@ -410,16 +411,19 @@ function media(url: string | undefined, card: Obj, sources: SourceMap, shape: { 
 }
 
 /**
- * The drawing of a channel's payload. A channel without a drawing of its own (one added to
- * the registry later) is drawn from the universal card, and says so in its message type.
+ * The drawing of a channel's payload, chosen by the payload's shape (not the channel's id), so
+ * a channel added later with a known shape is drawn at once: Messenger's generic template,
+ * a rich card (Google Business Messages, and RCS's inside its contentMessage), WhatsApp's
+ * interactive, text or image message. Any other payload is drawn from the universal card,
+ * and says so in its message type.
  */
-function draw(channel: ChannelId, payload: Obj, card: Obj, sources: SourceMap, chips: Chips): Drawing {
+function draw(payload: Obj, card: Obj, sources: SourceMap, chips: Chips): Drawing {
   const inside = (i: number) => sources.action('insideActions', i);
   const float = (i: number) => sources.action('floatActions', i);
   const text = (v: JsonValue | undefined, src?: SourceRange) => (v === undefined ? undefined : chips.text(s(v) ?? '', src));
   const button = (label: JsonValue | undefined, action: DrawnButton['action'], target: string | undefined, src: SourceRange | undefined): DrawnButton => ({ label: chips.text(s(label) ?? '', src), action, target, source: src });
 
-  if (channel === 'messenger') {
+  if (obj(payload.attachment)) {
     const el = arr(obj(obj(payload.attachment)?.payload)?.elements)[0] ?? {};
     return {
       layout: 'generic', messageType: 'generic template',
@@ -429,8 +433,9 @@ function draw(channel: ChannelId, payload: Obj, card: Obj, sources: SourceMap, c
       chips: arr(payload.quick_replies).map((q, i) => button(q.title, 'reply', undefined, float(i))),
     };
   }
-  if (channel === 'gbm') {
-    const content = obj(obj(obj(payload.richCard)?.standaloneCard)?.cardContent) ?? {};
+  const message = obj(payload.contentMessage) ?? payload;
+  if (obj(message.richCard)) {
+    const content = obj(obj(obj(message.richCard)?.standaloneCard)?.cardContent) ?? {};
     const m = obj(content.media);
     const suggestion = (x: Obj, src: SourceRange | undefined) => {
       const action = obj(x.action);
@@ -443,10 +448,11 @@ function draw(channel: ChannelId, payload: Obj, card: Obj, sources: SourceMap, c
       media: m ? media(s(obj(m.contentInfo)?.fileUrl) ?? '', card, sources, { height: MEDIA_HEIGHT[s(m.height) ?? ''] ?? MEDIA_HEIGHT.MEDIUM }) : undefined,
       title: text(content.title, sources.title), subtitle: text(content.description, sources.description),
       buttons: arr(content.suggestions).map((x, i) => suggestion(x, inside(i))),
-      chips: arr(payload.suggestions).map((x, i) => suggestion(x, float(i))),
+      chips: arr(message.suggestions).map((x, i) => suggestion(x, float(i))),
     };
   }
-  if (channel !== 'whatsapp') {
+  const whatsappShape = (payload.type === 'text' && obj(payload.text)) || (payload.type === 'image' && obj(payload.image)) || (payload.type === 'interactive' && obj(payload.interactive));
+  if (!whatsappShape) {
     const m = obj(card.richMedia);
     return {
       layout: 'generic', messageType: 'card (drawn from the universal message: no drawing of this channel\'s payload yet)',
