@@ -26,6 +26,7 @@ import {
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { previewHtml } from './html';
+import { Throttle } from './throttle';
 
 export const VIEW_TYPE = 'universalMessage.preview';
 const REQUEST = 'universalMessage/preview';
@@ -82,8 +83,11 @@ export class PreviewManager implements Disposable {
   private panelDisposables: Disposable[] = [];
   private lastKey: string | undefined;
   private lastResponse: PreviewResponse | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private lastSent = 0;
+  private readonly throttle = new Throttle(() => void this.update(), () => this.delay(), {
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  });
   /** Bumped by every edit of a file the drawing depends on (message, sample, siblings). */
   private changes = 0;
   private drawn: DrawnReport | undefined;
@@ -258,17 +262,7 @@ export class PreviewManager implements Disposable {
 
   /** At once when asked or idle; otherwise at most one update per delay, the last one always drawn. */
   private refresh(now: boolean): void {
-    if (!this.panel) return;
-    const wait = now ? 0 : Math.max(0, this.lastSent + this.delay() - Date.now());
-    if (this.timer) {
-      if (!now) return; // an update is already due and will read the latest text
-      clearTimeout(this.timer);
-    }
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.lastSent = Date.now();
-      void this.update();
-    }, wait);
+    if (this.panel) this.throttle.request(now);
   }
 
   private async update(): Promise<void> {
@@ -350,7 +344,7 @@ export class PreviewManager implements Disposable {
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.throttle.dispose();
     this.panel?.dispose();
     for (const d of this.disposables) d.dispose();
   }
