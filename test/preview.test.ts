@@ -95,6 +95,7 @@ describe('preview: one column per target channel', () => {
     assert.match(w.messageType, /text message/);
     assert.equal(textOf(w.body), 'Hello\n\nWorld');
     assert.equal(w.verdict, 'sent');
+    for (const c of plain.columns) if (c.channel !== 'whatsapp') assert.deepEqual([c.layout === 'text', c.buttons.length, c.verdict], [false, 0, 'sent'], `${c.channel} draws its card without buttons`);
     const pictured = previewMessage({ text: card({ title: 'Hello', description: 'World', richMedia: { height: 'SHORT', fileUrl: 'https://example.com/a.png' } }) });
     const wi = col(pictured, 'whatsapp');
     assert.equal(wi.layout, 'image');
@@ -192,6 +193,14 @@ describe('preview: verdicts at the limits', () => {
     assert.match(m.reasons[0].message, /hello\.messenger\.umsg replaces this message on Messenger/);
     assert.deepEqual(JSON.parse(m.override!.text), { attachment: { type: 'template' } });
     assert.equal(col(p, 'gbm').verdict, 'sent');
+  });
+
+  it('every channel takes its own sibling, and only its own', () => {
+    const text = card({ title: 'Hello', insideActions: [reply('A')] });
+    for (const channel of previewMessage({ text }).columns.map((c) => c.channel)) {
+      const p = previewMessage({ text, overrides: { [channel]: { file: `hello.${channel}.umsg`, text: '{}' } } });
+      assert.deepEqual(p.columns.filter((c) => c.verdict === 'override').map((c) => c.channel), [channel]);
+    }
   });
 });
 
