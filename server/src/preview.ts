@@ -13,26 +13,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CHANNEL_IDS, channelOfPath, type ChannelId } from './core/channels';
 import { languageOfPath } from './core/check';
 import type { ResolvedConfig } from './core/config';
-import { previewForm, previewMessage, type FormPreview, type MessagePreview, type PreviewMode } from './core/preview';
+import { previewForm, previewMessage, type PreviewMode } from './core/preview';
+import { PREVIEW_REQUEST, type PreviewParams, type PreviewResult } from './previewProtocol';
 import type { MessageContext } from './messageContext';
 
-export const PREVIEW_REQUEST = 'universalMessage/preview';
-
-export interface PreviewParams {
-  /** The document the preview follows: a message, its sample or sibling, or a Configuration Meta or provider file. */
-  uri: string;
-  mode?: PreviewMode;
-  /** The dynamic list's length to draw (0 to 20); omitted: the sample's own. */
-  listLength?: number;
-}
-
-export interface PreviewResult {
-  /** The document drawn (a sample or sibling's message). */
-  uri: string;
-  /** Its version when open (undefined when read from disk). */
-  version: number | undefined;
-  preview: MessagePreview | FormPreview | { kind: 'none'; notice: string };
-}
+export { PREVIEW_REQUEST, type PreviewParams, type PreviewResult } from './previewProtocol';
 
 export interface PreviewHost {
   documents: TextDocuments<TextDocument>;

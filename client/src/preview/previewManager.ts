@@ -25,11 +25,11 @@ import {
   type WebviewPanel,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { PREVIEW_REQUEST, type PreviewResult } from '../../../server/src/previewProtocol';
 import { previewHtml } from './html';
 import { Throttle } from './throttle';
 
 export const VIEW_TYPE = 'universalMessage.preview';
-const REQUEST = 'universalMessage/preview';
 const REMOTE_IMAGES_KEY = 'universalMessage.preview.allowRemoteImages';
 const CHANNELS = ['messenger', 'gbm', 'whatsapp', 'rcs'];
 
@@ -55,11 +55,7 @@ export interface DrawnReport {
   banner?: boolean;
 }
 
-interface PreviewResponse {
-  uri: string;
-  version: number | undefined;
-  preview: { kind: string };
-}
+type PreviewResponse = PreviewResult;
 
 /** True for the files the preview can draw or follow. */
 export function isPreviewable(doc: { uri: Uri; languageId: string }): boolean {
@@ -274,13 +270,13 @@ export class PreviewManager implements Disposable {
     this.lastKey = key;
     try {
       await this.clientRunning();
-      const response = await this.client.sendRequest<PreviewResponse>(REQUEST, { uri: resource, mode: this.state.mode, listLength: this.state.listLength });
+      const response = await this.client.sendRequest<PreviewResponse>(PREVIEW_REQUEST, { uri: resource, mode: this.state.mode, listLength: this.state.listLength });
       if (this.panel !== panel || this.lastKey !== key) return; // a newer request is on its way
       this.lastResponse = response;
       await panel.webview.postMessage({ type: 'render', response, state: this.state, sentAt: Date.now() });
     } catch (error) {
       this.lastKey = undefined;
-      await panel.webview.postMessage({ type: 'render', response: { uri: resource, version: undefined, preview: { kind: 'none', notice: `The preview could not be drawn: ${error instanceof Error ? error.message : String(error)}` } }, state: this.state });
+      await panel.webview.postMessage({ type: 'render', response: { uri: resource, version: undefined, preview: { kind: 'none' as const, notice: `The preview could not be drawn: ${error instanceof Error ? error.message : String(error)}` } }, state: this.state });
     }
   }
 
