@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { CLIENT_ID, CLIENT_NAME, clientOptions, registerCommands } from './common';
+import { registerPreview } from './preview/previewManager';
 
 let client: LanguageClient | undefined;
 
@@ -19,6 +20,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions());
   context.subscriptions.push(client, ...registerCommands());
+  registerPreview(context, client);
   await client.start();
 }
 

@@ -6,43 +6,23 @@
  * and config lookup come from the runtime, so a browser build can reuse this file.
  */
 import { URI } from 'vscode-uri';
-import { CodeActionKind, DocumentDiagnosticReportKind, TextDocuments, type CancellationToken, type Connection, type InitializeResult } from 'vscode-languageserver';
+import { CodeActionKind, DocumentDiagnosticReportKind, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   createLanguageService, languageOf, resolveConfig,
-  type CheckResult, type LanguageId, type ResolvedConfig, type Rule, type ServiceDocument, type UmsgConfig,
+  type CheckResult, type LanguageId, type ResolvedConfig, type ServiceDocument,
 } from './core';
-import type { ConfigForFile, ConfigLookupOptions } from './configLookup';
-import type { ReadOutcome, ReadText } from './readOutcome';
+import type { ReadOutcome } from './readOutcome';
 import { messageContext, type MessageContext } from './messageContext';
 import { SHOW_CHANNEL_PROBLEMS, type ChannelProblemsArgs } from './shared/protocol';
 import { isConfigUri, readSettings, toConfig, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
+import { registerPreview } from './preview';
 
-export interface ServerRuntime {
-  /** Reads a file; undefined when it does not exist, `{ unreadable }` when it cannot be read. */
-  readFile(filePath: string): Promise<ReadOutcome>;
-  /** Whether a path exists, without reading it; and a path with links resolved (configLookup, messageContext). */
-  fileExists?(filePath: string): Promise<boolean>;
-  realPath?(filePath: string): Promise<string | undefined>;
-  /** Finds and reads the umsg.config.json that governs a file (configLookup.ts on Node), never above `options.stopAt`. */
-  configFor(filePath: string, readText: ReadText, settings: Partial<UmsgConfig>, options: ConfigLookupOptions): Promise<ConfigForFile>;
-  /** Base URI of the rule pages, ending with '/': `<base><rule>.md`. */
-  docsBase: string;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  /** Lets other requests in between slices of a long check (setImmediate on Node). */
-  yieldToHost?: () => Promise<void>;
-  /** Rules to run instead of the catalogue (tests). */
-  rules?: readonly Rule[];
-  /**
-   * How a document's URI becomes the string readFile and configFor get, and back (to prefer an
-   * open document's text); pathOf gives undefined where surroundings cannot be read. Default:
-   * file URIs only, as paths. The browser passes URIs through, so every scheme works there.
-   */
-  locate?: { pathOf(uri: URI): string | undefined; uriOf(filePath: string): string };
-}
+import type { ServerRuntime } from './runtime';
+
+export type { ServerRuntime };
 
 const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
 const PUSH_DELAY_MS = 200;
@@ -298,6 +278,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const root = c.result.doc?.root ?? { offset: 0 };
     return [{ range: rangeOf(c.doc, root.offset, 1), command: { title: summary.title, command: SHOW_CHANNEL_PROBLEMS, arguments: args } }];
   }));
+
+  registerPreview(connection, { documents, readText, log, context: (doc) => fileContext(doc, kindOf(doc) ?? 'universal-message') });
 
   documents.listen(connection);
   connection.listen();

@@ -32,6 +32,7 @@ export type { SymbolKindName } from './structure';
 export type { ChannelRender, ChannelRenderOptions };
 export { CHANNEL_IDS, CHANNEL_NAMES, CONFIG_FILE_NAME, DEFAULT_CONFIG, channelOfPath, isChannelId, parseConfig, parseSeverity, renderForChannel, resolveConfig };
 export { visibleControls } from './markdown';
+export { previewForm, previewMessage, type FormPreview, type MessagePreview, type PreviewMode } from './preview';
 /** The rule catalogue (ids, descriptions, default severities), for reports that describe the rules. */
 export { ALL_RULES };
 export { parseSampleJson } from './templateEval';
