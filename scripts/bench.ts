@@ -86,7 +86,7 @@ async function main() {
   const ajv = new Ajv({ allErrors: true });
   const validate = ajv.compile(SCHEMA);
   const json = getLanguageService({});
-  json.configure({ validate: true, schemas: [{ uri: 'umsg://schema', fileMatch: ['*.json'], schema: SCHEMA as object }] });
+  json.configure({ validate: true, schemas: [{ uri: 'umsg://schema', fileMatch: ['*.json'], schema: SCHEMA }] });
   const config = { ...DEFAULT_CONFIG, maxFileSize: Number.MAX_SAFE_INTEGER };
 
   const corpora = [
@@ -102,9 +102,9 @@ async function main() {
       ['ajv (JSON.parse + validate)', () => { validate(JSON.parse(c.text)); }],
       ['umsg checkDocument', () => { checkDocument(c.text, 'universal-message', { config }); }],
     ];
-    const floor = time(tools[0][1] as () => void, c.rounds, c.inner);
+    const floor = time(tools[0][1], c.rounds, c.inner);
     for (const [name, fn] of tools) {
-      const ms = name === 'JSON.parse' ? floor : time(fn as () => void, c.rounds, c.inner);
+      const ms = name === 'JSON.parse' ? floor : time(fn, c.rounds, c.inner);
       rows.push([c.name, name, ms.toFixed(3), (ms / floor).toFixed(1)]);
     }
     // vscode-json-languageservice validates asynchronously: time whole awaited runs.

@@ -167,6 +167,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (method === 'textDocument/inlayHint') params.range = range;
     if (method === 'textDocument/codeAction') Object.assign(params, { range: { start: position, end: position }, context: { diagnostics: pull ? [] : published.get(d.uri)?.diagnostics ?? [] } });
     report.requests++;
+    // Responses of every kind, checked below by method.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const result = await timed(method, client.sendRequest(method, params)) as any;
     if (result === undefined || result === null) return;
     switch (method) {

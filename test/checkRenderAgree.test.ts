@@ -47,7 +47,7 @@ const card = fc.record({
 function messageText(value: object, list: boolean): string {
   if (!list) return JSON.stringify(value, null, 2);
   const { insideActions: _drop, floatActions: _float, ...rest } = value as Record<string, unknown>;
-  const head = JSON.stringify(rest, null, 2).replace(/\n}$/, '');
+  const head = JSON.stringify(rest, null, 2).replace(/\n\}$/, '');
   const comma = Object.keys(rest).length > 0 ? ',' : '';
   return `${head}${comma}\n  "insideActions": [\n    // @each items\n    { "type": "reply", "display": "\${it.label()}", "payload": "\${it.name()}" }\n    // @end\n  ]\n}`;
 }

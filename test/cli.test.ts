@@ -82,7 +82,7 @@ async function umsgJson(args: string[], cwd = ROOT): Promise<{ code: number; res
   let results: EslintResult[];
   try {
     results = JSON.parse(run.stdout);
-  } catch (error) {
+  } catch {
     throw new Error(`stdout is not JSON (exit ${run.code}): ${run.stdout.slice(0, 500)}\nstderr: ${run.stderr}`);
   }
   return { code: run.code, results, stderr: run.stderr };

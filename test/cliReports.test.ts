@@ -152,6 +152,8 @@ function region(r: SarifResult): string {
 function validatorPath(): string {
   let binary: string;
   try {
+    // The package's main module is the path of its platform's binary (a CommonJS value).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     binary = require('@microsoft/sarif-multitool') as string;
   } catch (error) {
     throw new Error(`The SARIF validator is not installed (npm ci installs @microsoft/sarif-multitool and its platform package): ${String(error)}`);
@@ -449,6 +451,7 @@ describe('umsg check --format github', () => {
 // The GitHub Action and the pre-commit hook
 
 // js-yaml is in node_modules as a dependency of mocha and vsce; no types, so its one function is typed here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
 interface ActionYml {

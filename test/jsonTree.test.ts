@@ -46,7 +46,7 @@ function same(text: string) {
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    return statSync(p).isDirectory() ? files(p) : /\.(umsg|json)$/.test(name) ? [p] : [];
+    return statSync(p).isDirectory() ? files(p) : /\.(?:umsg|json)$/.test(name) ? [p] : [];
   });
 }
 

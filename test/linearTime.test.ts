@@ -31,21 +31,21 @@ const card = (insideActions: string) => `{ "type": "rich", "title": "t", "descri
 
 // ---- The replaced implementations, as they were (fine on small inputs). ----
 
-const oldIsGlobalNumber = (s: string) => /^\+[0-9().-]*[0-9][0-9().-]*$/.test(s);
+const oldIsGlobalNumber = (s: string) => /^\+[0-9().-]*\d[0-9().-]*$/.test(s);
 
 function oldNameWords(name: string): string[] {
   return name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([0-9])([A-Z][a-z])/g, '$1 $2')
+    .replace(/(\d)([A-Z][a-z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
+    .split(/[^A-Z0-9]+/i)
     .filter((w) => w.length > 0);
 }
 
 function oldMentionsIt(expression: string): boolean {
   let code = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
   for (let guard = 0; guard < 1000 && /\{[^{}]*\}/.test(code); guard++) code = code.replace(/\{[^{}]*\}/g, ' ');
-  return /(^|[^.\w$])it\b/.test(code);
+  return /(?:^|[^.\w$])it\b/.test(code);
 }
 
 /** The full optimal string alignment distance, no bound. */

@@ -181,7 +181,8 @@ describe('robustness: huge input', () => {
     const capped = checkOne(over, 'universal-message', config);
     assert.equal(capped.doc, undefined);
     assert.deepEqual(capped.diagnostics.map((d) => [d.rule, d.severity, d.offset]), [['file-size', 'information', 0]]);
-    assert.match(capped.diagnostics[0].message, /\b101\b.*\b100\b/, "the message gives the size and the limit");
+    assert.match(capped.diagnostics[0].message, /\b101\b/, "the message gives the size");
+    assert.match(capped.diagnostics[0].message, /\b100\b/, "and the limit");
     const at = over.slice(0, 28) + over.slice(29);
     assert.equal(at.length, 100);
     const checked = checkOne(at, 'universal-message', config);

@@ -47,7 +47,7 @@ export const REPOSITORY_MARKER = '.git';
 
 /** Walks up from `dir` to the file system root; returns the first config file found. */
 export async function findConfigFile(dir: string, exists: (p: string) => Promise<boolean>): Promise<string | undefined> {
-  const lookup = new ConfigLookup(async () => undefined, { exists });
+  const lookup = new ConfigLookup(() => Promise.resolve(undefined), { exists });
   return (await lookup.folder(path.resolve(dir))).configPath;
 }
 

@@ -47,12 +47,14 @@ export function parseSample(text: string, name: string): { sample?: SampleData; 
   const value = parseSampleJson(text, errors);
   if (errors.length > 0) return { problem: `${name} is not valid JSON (first error at character ${errors[0].offset + 1}): templates are checked without sample data.` };
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { problem: `${name} must hold a JSON object whose names the templates use: templates are checked without sample data.` };
-  return { sample: value as SampleData };
+  return { sample: value };
 }
 
 /** Whether `child` is `root` or inside it; both are real paths, compared by their segments. */
 function isInside(child: string, root: string): boolean {
-  const trimmed = root.replace(/[\\/]+$/, '');
+  let end = root.length;
+  while (end > 0 && (root.charCodeAt(end - 1) === 47 || root.charCodeAt(end - 1) === 92)) end--; // trailing / or \
+  const trimmed = root.slice(0, end);
   if (child === trimmed) return true;
   return child.startsWith(trimmed) && (child[trimmed.length] === '/' || child[trimmed.length] === '\\');
 }

@@ -173,6 +173,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const previous = pending.get(uri);
     if (previous) { runtime.clearTimeout(previous.timer); previous.token.isCancellationRequested = true; }
     const token = { isCancellationRequested: false };
+    // The callback's promise is not awaited by the timer: it catches and logs its own errors.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
     pending.set(uri, { token, timer: runtime.setTimeout(async () => {
       const current = documents.get(uri);
       if (!current) return;

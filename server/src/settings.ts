@@ -19,7 +19,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 export function readSettings(value: unknown): ClientSettings {
-  return isObject(value) ? (value as ClientSettings) : {};
+  return isObject(value) ? (value) : {};
 }
 
 export function isConfigUri(uri: string): boolean {

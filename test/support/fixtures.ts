@@ -24,7 +24,7 @@ export interface Expectation {
   source: string; // the expectation text, for failure messages
 }
 
-const EXPECT = /^\s*\/\/\s*expect\s+(?:(error|warning|information|hint)\s+)?([a-z][a-z0-9-]*)(?:\s+\(line\s+([1-9][0-9]*)\))?(?:\s+at\s+("(?:[^"\\]|\\.)*"))?\s*(?::\s*(.*))?$/;
+const EXPECT = /^\s*\/\/\s*expect\s+(?:(error|warning|information|hint)\s+)?([a-z][a-z0-9-]*)(?:\s+\(line\s+([1-9]\d*)\))?(?:\s+at\s+("(?:[^"\\]|\\.)*"))?\s*(?::\s*(.*))?$/;
 
 export function readExpectations(text: string): Expectation[] {
   const lines = text.split(/\r?\n/);

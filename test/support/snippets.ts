@@ -14,15 +14,15 @@ export function expandSnippet(body: string): string {
       if (c === '\\' && i + 1 < body.length && '$}\\,|'.includes(body[i + 1])) { s += body[i + 1]; i += 2; continue; }
       if (nested && c === '}') return s;
       if (c === '$') {
-        const m = /^\$(\d+|[A-Z_]+)/.exec(body.slice(i));
+        const m = /^\$(?:\d+|[A-Z_]+)/.exec(body.slice(i));
         if (m) { i += m[0].length; continue; } // $1, $0, $TM_SELECTED_TEXT: empty
         if (body[i + 1] === '{') {
-          const head = /^\$\{(\d+|[A-Z_]+)([:|}]?)/.exec(body.slice(i));
+          const head = /^\$\{(?:\d+|[A-Z_]+)([:|}]?)/.exec(body.slice(i));
           if (!head) throw new Error(`Bad snippet syntax at ${i}: ${body.slice(i, i + 20)}`);
           i += head[0].length;
-          if (head[2] === '}' ) continue;
-          if (head[2] === ':') { s += read(true); i++; continue; }
-          if (head[2] === '|') {
+          if (head[1] === '}' ) continue;
+          if (head[1] === ':') { s += read(true); i++; continue; }
+          if (head[1] === '|') {
             const end = body.indexOf('|}', i);
             s += body.slice(i, end).split(',')[0];
             i = end + 2;

@@ -37,12 +37,12 @@ export function previewHtml(webview: Webview, joinPath: (base: Uri, ...parts: st
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
+<link rel="stylesheet" href="${style.toString()}">
 <title>Universal Message Preview</title>
 </head>
 <body data-remote-images="${options.allowRemoteImages ? 'https' : 'off'}">
 <div id="app" role="main" aria-live="polite"><p class="loading">Drawing the preview…</p></div>
-<script nonce="${nonce}" src="${script}"></script>
+<script nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;
 }

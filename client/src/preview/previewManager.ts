@@ -170,7 +170,7 @@ export class PreviewManager implements Disposable {
   }
 
   /** Restores a panel after a window reload. */
-  async restore(panel: WebviewPanel, saved: unknown): Promise<void> {
+  restore(panel: WebviewPanel, saved: unknown): Promise<void> {
     // The page keeps { state, response, tab } with vscode.setState; the serializer gets that.
     const page = (saved ?? {}) as { state?: Partial<PanelState> };
     const s = page.state ?? {};
@@ -183,6 +183,7 @@ export class PreviewManager implements Disposable {
     panel.webview.options = this.webviewOptions();
     this.attach(panel);
     this.refresh(true);
+    return Promise.resolve();
   }
 
   /** For the editor tests: what the page last reported drawing. */
@@ -232,7 +233,7 @@ export class PreviewManager implements Disposable {
     if (!this.panel) return;
     const allow = workspace.isTrusted && this.context.workspaceState.get<boolean>(REMOTE_IMAGES_KEY, false);
     this.lastKey = undefined;
-    this.panel.webview.html = previewHtml(this.panel.webview, Uri.joinPath, { mediaRoot: this.mediaRoot(), allowRemoteImages: allow });
+    this.panel.webview.html = previewHtml(this.panel.webview, (base, ...parts) => Uri.joinPath(base, ...parts), { mediaRoot: this.mediaRoot(), allowRemoteImages: allow });
   }
 
   private updateTitle(): void {
@@ -305,7 +306,7 @@ export class PreviewManager implements Disposable {
         break;
       case 'setListLength':
         if (msg.length === null || (typeof msg.length === 'number' && Number.isInteger(msg.length) && msg.length >= 0 && msg.length <= 20)) {
-          this.state.listLength = msg.length === null ? undefined : msg.length as number;
+          this.state.listLength = msg.length === null ? undefined : msg.length;
           this.persist();
           this.refresh(true);
         }

@@ -20,7 +20,7 @@ const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warnin
  * the bidirectional overrides and isolates that can make a file name read as something else.
  * One character class, so matching is linear.
  */
-const UNSAFE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u0009\v\f\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** Shows each unsafe character as a visible `\uXXXX` escape (as JSON would write it). */
 export function visible(s: string): string {

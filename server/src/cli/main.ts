@@ -224,8 +224,8 @@ function withoutBom(outcome: ReadOutcome): ReadOutcome {
 }
 
 /** A config or sample file: regular files only, within the fixed size limit (issue 13, item 12). */
-async function readText(filePath: string): Promise<ReadOutcome> {
-  return withoutBom(readRegularFileSync(filePath, SIDE_FILE_MAX_BYTES));
+function readText(filePath: string): Promise<ReadOutcome> {
+  return Promise.resolve(withoutBom(readRegularFileSync(filePath, SIDE_FILE_MAX_BYTES)));
 }
 
 /**
@@ -516,7 +516,7 @@ async function render(args: RenderArgs, io: CliIO): Promise<number> {
     const dataText = await readText(path.resolve(io.cwd, args.data));
     if (typeof dataText !== 'string') throw new InputError(`Cannot read the data file "${args.data}": ${dataText?.unreadable ?? 'no such file or folder'}.`);
     const parsed = parseSample(dataText, args.data);
-    if (!parsed.sample) throw new InputError(parsed.problem!);
+    if (!parsed.sample) throw new InputError(parsed.problem);
     sample = parsed.sample;
   } else {
     // A channel-specific message uses the sample data of its universal message.
@@ -559,7 +559,7 @@ if (require.main === module) {
     if (error.code !== 'EPIPE') process.stderr.write(`umsg: cannot write the report: ${describeError(error)}.\n`);
     process.exitCode = 2;
   });
-  runCli(process.argv.slice(2), {
+  void runCli(process.argv.slice(2), {
     stdout: (s) => { if (!outputFailed) process.stdout.write(s); },
     stderr: (s) => process.stderr.write(s),
     cwd: process.cwd(),

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ALL_RULES, type Diagnostic, type Severity } from '../core';
+import { ALL_RULES, type Severity } from '../core';
 import { LineIndex, type FileReport } from './formatters';
 import type { PackageInfo } from './packageInfo';
 
@@ -114,7 +114,7 @@ export function formatSarif(reports: FileReport[], options: SarifOptions): strin
       const end = lines.at(offset + length);
       return { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column };
     };
-    for (const d of r.diagnostics as Diagnostic[]) {
+    for (const d of r.diagnostics) {
       const result: Record<string, unknown> = {
         ruleId: d.rule,
         ruleIndex: indexOf(d.rule),

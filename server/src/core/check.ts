@@ -137,7 +137,7 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
     }
     done = true;
   } else if (options.sampleProblem && config.rules['sample-data'] !== 'off' && rules.some((r) => r.id === 'sample-data')) {
-    diagnostics.push({ rule: 'sample-data', severity: (config.rules['sample-data'] as Severity | undefined) ?? 'warning', message: options.sampleProblem, offset: 0, length: 0 });
+    diagnostics.push({ rule: 'sample-data', severity: (config.rules['sample-data']) ?? 'warning', message: options.sampleProblem, offset: 0, length: 0 });
   }
   const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
   const ruleIds = catalogue.map((r) => r.id);

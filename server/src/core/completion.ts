@@ -171,7 +171,7 @@ function templateNames(doc: JsonDocument, t: TemplateRegion, offset: number, sam
     label, kind: 'value', insertText: label, snippet: false, documentation, replace, filterText: label, detail,
   });
   if (inBody) {
-    out.push(entry('it', `The current element of ${codeSpan(list!.list)}.`, 'list element'));
+    out.push(entry('it', `The current element of ${codeSpan(list.list)}.`, 'list element'));
     out.push(entry('it.name()', 'The element\'s name (its `name` field).', 'list element'));
     out.push(entry('it.label()', 'The element\'s label (its `label` field).', 'list element'));
   }

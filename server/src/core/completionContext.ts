@@ -22,7 +22,7 @@ export interface CursorContext {
 export function cursorContext(doc: JsonDocument, offset: number): CursorContext {
   const text = doc.scan.masked;
   const location = getLocation(text, offset);
-  const prev = location.previousNode as Node | undefined;
+  const prev = location.previousNode;
   const replace = prev && (prev.type === 'string' || prev.type === 'number' || prev.type === 'boolean' || prev.type === 'null') && offset >= prev.offset && offset <= prev.offset + prev.length
     ? { offset: prev.offset, length: prev.length }
     : { offset, length: 0 };

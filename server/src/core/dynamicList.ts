@@ -183,7 +183,7 @@ function describeList(doc: JsonDocument, each: MarkerLine, end: MarkerLine): Dyn
     node = node.parent;
   }
   const holder = array?.parent;
-  const key = holder?.type === 'property' ? holder.children?.[0]?.value : undefined;
+  const key: unknown = holder?.type === 'property' ? holder.children?.[0]?.value : undefined;
   const listName = holder?.parent === doc.root && (key === 'insideActions' || key === 'floatActions') ? key : undefined;
   const elements = (array?.children ?? []).filter((e) => e.offset >= bodyStart && e.offset + e.length <= bodyEnd);
   return {

@@ -3,9 +3,9 @@
  * limits as a small table, the current length of a text, what each channel does with an
  * action type, and the media size limits.
  */
-import { findNodeAtOffset, getNodePath, type JSONPath } from 'jsonc-parser';
+import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import { placeAt, requiredText, type PlaceSpec } from './places';
-import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, type ChannelId, type LimitedList, type LimitedText } from './channels';
+import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, type ChannelId, type LimitedText } from './channels';
 import type { FeatureContext, HoverResult } from './types';
 import type { JsonDocument, Node } from './jsonDocument';
 import { analyzeLists, listRoom } from './dynamicList';
@@ -100,7 +100,7 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   function limitRows(fieldName: string, p: PlaceSpec): { label: string; cell: (c: ChannelId) => string }[] {
     if (isLimitedText(fieldName)) return [{ label: 'max characters', cell: (c) => fmt(CHANNELS[c].text[fieldName]) }];
     if (p.label === 'rich card' && (fieldName === 'insideActions' || fieldName === 'floatActions')) {
-      const list = fieldName as LimitedList;
+      const list = fieldName;
       return [{ label: 'max actions', cell: (c) => fmt(CHANNELS[c].count[list]) + (CHANNELS[c].insideTextOnly && list === 'insideActions' ? ', text only' : '') }];
     }
     return [];
@@ -142,11 +142,11 @@ function renderedLine(doc: JsonDocument, template: TemplateRegion, ctx: FeatureC
   }
   const show = (r: EvalResult, inTable = false) => (r.ok ? codeSpan(JSON.stringify(r.value), { max: 120, inTable }) : `not evaluated: ${reasonText(r.reason)}`);
   if (inBody) {
-    const bound = evaluate(list!.list, { data: ctx.sample });
-    if (!bound.ok || !Array.isArray(bound.value)) return `With the sample data: ${escapeMarkdown(list!.list)} ${bound.ok ? 'is not a list' : `is ${reasonText(bound.reason)}`}.`;
+    const bound = evaluate(list.list, { data: ctx.sample });
+    if (!bound.ok || !Array.isArray(bound.value)) return `With the sample data: ${escapeMarkdown(list.list)} ${bound.ok ? 'is not a list' : `is ${reasonText(bound.reason)}`}.`;
     const rows = bound.value.slice(0, 10).map((it, i) => `| ${i + 1} | ${show(evaluate(template.expression, { data: ctx.sample, it, inBody: true }), true)} |`);
     const more = bound.value.length > 10 ? `\n\n…and ${bound.value.length - 10} more elements.` : '';
-    return `With the sample data (${bound.value.length} element${bound.value.length === 1 ? '' : 's'} in ${escapeMarkdown(list!.list)}):\n\n| element | value |\n|---|---|\n${rows.join('\n')}${more}`;
+    return `With the sample data (${bound.value.length} element${bound.value.length === 1 ? '' : 's'} in ${escapeMarkdown(list.list)}):\n\n| element | value |\n|---|---|\n${rows.join('\n')}${more}`;
   }
   return `With the sample data: ${show(evaluate(template.expression, { data: ctx.sample }))}`;
 }

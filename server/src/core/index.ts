@@ -11,7 +11,7 @@
  * feature answers it at once (empty), and the check gives the one `file-size` finding, so a
  * 50 MB file costs its text and nothing more.
  */
-import { channelSummary as summarize, lengthHints, summaryTitle, type LengthHint } from './atAGlance';
+import { channelSummary as summarize, summaryTitle, type LengthHint } from './atAGlance';
 import { renderForChannel, type ChannelRender, type ChannelRenderOptions } from './channelRender';
 import { CHANNEL_IDS, CHANNEL_NAMES, isChannelId, type ChannelId } from './channels';
 import { channelOfPath, checkDocumentSliced, languageOfPath, type CheckResult, type Diagnostic, type YieldToHost } from './check';

@@ -278,7 +278,7 @@ export function decodeJsonString(raw: string): string {
     const c = raw[i];
     if (c !== '\\' || i + 1 >= raw.length) { out += c; continue; }
     const e = raw[i + 1];
-    if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(raw.slice(i + 2, i + 6))) {
+    if (e === 'u' && /^[0-9a-f]{4}$/i.test(raw.slice(i + 2, i + 6))) {
       out += String.fromCharCode(parseInt(raw.slice(i + 2, i + 6), 16));
       i += 5;
     } else if (ESCAPES[e] !== undefined) {

@@ -60,7 +60,7 @@ export function parseJsonTree(text: string, errors: ParseError[]): Node | undefi
   };
   const scanNext = (): Token => {
     for (;;) {
-      token = scanner.scan() as number as Token;
+      token = scanner.scan() as number;
       const scanError = scanner.getTokenError() as number;
       if (scanError !== 0) error(SCAN_ERRORS[scanError]);
       switch (token) {
@@ -201,5 +201,5 @@ export function parseJsonTree(text: string, errors: ParseError[]): Node | undefi
   if (token !== Token.EOF) handleError(Code.EndOfFileExpected, [], []);
   const result = root.children![0];
   if (result) result.parent = undefined;
-  return result as Node | undefined;
+  return result;
 }

@@ -49,6 +49,8 @@ export function codeSpan(text: string, options: QuoteOptions = {}): string {
  * escaped; long values are cut.
  */
 export function escapeMarkdown(text: string, options: QuoteOptions = {}): string {
+  // Every ASCII punctuation character, which is what CommonMark lets a backslash escape.
+  // eslint-disable-next-line regexp/no-obscure-range
   return visibleControls(cut(text, options.max ?? QUOTE_LIMIT)).replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
 }
 

@@ -63,7 +63,7 @@ export function phoneProblems(field: string, info: StringInfo): PhoneProblem[] {
     add('empty', `${field} is empty: write a global number such as +1-201-555-0123.`);
     return problems;
   }
-  if (!templated && !/[0-9]/.test(all)) {
+  if (!templated && !/\d/.test(all)) {
     // Not a number at all (a word like CALL_US): one finding, not one per character class.
     add('no-digits', `${field} has no digits: write a global number such as +1-201-555-0123.`);
     return problems;
@@ -86,10 +86,10 @@ export function phoneProblems(field: string, info: StringInfo): PhoneProblem[] {
     else if (!lead.startsWith('+') && lead.length > 0) add('no-plus', `${field} must be a global number: start with + and the country code, such as +1-201-555-0123.`);
   }
   // Quote the letters as written ("PASTA"), not as a set of characters ("PAST").
-  const letters = number.match(/[a-zA-Z]+/g);
+  const letters = number.match(/[a-z]+/gi);
   if (letters) add('letters', `${field} contains letters (${[...new Set(letters)].map(cutWord).join(', ')}), which RFC 3966 does not allow (section 5.1.2): write the digits.`);
-  const invalid = number.replace(/^\s*\+/, '').match(/[^0-9().\-\sa-zA-Z]/g);
+  const invalid = number.replace(/^\s*\+/, '').match(/[^0-9().\-\sa-z]/gi);
   if (invalid) add('invalid-character', `${field} contains ${[...new Set(invalid)].map((c) => `'${c}'`).join(', ')}: only digits and the separators - . ( ) may follow the +.`);
-  if (!templated && !/[0-9]/.test(number)) add('no-digits', `${field} has no digits before its parameters: write a global number such as +1-201-555-0123.`);
+  if (!templated && !/\d/.test(number)) add('no-digits', `${field} has no digits before its parameters: write a global number such as +1-201-555-0123.`);
   return problems;
 }

@@ -243,7 +243,7 @@ function valueAtPath(data: SampleData | undefined, path: readonly string[]): Jso
   let v: JsonValue | undefined = data;
   for (const name of path) {
     if (!v || typeof v !== 'object' || Array.isArray(v) || !Object.prototype.hasOwnProperty.call(v, name)) return undefined;
-    v = (v as Obj)[name];
+    v = (v)[name];
   }
   return v;
 }
@@ -364,7 +364,7 @@ function channelColumn(model: ChannelModel, card: Obj, findings: Diagnostic[], s
   const payload = model.translate(card);
   // In template mode a template's own text is not what the channel receives: problems of
   // values still holding a template are left to the sample mode.
-  const problems = model.validate(payload).filter((p) => mode === 'sample' || !String(valueAt(payload, p.path) ?? '').includes('${'));
+  const problems = model.validate(payload).filter((p) => mode === 'sample' || !textOf(valueAt(payload, p.path)).includes('${'));
   const drawing = draw(payload, card, sources, chips);
   const told = changed(model.id, findings, problems);
   // A dropped field a finding already tells about (inside the same action) is told once.
@@ -654,4 +654,9 @@ export function previewForm(text: string, language: LanguageId, config: Resolved
     }
   }
   return { kind: 'form', title, note, controls, error };
+}
+
+/** A payload value as text, for the template check (objects never hold a template's text themselves). */
+function textOf(v: unknown): string {
+  return typeof v === 'string' ? v : '';
 }

@@ -120,7 +120,7 @@ export function renderStringNode(doc: JsonDocument, node: Node, data: SampleData
   const inBody = !!list && node.offset >= list.bodyStart && node.offset + node.length <= list.bodyEnd;
   let scopes: { scope: Scope; element: number | undefined }[] = [{ scope: { data }, element: undefined }];
   if (inBody) {
-    const bound = evaluate(list!.list, { data });
+    const bound = evaluate(list.list, { data });
     if (!bound.ok || !Array.isArray(bound.value)) return [];
     scopes = bound.value.map((it, i) => ({ scope: { data, it, inBody: true }, element: i }));
   }

@@ -61,7 +61,7 @@ export interface RuleContext {
    * polls it now and then and returns early; the checker then drops the partial result.
    */
   readonly isCancelled?: () => boolean;
-  report(finding: Omit<Finding, 'rule'>): void;
+  report: (finding: Omit<Finding, 'rule'>) => void;
 }
 
 export interface Rule {

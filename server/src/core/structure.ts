@@ -220,7 +220,7 @@ export function documentLinks(doc: JsonDocument): DocumentLink[] {
   const add = (v: Node | undefined) => {
     if (!v || v.type !== 'string' || doc.valueTemplate(v)) return;
     const info = doc.stringInfo(v);
-    if (info.templates.length > 0 || !/^https?:\/\/[^\s]+$/i.test(info.staticText)) return;
+    if (info.templates.length > 0 || !/^https?:\/\/\S+$/i.test(info.staticText)) return;
     try {
       new URL(info.staticText);
     } catch {

@@ -29,11 +29,11 @@ export interface Scope {
 
 type Step = { kind: 'field'; name: string } | { kind: 'call'; name: string } | { kind: 'index'; index: number };
 
-const HEAD = /^([A-Za-z_][A-Za-z0-9_]*)/;
+const HEAD = /^([A-Z_]\w*)/i;
 // Sticky (y): each step is matched where the previous one ended, with no copy of the rest of
 // the expression per step (slicing it made a path of thousands of steps quadratic).
-const CALL_STEP = /\s*\??\.\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*\)/y;
-const FIELD_STEP = /\s*\??\.\s*([A-Za-z_][A-Za-z0-9_]*)/y;
+const CALL_STEP = /\s*\??\.\s*([A-Z_]\w*)\s*\(\s*\)/iy;
+const FIELD_STEP = /\s*\??\.\s*([A-Z_]\w*)/iy;
 const INDEX_STEP = /\s*\[\s*(\d+)\s*\]/y;
 const TRAILING_SPACE = /\s*$/y;
 
@@ -89,7 +89,7 @@ export function parseSampleJson(text: string, errors: ParseError[]): JsonValue |
         work.push({ node: value, put: (v) => { Object.defineProperty(obj, name, { value: v, enumerable: true, writable: true, configurable: true }); } });
       }
     } else if (node.type === 'array') {
-      const arr: JsonValue[] = new Array(children.length).fill(null);
+      const arr = new Array<JsonValue>(children.length).fill(null);
       put(arr);
       for (let i = children.length - 1; i >= 0; i--) work.push({ node: children[i], put: (v) => { arr[i] = v; } });
     } else {
@@ -175,7 +175,7 @@ export function samplePaths(data: JsonValue | undefined, limit = 200): { path: s
  * 1,000 passes per template).
  */
 export function mentionsIt(expression: string): boolean {
-  return /(^|[^.\w$])it\b/.test(withoutBlocks(withoutLiterals(expression)));
+  return /(?:^|[^.\w$])it\b/.test(withoutBlocks(withoutLiterals(expression)));
 }
 
 /**

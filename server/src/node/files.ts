@@ -8,7 +8,7 @@
  * race between the check and the read), read only when it is a regular file, and never
  * beyond a size limit.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 

@@ -11,7 +11,6 @@ import { rcs } from './rcs';
 import { whatsapp } from './whatsapp';
 
 export type { ActionType, ApiProblem, ChannelId, ChannelModel, LimitedList, LimitedText, Obj } from './model';
-import type { Obj as Card } from './model';
 import type { JsonValue } from '../templateEval';
 
 export { isGlobalNumberText, isHttpUrl, isPlusDigits } from './model';
@@ -74,5 +73,5 @@ export function isChannelId(s: string): s is ChannelId {
 /** What `channel` receives for a rendered universal card (a JSON object). */
 export function channelPayload(id: ChannelId, card: JsonValue): JsonValue {
   if (!card || typeof card !== 'object' || Array.isArray(card)) throw new Error('A universal message renders to a JSON object.');
-  return CHANNELS[id].translate(card as Card);
+  return CHANNELS[id].translate(card);
 }

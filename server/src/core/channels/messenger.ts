@@ -6,7 +6,6 @@
  * Send API reference.
  */
 import { cardActions, cardMedia, clean, isPlusDigits, Problems, str, type ChannelModel, type Obj } from './model';
-import type { JsonValue } from '../templateEval';
 
 const TEXT = { title: 80, description: 80, display: 20, payload: 1000 } as const;
 const COUNT = { insideActions: 3, floatActions: 13 } as const;
@@ -58,7 +57,7 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   p.count('quick_replies', quick, COUNT.floatActions);
   quick.forEach((q, i) => {
     p.text(`quick_replies[${i}].title`, q.title, TEXT.display, ['action-required', 'empty-text', 'value-type']);
-    p.text(`quick_replies[${i}].payload`, q.payload as JsonValue | undefined, TEXT.payload, ['action-required', 'channel-limit', 'value-type']);
+    p.text(`quick_replies[${i}].payload`, q.payload, TEXT.payload, ['action-required', 'channel-limit', 'value-type']);
   });
   return p.list;
 }

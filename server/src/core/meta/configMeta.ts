@@ -148,10 +148,10 @@ export function keyFromLabel(label: string): string | undefined {
   const words = nameWords(label);
   if (words.length === 0) return undefined;
   const key = words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join('');
-  return /^[0-9]/.test(key) ? `_${key}` : key;
+  return /^\d/.test(key) ? `_${key}` : key;
 }
 
 /** True when a key survives code generation as an identifier (ASCII letters, digits, _; not starting with a digit). */
 export function isIdentifierKey(key: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key);
+  return /^[A-Z_]\w*$/i.test(key);
 }

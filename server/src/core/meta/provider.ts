@@ -22,7 +22,7 @@ export interface FormatProblem {
   fixed?: string;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const IDENTIFIER = /^[A-Z_$][\w$]*$/i;
 
 /** Spec, Native provider: the provider class name is the fully qualified name of the class. */
 export function classNameProblem(name: string): FormatProblem | undefined {
@@ -32,7 +32,7 @@ export function classNameProblem(name: string): FormatProblem | undefined {
     return { message: `providerClassName "${name}" has white space: a class name has none.`, fixed: classNameProblem(fixed) ? undefined : fixed };
   }
   if (/[/\\]/.test(name)) {
-    const fixed = name.replace(/[/\\]+/g, '.').replace(/\.(kt|java)$/, '');
+    const fixed = name.replace(/[/\\]+/g, '.').replace(/\.(?:kt|java)$/, '');
     return { message: `providerClassName "${name}" uses a path separator: separate the package names with '.', such as "${CLASS_NAME_EXAMPLE}".`, fixed: classNameProblem(fixed) ? undefined : fixed };
   }
   const parts = name.split('.');
@@ -42,16 +42,16 @@ export function classNameProblem(name: string): FormatProblem | undefined {
   if (parts.some((p) => p.length === 0)) return { message: `providerClassName "${name}" has an empty part: a leading, trailing or doubled '.'.` };
   const bad = parts.find((p) => !IDENTIFIER.test(p));
   if (bad !== undefined) {
-    const why = /^[0-9]/.test(bad) ? 'starts with a digit' : `has '${[...bad].find((c) => !/[A-Za-z0-9_$]/.test(c))}'`;
+    const why = /^\d/.test(bad) ? 'starts with a digit' : `has '${[...bad].find((c) => !/[\w$]/.test(c))}'`;
     return { message: `providerClassName part "${bad}" ${why}: each part is an identifier (letters, digits, '_', '$', not starting with a digit).` };
   }
   return undefined;
 }
 
 const PARTS = ['group', 'project', 'version'] as const;
-const GROUP = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
-const PROJECT = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
-const VERSION = /^[A-Za-z0-9][A-Za-z0-9._+-]*$/;
+const GROUP = /^[\w-]+(?:\.[\w-]+)*$/;
+const PROJECT = /^[\w-][\w.-]*$/;
+const VERSION = /^[A-Z0-9][\w.+-]*$/i;
 
 /** Spec, Implementation string: `<group>:<project>:<version>`, each part present and well formed. */
 export function implementationProblem(value: string): FormatProblem | undefined {

@@ -21,8 +21,8 @@ export default defineRule({
       const key = plainString(doc, prop);
       const v = prop?.value;
       if (!key || !v || key.trim().length === 0 || isIdentifierKey(key)) continue;
-      const bad = [...key].find((c) => !/[A-Za-z0-9_]/.test(c));
-      const what = /^[0-9]/.test(key) ? 'starts with a digit'
+      const bad = [...key].find((c) => !/\w/.test(c));
+      const what = /^\d/.test(key) ? 'starts with a digit'
         : bad === ' ' ? 'has a space'
           : bad !== undefined && /\s/.test(bad) ? 'has white space'
             : `has '${bad}'`;

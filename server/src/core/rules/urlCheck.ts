@@ -8,7 +8,7 @@ export function urlProblem(field: string, info: StringInfo): string | undefined 
     const s = info.staticText;
     if (s.trim().length === 0) return `${field} is empty: give a public http or https URL.`;
     if (/\s/.test(s)) return `${field} contains white space: encode it (a space is %20).`;
-    const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(s);
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
     if (!scheme) return `${field} must be an absolute http or https URL, such as https://example.com/${field === 'url' ? 'page' : 'image.png'}.`;
     const name = scheme[1].toLowerCase();
     if (name !== 'http' && name !== 'https') return `${field} must use http or https, found ${scheme[1]}:.`;
@@ -31,7 +31,7 @@ export function urlProblem(field: string, info: StringInfo): string | undefined 
   if (/\s/.test(info.staticText)) return `${field} contains white space: encode it (a space is %20).`;
   const lower = prefix.toLowerCase();
   if ('https://'.startsWith(lower) || 'http://'.startsWith(lower) || lower.startsWith('https://') || lower.startsWith('http://')) return undefined;
-  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(prefix);
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(prefix);
   if (scheme && /^https?$/i.test(scheme[1])) return missingSlashes(field, scheme[1]);
   if (scheme) return `${field} must use http or https, found ${scheme[1]}:.`;
   return `${field} must start with http:// or https:// (or with a template that gives the whole base URL).`;
