@@ -123,21 +123,15 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   let next = -1; // -1: parse first
   let done = false;
 
-  if (text.length > config.maxFileSize) {
-    // Too big to check while typing: one finding instead (its severity is configurable; off hides it).
-    const setting = config.rules['file-size'];
-    if (setting !== 'off') {
-      diagnostics.push({
-        rule: 'file-size',
-        severity: setting ?? 'information',
-        message: `This file has ${formatCount(text.length)} characters, over the checking limit of ${formatCount(config.maxFileSize)} (maxFileSize): it was not checked.`,
-        offset: 0,
-        length: 0,
-      });
-    }
+  // Rules that look at the raw text before any parse (file-size): a finding of theirs is the
+  // whole result, whether it is shown or turned off.
+  for (const rule of catalogue) {
+    const found = rule.precheck?.(text, config.maxFileSize);
+    if (!found) continue;
+    const setting = config.rules[rule.id];
+    if (setting !== 'off') diagnostics.push({ ...found, rule: rule.id, severity: setting ?? found.severity ?? rule.defaultSeverity });
     done = true;
-  } else if (options.sampleProblem && config.rules['sample-data'] !== 'off' && rules.some((r) => r.id === 'sample-data')) {
-    diagnostics.push({ rule: 'sample-data', severity: (config.rules['sample-data']) ?? 'warning', message: options.sampleProblem, offset: 0, length: 0 });
+    break;
   }
   const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
   const ruleIds = catalogue.map((r) => r.id);
@@ -150,7 +144,7 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
     let sincePoll = 0;
     try {
       rule.check({
-        doc: doc!, language, card, targets, sample: options.sample, ruleIds, isCancelled,
+        doc: doc!, language, card, targets, sample: options.sample, sampleProblem: options.sampleProblem, ruleIds, isCancelled,
         report: (f) => {
           if (++sincePoll >= POLL_EVERY) {
             sincePoll = 0;
@@ -208,6 +202,3 @@ function finalSeverity(rule: Rule, f: Finding, setting: SeverityOrOff | undefine
   return f.severity ?? channelSeverity ?? rule.defaultSeverity;
 }
 
-function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}

@@ -61,6 +61,8 @@ export interface RuleContext {
    * polls it now and then and returns early; the checker then drops the partial result.
    */
   readonly isCancelled?: () => boolean;
+  /** Why NAME.sample.json could not be used, when it exists but is broken (the sample-data rule). */
+  readonly sampleProblem?: string;
   report: (finding: Omit<Finding, 'rule'>) => void;
 }
 
@@ -74,6 +76,11 @@ export interface Rule {
   /** Rules whose findings are about channels and take the channels' severities. */
   readonly channelScoped?: boolean;
   check(ctx: RuleContext): void;
+  /**
+   * Runs before the parse, on the raw text: a finding it returns replaces the whole check
+   * (file-size: a file too big to parse while typing gets one finding, nothing else).
+   */
+  precheck?(text: string, maxFileSize: number): Omit<Finding, 'rule'> | undefined;
 }
 
 export function defineRule(rule: Rule): Rule {

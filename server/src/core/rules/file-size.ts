@@ -1,13 +1,19 @@
 import { defineRule } from '../rule';
 
 /**
- * Raised by the checker itself (check.ts) before any parse: a file over the size cap gets
- * one information finding instead of a full check, so a huge file never freezes the editor.
+ * A file over the size cap (maxFileSize, in characters) gets one information finding instead
+ * of a full check, so a huge file never freezes the editor: the checker runs this before any
+ * parse, and every editor feature answers such a file empty.
  */
 export default defineRule({
   id: 'file-size',
   description: 'Files over the size cap (maxFileSize, about 5 MB by default) are not checked.',
   defaultSeverity: 'information',
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
-  check() { /* reported by checkDocument */ },
+  precheck(text, maxFileSize) {
+    if (text.length <= maxFileSize) return undefined;
+    const count = (n: number) => n.toLocaleString('en-US');
+    return { message: `This file has ${count(text.length)} characters, over the checking limit of ${count(maxFileSize)} (maxFileSize): it was not checked.`, offset: 0, length: 0 };
+  },
+  check() { /* everything is in precheck: a file within the cap has nothing to report here */ },
 });

@@ -1,13 +1,17 @@
 import { defineRule } from '../rule';
 
 /**
- * Raised by the caller that reads NAME.sample.json (the server or the command line) when the
- * file exists but is not a JSON object: the templates are then checked without sample data.
+ * NAME.sample.json next to a message must be a JSON object: when it exists but is not (broken
+ * JSON, a list, a file that cannot be read), the templates are checked without sample data and
+ * this says why. The caller that reads the file (the server or the command line) passes the
+ * reason in the check's context; the finding is on the start of the message.
  */
 export default defineRule({
   id: 'sample-data',
   description: 'NAME.sample.json next to a message is a JSON object, so its templates can be rendered.',
   defaultSeverity: 'warning',
   languages: ['universal-message'],
-  check() { /* reported by checkDocument from options.sampleProblem */ },
+  check({ sampleProblem, report }) {
+    if (sampleProblem) report({ message: sampleProblem, offset: 0, length: 0 });
+  },
 });
