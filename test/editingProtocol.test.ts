@@ -67,8 +67,10 @@ describe('editing features over LSP', () => {
     h = await startHarness({ pull: true });
     await h.open(URI, CARD);
     const lenses = await req<{ range: { start: { line: number } }; command: { title: string; command: string; arguments: [string, { channel: string; rule: string }[]] } }[]>('textDocument/codeLens', doc);
-    assert.equal(lenses.length, 1);
+    // The summary, then "Open Preview" on the same line (issue 10: a code lens on the card).
+    assert.equal(lenses.length, 2);
     assert.equal(lenses[0].range.start.line, 0);
+    assert.deepEqual({ title: lenses[1].command.title, command: lenses[1].command.command, line: lenses[1].range.start.line }, { title: 'Open Preview', command: 'universalMessage.showPreviewToSide', line: 0 });
     // errors (type "Rich", height "tall") break every channel; Messenger adds the title, WhatsApp the click action
     assert.equal(lenses[0].command.title, 'Messenger: 3 problems · Google Business Messages: 2 problems · WhatsApp: 3 problems');
     assert.equal(lenses[0].command.command, 'universalMessage.showChannelProblems');

@@ -14,7 +14,7 @@ import {
 } from './core';
 import type { ReadOutcome } from './readOutcome';
 import { messageContext, type MessageContext } from './messageContext';
-import { SHOW_CHANNEL_PROBLEMS, type ChannelProblemsArgs } from './shared/protocol';
+import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from './shared/protocol';
 import { isConfigUri, readSettings, toConfig, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
@@ -272,13 +272,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       .map((h) => ({ position: i.doc.positionAt(h.offset), label: h.label, tooltip: h.tooltip, paddingLeft: true }))));
 
   connection.onCodeLens(handler('Code lens', textDocument, [], async (p: { textDocument: { uri: string } }, token) => {
-    if (settings.channelSummary === false) return [];
+    // "Open Preview" above every card and form (the summary's line), unless turned off; none
+    // over maxFileSize, where every feature answers empty.
+    const i = await input(p.textDocument.uri);
+    const previewAt = (offset: number) => (i && i.kind !== 'umsg-config' && !i.handle.overSize && settings.previewLens !== false
+      ? [{ range: rangeOf(i.doc, offset, 0), command: { title: 'Open Preview', command: SHOW_PREVIEW_TO_SIDE, arguments: [] } }]
+      : []);
+    if (settings.channelSummary === false) return previewAt(0);
     const c = await checked(p.textDocument.uri, token);
     const summary = c && service.channelSummary(c.handle, c.result.diagnostics, c.context);
-    if (!c || !summary) return [];
+    if (!c || !summary) return previewAt(c?.result.doc?.root?.offset ?? 0);
     const args: ChannelProblemsArgs = [c.doc.uri, summary.problems.map((d) => ({ channel: d.channel, rule: d.rule, message: d.message, range: rangeOf(c.doc, d.offset, d.length) }))];
     const root = c.result.doc?.root ?? { offset: 0 };
-    return [{ range: rangeOf(c.doc, root.offset, 1), command: { title: summary.title, command: SHOW_CHANNEL_PROBLEMS, arguments: args } }];
+    return [{ range: rangeOf(c.doc, root.offset, 1), command: { title: summary.title, command: SHOW_CHANNEL_PROBLEMS, arguments: args } }, ...previewAt(root.offset)];
   }));
 
   registerPreview(connection, { documents, readText, log, context: (doc) => fileContext(doc, kindOf(doc) ?? 'universal-message') });

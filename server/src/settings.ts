@@ -12,6 +12,8 @@ export interface ClientSettings {
   validate?: boolean;
   inlayHints?: boolean;
   channelSummary?: boolean;
+  /** The "Open Preview" code lens above each card and form (default on). */
+  previewLens?: boolean;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -25,6 +25,7 @@ import {
   type WebviewPanel,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { SHOW_PREVIEW_TO_SIDE } from '../../../server/src/shared/protocol';
 import { PREVIEW_REQUEST, type PreviewResult } from '../../../server/src/previewProtocol';
 import { previewHtml } from './html';
 import { Throttle } from './throttle';
@@ -353,7 +354,7 @@ export function registerPreview(context: ExtensionContext, client: LanguageClien
   context.subscriptions.push(
     manager,
     commands.registerCommand('universalMessage.showPreview', (uri?: Uri) => manager.show(false, uri instanceof Uri ? uri : undefined)),
-    commands.registerCommand('universalMessage.showPreviewToSide', (uri?: Uri) => manager.show(true, uri instanceof Uri ? uri : undefined)),
+    commands.registerCommand(SHOW_PREVIEW_TO_SIDE, (uri?: Uri) => manager.show(true, uri instanceof Uri ? uri : undefined)),
     commands.registerCommand('universalMessage.togglePreviewLock', () => manager.toggleLock()),
     commands.registerCommand('universalMessage.preview.allowRemoteImages', () => manager.allowRemoteImages()),
     // For the editor tests: what the page reports it drew (columns and verdicts, form keys).

@@ -4,6 +4,9 @@
  * arguments of the channel summary's code lens.
  */
 
+/** Opens the channel preview (or the Integrations form) beside the editor; no arguments: the active editor. */
+export const SHOW_PREVIEW_TO_SIDE = 'universalMessage.showPreviewToSide';
+
 /** Reveals the problems behind a channel summary. Arguments: `ChannelProblemsArgs`. */
 export const SHOW_CHANNEL_PROBLEMS = 'universalMessage.showChannelProblems';
 
