@@ -5,19 +5,25 @@
  * API facts (media height enum, card suggestions) from the platform's plugin and the
  * Business Messages reference.
  */
-import { cardActions, cardMedia, clean, Problems, str, isGlobalNumberText, type ChannelModel, type Obj } from './model';
+import { cardActions, cardMedia, clean, Problems, str, isGlobalNumberText, type CardAction, type ChannelModel, type Obj } from './model';
 
 const TEXT = { title: 200, description: 2000, display: 25, payload: 2048 } as const;
 const COUNT = { insideActions: 4, floatActions: 13 } as const;
 const HEIGHTS = new Set(['SHORT', 'MEDIUM', 'TALL']);
 
+/**
+ * A card action as a suggestion: a reply, or an action that opens a URL or dials. RCS Business
+ * Messaging (rcs.ts) takes the same shape.
+ */
+export function suggestion(a: CardAction): Obj {
+  if (a.type === 'click') return clean({ action: { text: a.display, postbackData: a.payload, openUrlAction: { url: a.url } } });
+  if (a.type === 'call') return clean({ action: { text: a.display, postbackData: a.payload, dialAction: { phoneNumber: a.phoneNumber } } });
+  return clean({ reply: { text: a.display, postbackData: a.payload } });
+}
+
 function translate(card: Obj): Obj {
   const m = cardMedia(card);
-  const suggestions = cardActions(card, 'insideActions').map((a) => {
-    if (a.type === 'click') return { action: { text: a.display, postbackData: a.payload, openUrlAction: { url: a.url } } };
-    if (a.type === 'call') return { action: { text: a.display, postbackData: a.payload, dialAction: { phoneNumber: a.phoneNumber } } };
-    return { reply: { text: a.display, postbackData: a.payload } };
-  });
+  const suggestions = cardActions(card, 'insideActions').map(suggestion);
   const floats = cardActions(card, 'floatActions').map((a) => ({ reply: { text: a.display, postbackData: a.payload } }));
   const fileUrl = m ? str(m.fileUrl) : undefined;
   return clean({

@@ -11,17 +11,12 @@
  * dial action's number in E.164 (`+` and digits). Thumbnails: at most 100 KB (50 KB
  * recommended), stated in hover, not fetched.
  */
+import { suggestion } from './gbm';
 import { cardActions, cardMedia, clean, isPlusDigits, Problems, str, type ChannelModel, type Obj } from './model';
 
 const TEXT = { title: 200, description: 2000, display: 25, payload: 2048 } as const;
 const COUNT = { insideActions: 4, floatActions: 11 } as const;
 const HEIGHTS = new Set(['SHORT', 'MEDIUM', 'TALL']);
-
-function suggestion(a: ReturnType<typeof cardActions>[number]): Obj {
-  if (a.type === 'click') return clean({ action: { text: a.display, postbackData: a.payload, openUrlAction: { url: a.url } } });
-  if (a.type === 'call') return clean({ action: { text: a.display, postbackData: a.payload, dialAction: { phoneNumber: a.phoneNumber } } });
-  return clean({ reply: { text: a.display, postbackData: a.payload } });
-}
 
 function translate(card: Obj): Obj {
   const m = cardMedia(card);
