@@ -10,6 +10,8 @@
  * opened it, so the fence is one backtick longer than any run inside the text.
  */
 
+import { prefixOf } from './quote';
+
 /** How many code points a quoted value keeps by default before it is cut with `…`. */
 export const QUOTE_LIMIT = 120;
 
@@ -56,17 +58,9 @@ export function escapeMarkdown(text: string, options: QuoteOptions = {}): string
 
 /** At most `max` code points, cut with `…`; surrogate pairs are never split. */
 export function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  // Walk at most max code points: a huge value costs no more than a short one.
-  let end = 0;
-  let keep = 0;
-  for (let count = 0; count < max; count++) {
-    if (end >= text.length) return text;
-    if (count === max - 1) keep = end;
-    end += text.codePointAt(end)! > 0xffff ? 2 : 1;
-  }
-  // `end` is past max code points: keep max - 1 of them and the ellipsis.
-  return end >= text.length ? text : `${text.slice(0, keep)}…`;
+  // Over max code points: keep max - 1 of them and the ellipsis.
+  if (prefixOf(text, max) === undefined) return text;
+  return `${prefixOf(text, max - 1) ?? ''}…`;
 }
 
 /**

@@ -20,16 +20,26 @@ export function quoteJson(value: string, max = MAX_QUOTED): string {
 }
 
 function cut(value: string, max: number, wrap: (text: string) => string): string {
+  const head = prefixOf(value, max);
+  if (head === undefined) return wrap(value);
+  // The closing quote and the length come after the ellipsis: "AAAA…" (50,001 characters)
+  return `${wrap(head).slice(0, -1)}…" (${codePointLength(value).toLocaleString('en-US')} characters)`;
+}
+
+/**
+ * The first `max` code points of `text` (a surrogate pair is never split), or undefined when
+ * the text has no more than `max`. Walks at most `max` code points, so a huge value costs no
+ * more than a short one. Shared by the quotes in messages and in hovers (markdown.ts).
+ */
+export function prefixOf(text: string, max: number): string | undefined {
   // Cheap test first: a string of at most `max` UTF-16 units has at most `max` code points.
-  if (value.length <= max) return wrap(value);
-  const length = codePointLength(value);
-  if (length <= max) return wrap(value);
+  if (text.length <= max) return undefined;
   let end = 0;
   for (let k = 0; k < max; k++) {
-    const c = value.charCodeAt(end);
-    const d = value.charCodeAt(end + 1);
+    if (end >= text.length) return undefined;
+    const c = text.charCodeAt(end);
+    const d = text.charCodeAt(end + 1);
     end += c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
   }
-  // The closing quote and the length come after the ellipsis: "AAAA…" (50,001 characters)
-  return `${wrap(value.slice(0, end)).slice(0, -1)}…" (${length.toLocaleString('en-US')} characters)`;
+  return end >= text.length ? undefined : text.slice(0, end);
 }
