@@ -300,6 +300,8 @@ describe('linear time: templates (item 8)', () => {
     assert.equal(mentionsIt(deep), false);
     assert.equal(mentionsIt(`${deep} + it`), true);
     assert.equal(withoutBlocks('a { b { c } d } e } f {'), 'a   e } f {');
+    // `it` in a lambda whose body nests 1,500 levels deeper: the old 1,000 passes left it in.
+    assert.equal(mentionsIt(`items.map { it.name + ${'{ '.repeat(1_500)}${' }'.repeat(1_500)} }`), false);
   });
 
   it('parsePath reads the same paths and rejects the same expressions', () => {
