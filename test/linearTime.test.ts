@@ -253,6 +253,15 @@ describe('linear time: key to words, and long values in messages (item 6)', () =
     assert.equal(quoteJson('\n'.repeat(2_000)), `"${'\\n'.repeat(MAX_QUOTED)}…" (2,000 characters)`);
   });
 
+  it('cuts long values in the messages of other rules too', () => {
+    const long = 'x'.repeat(1_000);
+    const cut = `"${'x'.repeat(MAX_QUOTED)}…" (1,000 characters)`;
+    const messages = (text: string, language: 'universal-message' | 'native-provider' = 'universal-message') => checkDocument(text, language, { config: CONFIG }).diagnostics.map((d) => d.message);
+    assert.ok(messages(card(`{ "type": "${long}", "display": "a", "payload": "b" }`)).includes(`Inside action type must be click, reply or call, found ${cut}.`));
+    assert.ok(messages(`{ "type": "${long}", "title": "t", "description": "d" }`).includes(`type must be "rich", found ${cut}.`));
+    assert.ok(messages(`{ "type": "rich", "title": "t", "description": "d", "${long}": 1, "${long}": 2 }`).some((m) => m.startsWith(`${cut} is already defined`)));
+  });
+
   it('cuts a 5,000-character unknown property name in its message and fix title', () => {
     const name = 'q'.repeat(5_000);
     const [d] = checkDocument(`{ "type": "rich", "title": "t", "description": "d", "${name}": 1 }`, 'universal-message', { config: CONFIG }).diagnostics.filter((x) => x.rule === 'unknown-property');
@@ -300,6 +309,8 @@ describe('linear time: templates (item 8)', () => {
     assert.equal(mentionsIt(deep), false);
     assert.equal(mentionsIt(`${deep} + it`), true);
     assert.equal(withoutBlocks('a { b { c } d } e } f {'), 'a   e } f {');
+    // `it` in a lambda whose body nests 1,500 levels deeper: the old 1,000 passes left it in.
+    assert.equal(mentionsIt(`items.map { it.name + ${'{ '.repeat(1_500)}${' }'.repeat(1_500)} }`), false);
   });
 
   it('parsePath reads the same paths and rejects the same expressions', () => {

@@ -30,8 +30,8 @@ export interface Scope {
 type Step = { kind: 'field'; name: string } | { kind: 'call'; name: string } | { kind: 'index'; index: number };
 
 const HEAD = /^([A-Z_]\w*)/i;
-// Sticky (y): each step is matched where the previous one ended, with no copy of the rest of
-// the expression per step (slicing it made a path of thousands of steps quadratic).
+// Sticky (y): each step is matched where the previous one ended, without taking a slice of
+// the rest of the expression per step (which could cost a copy per step on long paths).
 const CALL_STEP = /\s*\??\.\s*([A-Z_]\w*)\s*\(\s*\)/iy;
 const FIELD_STEP = /\s*\??\.\s*([A-Z_]\w*)/iy;
 const INDEX_STEP = /\s*\[\s*(\d+)\s*\]/y;

@@ -1,6 +1,7 @@
 import { FLOAT_ACTION_TYPES, INSIDE_ACTION_TYPES } from '../cardSchema';
 import { defineRule } from '../rule';
 import { plainString } from './ruleUtil';
+import { quote } from '../quote';
 
 /** Spec, "insideActions[]" and "floatActions[]": inside actions are click, reply or call; float actions are reply only. */
 export default defineRule({
@@ -20,9 +21,9 @@ export default defineRule({
         const sameWord = allowed.find((t) => t === value.trim().toLowerCase());
         const replace = (t: string) => ({ kind: 'replace' as const, offset: v.offset, length: v.length, text: `"${t}"`, title: `Change to "${t}"` });
         let message: string;
-        if (sameWord) message = `Action type must be written "${sameWord}" (lower case), found "${value}".`;
-        else if (list.name === 'floatActions') message = `floatActions support only reply, found "${value}": use an inside action for ${(INSIDE_ACTION_TYPES as readonly string[]).includes(value) ? value : 'other types'}.`;
-        else message = `Inside action type must be click, reply or call, found "${value}".`;
+        if (sameWord) message = `Action type must be written "${sameWord}" (lower case), found ${quote(value)}.`;
+        else if (list.name === 'floatActions') message = `floatActions support only reply, found ${quote(value)}: use an inside action for ${(INSIDE_ACTION_TYPES as readonly string[]).includes(value) ? value : 'other types'}.`;
+        else message = `Inside action type must be click, reply or call, found ${quote(value)}.`;
         report({ message, offset: v.offset, length: v.length, fixes: sameWord ? [{ ...replace(sameWord), preferred: true }] : allowed.map(replace) });
       }
     }

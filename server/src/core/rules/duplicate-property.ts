@@ -1,6 +1,7 @@
 import type { Node } from '../jsonDocument';
 import { defineRule } from '../rule';
 import { removalRange } from './ruleUtil';
+import { quote } from '../quote';
 
 /** A property defined twice in one object: channels keep only one of them, usually the last. */
 export default defineRule({
@@ -25,14 +26,14 @@ export default defineRule({
             const first = seen.get(name);
             if (first) {
               report({
-                message: `"${name}" is already defined in this object: only one value is kept (usually the last).`,
+                message: `${quote(name)} is already defined in this object: only one value is kept (usually the last).`,
                 offset: key.offset,
                 length: key.length,
-                related: [{ offset: first.offset, length: first.length, message: `First "${name}" is here.` }],
+                related: [{ offset: first.offset, length: first.length, message: `First ${quote(name)} is here.` }],
                 // Removing the first keeps the value most parsers use; removing this one keeps the first.
                 fixes: [
-                  { kind: 'remove', ...removalRange(node, first.parent!), title: `Remove the first "${name}" (keeps this value)` },
-                  { kind: 'remove', ...removalRange(node, p), title: `Remove this "${name}"` },
+                  { kind: 'remove', ...removalRange(node, first.parent!), title: `Remove the first ${quote(name)} (keeps this value)` },
+                  { kind: 'remove', ...removalRange(node, p), title: `Remove this ${quote(name)}` },
                 ],
               });
             } else seen.set(name, key);

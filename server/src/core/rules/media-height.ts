@@ -1,6 +1,7 @@
 import { MEDIA_HEIGHTS } from '../cardSchema';
 import { defineRule } from '../rule';
 import { plainString } from './ruleUtil';
+import { quote } from '../quote';
 
 /** Spec, "richMedia": height is exactly one of SHORT, MEDIUM, TALL. */
 export default defineRule({
@@ -16,8 +17,8 @@ export default defineRule({
     const fixed = MEDIA_HEIGHTS.find((h) => h === value.trim().toUpperCase());
     report({
       message: fixed
-        ? `height must be written "${fixed}" (upper case), found "${value}".`
-        : `height must be SHORT, MEDIUM or TALL, found "${value}".`,
+        ? `height must be written "${fixed}" (upper case), found ${quote(value)}.`
+        : `height must be SHORT, MEDIUM or TALL, found ${quote(value)}.`,
       offset: v.offset,
       length: v.length,
       fixes: fixed

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule';
 import { brokenInside, openBrace, plainString } from './ruleUtil';
+import { quote } from '../quote';
 
 /** Spec, "Rich message": type is required and must be the value `rich`. */
 export default defineRule({
@@ -24,7 +25,7 @@ export default defineRule({
     const value = plainString(doc, prop);
     if (value === undefined || value === 'rich') return;
     report({
-      message: `type must be "rich", found "${value}".`,
+      message: `type must be "rich", found ${quote(value)}.`,
       offset: v.offset,
       length: v.length,
       fixes: [{ kind: 'replace', offset: v.offset, length: v.length, text: '"rich"', title: 'Change to "rich"', preferred: true }],

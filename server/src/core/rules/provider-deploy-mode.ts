@@ -3,6 +3,7 @@ import { DEPLOY_MODES } from '../meta/metaSchema';
 import { providerOf } from '../meta/provider';
 import { defineRule } from '../rule';
 import { describeKind, plainString } from './ruleUtil';
+import { quote } from '../quote';
 
 /** Other ways builders write the two modes (lower case, without spaces, '-' or '_'). */
 const SYNONYMS: Record<string, (typeof DEPLOY_MODES)[number]> = {
@@ -35,10 +36,10 @@ export default defineRule({
     const meant = DEPLOY_MODES.find((m) => m === normal) ?? SYNONYMS[normal];
     report({
       message: meant && meant === normal
-        ? `deployMode is written in lower case: "${meant}", found "${value}".`
+        ? `deployMode is written in lower case: "${meant}", found ${quote(value)}.`
         : meant
-          ? `deployMode must be "private" or "hosted", found "${value}": did you mean "${meant}"?`
-          : `deployMode must be "private" (private deploy) or "hosted" (platform-hosted), found "${value}".`,
+          ? `deployMode must be "private" or "hosted", found ${quote(value)}: did you mean "${meant}"?`
+          : `deployMode must be "private" (private deploy) or "hosted" (platform-hosted), found ${quote(value)}.`,
       offset: v.offset,
       length: v.length,
       fixes: meant ? [replaceWith(v, meant, meant === normal)] : all,

@@ -3,6 +3,7 @@ import { PROVIDER_TYPE } from '../meta/metaSchema';
 import { providerOf } from '../meta/provider';
 import { defineRule } from '../rule';
 import { describeKind, plainString } from './ruleUtil';
+import { quote } from '../quote';
 
 /** Spec, "Native provider": Provider Type must be set to Native Provider. */
 export default defineRule({
@@ -23,8 +24,8 @@ export default defineRule({
     const sameWords = ['nativeprovider', 'native'].includes(value.toLowerCase().replace(/[\s_-]/g, ''));
     report({
       message: sameWords
-        ? `providerType is written exactly "${PROVIDER_TYPE}" (capitals, one space), found "${value}".`
-        : `providerType must be "${PROVIDER_TYPE}", found "${value}": these files describe native providers.`,
+        ? `providerType is written exactly "${PROVIDER_TYPE}" (capitals, one space), found ${quote(value)}.`
+        : `providerType must be "${PROVIDER_TYPE}", found ${quote(value)}: these files describe native providers.`,
       offset: v.offset,
       length: v.length,
       fixes: [replaceWith(v, PROVIDER_TYPE, sameWords)],
