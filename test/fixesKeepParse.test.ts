@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkDocument, languageOfPath } from '../server/src/core/check';
-import { fixToEdits } from '../server/src/core/fixes';
+import { fixToEdits, REPARSE_BUDGET } from '../server/src/core/fixes';
 import { applyEdits } from '../server/src/core/format';
 import { parseJsonDocument, type JsonDocument } from '../server/src/core/jsonDocument';
 import type { LanguageId } from '../server/src/core/rule';
@@ -139,5 +139,18 @@ describe('quick fixes keep the parse', () => {
     assert.equal(
       removeUnknown('{ "type": "rich", "title": "t", "description": "d" /* the footer */, "foo": 1 }'),
       '{ "type": "rich", "title": "t", "description": "d" /* the footer */ }');
+  });
+
+  it('on a large broken file, checking fixes reparses a bounded amount, and a verdict is remembered', () => {
+    const props = Array.from({ length: 4000 }, (_, i) => `"unknown${i}": ${i}`).join(',\n  ');
+    const text = `{\n  "type": "rich", "title": "t", "description": "d",\n  ${props}\n} trailing`;
+    const doc = parseJsonDocument(text);
+    assert.ok(doc.syntax.length > 0, 'the text is broken (text after the message)');
+    const fixes = checkDocument(text, 'universal-message').diagnostics.filter((d) => d.rule === 'unknown-property').map((d) => d.fixes!.find((f) => f.kind === 'remove')!);
+    assert.equal(fixes.length, 4000);
+    const offered = fixes.filter((f) => fixToEdits(doc, f).length > 0);
+    const most = Math.floor(REPARSE_BUDGET / text.length);
+    assert.ok(offered.length > 0 && offered.length <= most, `${offered.length} fixes checked, at most ${most}`);
+    assert.deepEqual(fixToEdits(doc, offered[0]).length, 1, 'a fix checked once is offered again without a new check');
   });
 });

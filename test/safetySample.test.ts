@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { completeAt } from '../server/src/core/completion';
 import { DEFAULT_CONFIG } from '../server/src/core/config';
 import { hoverAt } from '../server/src/core/hover';
+import { completeMeta } from '../server/src/core/meta/completion';
 import { parseJsonDocument } from '../server/src/core/jsonDocument';
 import { renderMessage } from '../server/src/core/render';
 import { evaluate, samplePaths } from '../server/src/core/templateEval';
@@ -67,5 +68,13 @@ describe('sample data: own properties only', () => {
     let v: unknown = data.a;
     for (let i = 0; i < depth; i++) v = (v as unknown[])[0];
     assert.equal(v, 1);
+  });
+
+  it('Configuration Meta: option values named "constructor" or "toString" get text documentation', () => {
+    const text = '[ { "key": "k", "label": "K", "options": [ { "value": "constructor", "label": "C" }, { "value": "toString", "label": "T" } ], "default_value": "" } ]';
+    const offset = text.indexOf('"default_value": "') + '"default_value": "'.length;
+    const entries = completeMeta(parseJsonDocument(text), offset, 'configuration-meta');
+    assert.deepEqual(entries.map((e) => e.label), ['constructor', 'toString']);
+    for (const e of entries) assert.equal(typeof e.documentation, 'string', e.label);
   });
 });

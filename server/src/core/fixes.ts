@@ -32,8 +32,28 @@ export function fixToEdits(doc: JsonDocument, fix: FixData): TextEdit[] {
   const problems = brokenAt(doc);
   const deletesProblem = edits.some((e) => e.length > 0 && problems.some((p) => p.offset < e.offset + e.length && p.offset + Math.max(p.length, 1) > e.offset));
   if (deletesProblem) return [];
-  const after = parseJsonDocument(applyEdits(doc.text, edits));
-  return problemCount(after) <= problemCount(doc) ? edits : [];
+  // Each check reparses the whole text. The server keeps a parsed document per version, so
+  // verdicts are remembered per document, and a budget per document keeps fix-all over many
+  // findings in a large broken file from freezing the server: fixes past it are not offered.
+  const checked = checkedFixes(doc);
+  const key = JSON.stringify(edits);
+  const known = checked.verdicts.get(key);
+  if (known !== undefined) return known ? edits : [];
+  if (checked.budget < doc.text.length) return [];
+  checked.budget -= doc.text.length;
+  const keeps = problemCount(parseJsonDocument(applyEdits(doc.text, edits))) <= problemCount(doc);
+  checked.verdicts.set(key, keeps);
+  return keeps ? edits : [];
+}
+
+/** Characters that may be reparsed to check the fixes of one broken document (about one check of a 2 MB file). */
+export const REPARSE_BUDGET = 2_000_000;
+const checkedByDoc = new WeakMap<JsonDocument, { budget: number; verdicts: Map<string, boolean> }>();
+
+function checkedFixes(doc: JsonDocument): { budget: number; verdicts: Map<string, boolean> } {
+  let checked = checkedByDoc.get(doc);
+  if (!checked) checkedByDoc.set(doc, checked = { budget: REPARSE_BUDGET, verdicts: new Map() });
+  return checked;
 }
 
 function isBroken(doc: JsonDocument): boolean {

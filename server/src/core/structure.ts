@@ -47,6 +47,7 @@ function symbolName(name: string): string {
 /**
  * Keeps every child's range inside its parent's and each selection inside its own range,
  * as VS Code requires; on broken text the parse can leave a node reaching past its parent.
+ * Recursive over the outline, which is three levels deep at most (card, property, action).
  */
 function contain(symbols: OutlineSymbol[], parent?: { offset: number; length: number }): OutlineSymbol[] {
   for (const s of symbols) {

@@ -209,7 +209,8 @@ function values(doc: JsonDocument, path: JSONPath, language: LanguageId, replace
     kind: 'value' as const,
     insertText: JSON.stringify(v),
     snippet: false,
-    documentation: VALUE_DOCS[v] ?? spec.doc,
+    // Own keys only: an option value such as "constructor" is not Object.prototype's.
+    documentation: Object.hasOwn(VALUE_DOCS, v) ? VALUE_DOCS[v] : spec.doc,
     sortText: String(i),
     replace,
     filterText: JSON.stringify(v),
