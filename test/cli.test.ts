@@ -10,11 +10,12 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { runCli } from '../server/src/cli/main';
+import { tempTree as makeTempTree } from './support/tempTree';
 import { CLI_BUNDLE, ensureBundle } from './support/bundle';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -106,19 +107,7 @@ function positions(r: EslintResult): string[] {
 // ---------------------------------------------------------------------------------------------
 // Temporary folders
 
-const temps: string[] = [];
-
-/** A fresh folder under the system's temporary folder holding `files` (relative path → text). */
-function tempTree(files: Record<string, string>): string {
-  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'umsg-cli-')));
-  temps.push(dir);
-  for (const [rel, text] of Object.entries(files)) {
-    const p = path.join(dir, rel);
-    mkdirSync(path.dirname(p), { recursive: true });
-    writeFileSync(p, text);
-  }
-  return dir;
-}
+const tempTree = (files: Record<string, string>) => makeTempTree(files, 'umsg-cli-');
 
 before(() => {
   // The temporary folders rely on no umsg.config.json above them (the lookup walks up to /).
@@ -126,10 +115,6 @@ before(() => {
     assert.ok(!existsSync(path.join(dir, 'umsg.config.json')), `${dir}/umsg.config.json would govern the test folders: remove it`);
     if (path.dirname(dir) === dir) break;
   }
-});
-
-after(() => {
-  for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 
 // ---------------------------------------------------------------------------------------------

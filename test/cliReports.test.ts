@@ -7,12 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { accessSync, constants, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, chmodSync, existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { runCli } from '../server/src/cli/main';
+import { tempTree as makeTempTree } from './support/tempTree';
 import { escapeData, escapeProperty } from '../server/src/cli/github';
 import { ALL_RULES } from '../server/src/core/rules';
 
@@ -36,22 +37,7 @@ async function umsg(args: string[], cwd: string): Promise<Run> {
   return { code, stdout, stderr };
 }
 
-const temps: string[] = [];
-
-function tempTree(files: Record<string, string>): string {
-  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'umsg-reports-')));
-  temps.push(dir);
-  for (const [rel, text] of Object.entries(files)) {
-    const p = path.join(dir, rel);
-    mkdirSync(path.dirname(p), { recursive: true });
-    writeFileSync(p, text);
-  }
-  return dir;
-}
-
-after(() => {
-  for (const d of temps) rmSync(d, { recursive: true, force: true });
-});
+const tempTree = (files: Record<string, string>) => makeTempTree(files, 'umsg-reports-');
 
 /** Rebuilds dist/ when the sources are newer (as test/cli.test.ts does): the action runs the bundle. */
 function newestMtime(p: string): number {

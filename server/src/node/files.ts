@@ -87,9 +87,7 @@ export async function readRegularFile(filePath: string, maxBytes: number): Promi
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    if (filled > maxBytes) return { unreadable: `it has more than ${maxBytes} bytes, the limit`, size: filled };
-    if (filled === buffer.length && filled > s.size) return { unreadable: 'it grew while it was read' };
-    return buffer.toString('utf8', 0, filled);
+    return outcomeOf(buffer, filled, maxBytes, s.size);
   } catch (error) {
     return { unreadable: describeError(error) };
   } finally {
@@ -124,9 +122,7 @@ export function readRegularFileSync(filePath: string, maxBytes: number): ReadOut
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    if (filled > maxBytes) return { unreadable: `it has more than ${maxBytes} bytes, the limit`, size: filled };
-    if (filled === buffer.length && filled > s.size) return { unreadable: 'it grew while it was read' };
-    return buffer.toString('utf8', 0, filled);
+    return outcomeOf(buffer, filled, maxBytes, s.size);
   } catch (error) {
     return { unreadable: describeError(error) };
   } finally {
@@ -190,4 +186,15 @@ export class FolderListings {
     const names = await this.list(p.slice(0, cut));
     return names ? names.has(p.slice(cut + 1)) : pathExists(p);
   }
+}
+
+/**
+ * What a capped read gave: the text, or why it cannot be used. The buffer holds one byte more
+ * than the limit (or than the size stat gave), so a file over the limit or one that grew
+ * while it was read is told apart from one that just fits. Shared by both readers above.
+ */
+function outcomeOf(buffer: Buffer, filled: number, maxBytes: number, statSize: number): ReadOutcome {
+  if (filled > maxBytes) return { unreadable: `it has more than ${maxBytes} bytes, the limit`, size: filled };
+  if (filled === buffer.length && filled > statSize) return { unreadable: 'it grew while it was read' };
+  return buffer.toString('utf8', 0, filled);
 }
