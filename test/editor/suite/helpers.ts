@@ -222,9 +222,19 @@ export async function waitForCompletion(
  */
 export async function closeAllEditors(): Promise<void> {
   for (const document of vscode.workspace.textDocuments) {
-    if (document.isDirty && document.uri.scheme !== 'untitled') {
-      await vscode.window.showTextDocument(document);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+    // Only the workspace's own files: the user settings.json that a settings change writes
+    // can be dirty for a moment, and showing it races with VS Code's own editor for it.
+    if (!document.isDirty || document.uri.scheme === 'untitled' || !vscode.workspace.getWorkspaceFolder(document.uri)) continue;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+        break;
+      } catch (error) {
+        // "another editor opened in the meantime": try again once the workbench has settled.
+        if (attempt >= 2) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
