@@ -6,7 +6,7 @@
  * and config lookup come from the runtime, so a browser build can reuse this file.
  */
 import { URI } from 'vscode-uri';
-import { CodeActionKind, DocumentDiagnosticReportKind, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
+import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   createLanguageService, languageOf, resolveConfig,
@@ -15,7 +15,7 @@ import {
 import type { ReadOutcome } from './readOutcome';
 import { messageContext, type MessageContext } from './messageContext';
 import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from './shared/protocol';
-import { isConfigUri, readSettings, toConfig, type ClientSettings } from './settings';
+import { affectsOthers, readSettings, toConfig, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 import { registerPreview } from './preview';
@@ -26,6 +26,8 @@ export type { ServerRuntime };
 
 const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
 const PUSH_DELAY_MS = 200;
+/** How long a check waits for the client's first answer to workspace/configuration, at most. */
+const SETTINGS_WAIT_MS = 2000;
 
 type Around = { config: ResolvedConfig; around: MessageContext | undefined };
 /** One version of one open document: keyed by version *and* text, so a reused version number never serves older text. */
@@ -36,7 +38,8 @@ type RunningCheck = { tokens: Set<Token | undefined>; promise: Promise<CheckResu
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
-  let pullDiagnostics = false, refreshSupport = false, configurationSupport = false;
+  let pullDiagnostics = false, refreshSupport = false, configurationSupport = false, watchSupport = false;
+  let settingsReady: Promise<unknown> = Promise.resolve(), settingsRead: (value?: unknown) => void = () => undefined;
   let state: ServerState = 'new';
   let settings: ClientSettings = {};
   /** Bumped by every change that could alter a result: config file, settings, sample or sibling files. */
@@ -45,37 +48,35 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const contexts = new Map<string, { generation: number; value: Promise<Around> }>();
   const pending = new Map<string, { timer: unknown; token: { isCancellationRequested: boolean } }>();
 
-  const log = (message: string) => {
-    try { connection.console.log(message); } catch { /* the client is gone: nothing left to tell */ }
-  };
+  const log = (message: string) => { try { connection.console.log(message); } catch { /* the client is gone */ } };
   const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
   const handler = requestHandlers(() => state, log);
-  const service = createLanguageService({
-    rules: runtime.rules,
-    yieldToHost: runtime.yieldToHost,
-    onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`),
-  });
+  const service = createLanguageService({ rules: runtime.rules, yieldToHost: runtime.yieldToHost, onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`) });
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities ?? {};
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationSupport = !!caps.workspace?.configuration;
+    watchSupport = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     settings = readSettings(params.initializationOptions);
+    // Settings given only through workspace/configuration apply from the first check on.
+    if (configurationSupport) settingsReady = new Promise((resolve) => { settingsRead = resolve; runtime.setTimeout(() => resolve(undefined), SETTINGS_WAIT_MS); });
     workspaceRoots = (params.workspaceFolders ?? []).map((f) => URI.parse(f.uri).fsPath);
     if (workspaceRoots.length === 0 && params.rootUri) workspaceRoots = [URI.parse(params.rootUri).fsPath];
     state = 'running';
     return initializeResult(pullDiagnostics);
   });
-  connection.onInitialized(async () => { if (configurationSupport) await refreshSettings(); });
+  connection.onInitialized(async () => {
+    // Other editors do not watch our files for us: ask for the config, sample and sibling files.
+    if (watchSupport) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_FILES.map((globPattern) => ({ globPattern })) }).catch((e: unknown) => log(`Could not watch files: ${String(e)}`));
+    if (configurationSupport) await refreshSettings();
+    settingsRead();
+  });
   connection.onShutdown(() => { state = 'shutdown'; });
 
   async function refreshSettings() {
-    try {
-      settings = readSettings(await connection.workspace.getConfiguration('universalMessage'));
-    } catch (error) {
-      log(`Could not read settings: ${String(error)}`);
-    }
+    try { settings = readSettings(await connection.workspace.getConfiguration('universalMessage')); } catch (error) { log(`Could not read settings: ${String(error)}`); }
   }
 
   /** The language of a document: umsg.config.json by name, else the client's language id, else the file name. */
@@ -102,6 +103,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (cached && cached.generation === generation) return cached.value;
     const uri = URI.parse(doc.uri);
     const value = (async (): Promise<Around> => {
+      await settingsReady;
       const userSettings = toConfig(settings);
       const filePath = kind === 'umsg-config' ? undefined : pathOf(uri);
       if (filePath === undefined) return { config: resolveConfig(undefined, userSettings), around: undefined };
@@ -201,7 +203,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   }
 
   documents.onDidChangeContent((e) => {
-    if (isConfigUri(e.document.uri)) recheckAll();
+    // An open config, sample or sibling file counts with its unsaved text: its messages change too.
+    if (affectsOthers(e.document.uri)) recheckAll();
     schedulePush(e.document.uri);
   });
   documents.onDidClose((e) => {
@@ -211,7 +214,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const previous = pending.get(uri);
     if (previous) { runtime.clearTimeout(previous.timer); previous.token.isCancellationRequested = true; pending.delete(uri); }
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
-    if (isConfigUri(uri)) recheckAll();
+    if (affectsOthers(uri)) recheckAll();
   });
 
   connection.onDidChangeConfiguration(async (change) => {
@@ -222,7 +225,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   // The config file, sample data and channel-specific siblings all change what a message gets.
   connection.onDidChangeWatchedFiles((params) => {
     const changes = Array.isArray(params?.changes) ? params.changes : [];
-    if (changes.some((c) => typeof c?.uri === 'string' && (isConfigUri(c.uri) || c.uri.endsWith('.sample.json') || c.uri.endsWith('.umsg')))) recheckAll();
+    if (changes.some((c) => typeof c?.uri === 'string' && (affectsOthers(c.uri) || c.uri.endsWith('.umsg')))) recheckAll();
   });
 
   connection.onCompletion(handler('Completion', atPosition, [], async (p: { textDocument: { uri: string }; position: { line: number; character: number } }) => {

@@ -44,3 +44,13 @@ export function toConfig(s: ClientSettings): Partial<UmsgConfig> {
     maxFileSize: typeof s.maxFileSize === 'number' && Number.isFinite(s.maxFileSize) && s.maxFileSize > 0 ? s.maxFileSize : undefined,
   };
 }
+
+/** Files whose changes alter other files' findings, registered for watching with clients that can. */
+export const WATCHED_FILES = ['**/umsg.config.json', '**/*.sample.json', `**/*.{${CHANNEL_IDS.join(',')}}.umsg`];
+
+/** umsg.config.json, NAME.sample.json or NAME.<channel>.umsg: a change re-checks the open messages. */
+export function affectsOthers(uri: string): boolean {
+  if (isConfigUri(uri) || uri.endsWith('.sample.json')) return true;
+  const m = /\.([a-z]+)\.umsg$/.exec(uri);
+  return !!m && (CHANNEL_IDS as readonly string[]).includes(m[1]);
+}

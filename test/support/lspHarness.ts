@@ -33,6 +33,8 @@ export interface Harness {
   /** Waits for the next publishDiagnostics for `uri` that satisfies `until`. */
   nextDiagnostics(uri: string, until?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
   published: PublishDiagnosticsParams[];
+  /** What the server registered with client/registerCapability. */
+  registrations: { method: string; registerOptions?: unknown }[];
   open(uri: string, text: string, languageId?: string): Promise<void>;
   change(uri: string, version: number, text: string): Promise<void>;
   /** Resolves once the server has handled every message sent before (one request's round trip). */
@@ -59,6 +61,8 @@ export interface HarnessOptions {
   timers?: 'immediate' | 'manual';
   /** false: the test sends initialize itself (harness.initialize()). */
   initialize?: boolean;
+  /** The client can register file watchers (workspace.didChangeWatchedFiles.dynamicRegistration). */
+  watch?: boolean;
   initializationOptions?: Record<string, unknown>;
 }
 
@@ -102,6 +106,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     reads: 0,
     logs,
     published,
+    registrations: [],
     settings: {},
     nextDiagnostics(uri, until = () => true, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
@@ -151,7 +156,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   client.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
   client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => harness.settings));
-  client.onRequest('client/registerCapability', () => null);
+  client.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+    harness.registrations.push(...p.registrations);
+    return null;
+  });
   client.onRequest('workspace/diagnostic/refresh', () => {
     for (const resolve of refreshWaiters.splice(0)) resolve();
     return null;
@@ -159,7 +167,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   client.listen();
   const capabilities: ClientCapabilities = {
     textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
-    workspace: { configuration: !!options.configuration, diagnostics: { refreshSupport: true } },
+    workspace: { configuration: !!options.configuration, diagnostics: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: !!options.watch } },
   };
   if (options.initialize !== false) await harness.initialize();
   return harness;
