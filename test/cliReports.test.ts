@@ -517,7 +517,8 @@ describe('.pre-commit-hooks.yaml', () => {
     assert.equal(hooks.length, 1);
     const [hook] = hooks;
     assert.equal(hook.id, 'umsg');
-    assert.equal(hook.language, 'node');
+    // system: pre-commit runs the umsg on PATH (a node hook would install no umsg from git, see the file).
+    assert.equal(hook.language, 'system');
     assert.equal(hook.entry, 'umsg check');
     // pre-commit matches `files` with Python's re.search; this pattern means the same in JavaScript.
     const files = new RegExp(hook.files);
