@@ -50,6 +50,6 @@ describe('for editors other than VS Code', () => {
     const sample = `file://${DIR}/menu.sample.json`;
     await h.open(sample, `{ "dish": { "name": "${'x'.repeat(90)}" } }`, 'json');
     const d = await h.nextDiagnostics(MESSAGE, (ds) => ds.some((x) => x.code === 'channel-limit'));
-    assert.match(d.diagnostics.find((x) => x.code === 'channel-limit')!.message, /renders to 90 characters with the sample data/);
+    assert.match(String(d.diagnostics.find((x) => x.code === 'channel-limit')!.message), /renders to 90 characters with the sample data/);
   });
 });
