@@ -7,7 +7,7 @@ import type { Diagnostic } from './check';
 import type { JsonDocument, Node } from './jsonDocument';
 import { buildRichCard } from './richCard';
 import { allActions } from './rules/ruleUtil';
-import { analyzeLists, listRoom } from './dynamicList';
+import { listRoom, renderedList } from './dynamicList';
 
 export interface LengthHint {
   /** Offset the hint is shown at (just after the value). */
@@ -45,7 +45,7 @@ export function lengthHints(doc: JsonDocument, targets: readonly ChannelId[]): L
     });
   };
   // The count a dynamic list may reach, at the end of its // @each line.
-  const list = analyzeLists(doc).lists[0];
+  const list = renderedList(doc);
   const model = list?.listName === 'insideActions' ? card.insideActions : list?.listName === 'floatActions' ? card.floatActions : undefined;
   if (list && model) {
     const room = listRoom(list, model.staticCount, targets);

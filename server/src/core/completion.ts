@@ -8,7 +8,7 @@ import { colonFollows, cursorContext } from './completionContext';
 import { INSIDE_ACTION_FIELDS, type FieldSpec } from './cardSchema';
 import { placeAt } from './places';
 import { nodeAtPath, propertyNode, type JsonDocument, type Node } from './jsonDocument';
-import { analyzeLists } from './dynamicList';
+import { renderedList } from './dynamicList';
 import type { SampleData } from './render';
 import { codeSpan } from './markdown';
 import { samplePaths } from './templateEval';
@@ -165,7 +165,7 @@ function templateNames(doc: JsonDocument, t: TemplateRegion, offset: number, sam
   while (end < t.end - 1 && /[\w.()]/.test(doc.text[end])) end++;
   const replace = { offset: start, length: end - start };
   const out: CompletionEntry[] = [];
-  const list = analyzeLists(doc).lists[0];
+  const list = renderedList(doc);
   const inBody = !!list && t.start >= list.bodyStart && t.end <= list.bodyEnd;
   const entry = (label: string, documentation: string, detail?: string): CompletionEntry => ({
     label, kind: 'value', insertText: label, snippet: false, documentation, replace, filterText: label, detail,

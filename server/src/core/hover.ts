@@ -8,7 +8,7 @@ import { placeAt, requiredText, type PlaceSpec } from './places';
 import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, type ChannelId, type LimitedText } from './channels';
 import type { FeatureContext, HoverResult } from './types';
 import type { JsonDocument, Node } from './jsonDocument';
-import { analyzeLists, listRoom } from './dynamicList';
+import { dynamicLists, listRoom, renderedList } from './dynamicList';
 import { buildRichCard } from './richCard';
 import { codeSpan, escapeMarkdown } from './markdown';
 import { evaluate, mentionsIt, type EvalResult } from './templateEval';
@@ -133,7 +133,7 @@ function reasonText(reason: string): string {
 
 /** The template's value with the sample data: per list element inside a dynamic list body. */
 function renderedLine(doc: JsonDocument, template: TemplateRegion, ctx: FeatureContext): string {
-  const list = analyzeLists(doc).lists[0];
+  const list = renderedList(doc);
   const inBody = !!list && template.start >= list.bodyStart && template.end <= list.bodyEnd;
   if (!ctx.sample) {
     return inBody && mentionsIt(template.expression)
@@ -155,7 +155,7 @@ function markerHover(doc: JsonDocument, marker: MarkerLine, ctx: FeatureContext)
   const range = { offset: marker.start, length: marker.end - marker.start };
   if (marker.kind === 'end') return { contents: '**// @end** closes the dynamic list body: the lines above it, up to `// @each`, repeat once per list element.', ...range };
   const parts = [`**// @each** ${marker.list ? codeSpan(marker.list) : '\\<list\\>'}: the action element below, up to \`// @end\`, is repeated once per element of ${marker.list ? codeSpan(marker.list) : 'the list'}, joined by \`,\`. Inside it, \`it\` is the element, with \`it.name()\` and \`it.label()\`.`];
-  const list = analyzeLists(doc).lists.find((l) => l.each === marker);
+  const list = dynamicLists(doc).find((l) => l.each === marker);
   const card = buildRichCard(doc);
   const model = list?.listName === 'insideActions' ? card?.insideActions : list?.listName === 'floatActions' ? card?.floatActions : undefined;
   const targets = CHANNEL_IDS.filter((c) => ctx.config.channels[c] !== 'off' && !(ctx.overriddenChannels ?? []).includes(c));

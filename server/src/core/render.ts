@@ -4,7 +4,7 @@
  * their values. What cannot be evaluated stays as written (`${...}`) and is listed.
  */
 import { createScanner, parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { analyzeLists, type DynamicList } from './dynamicList';
+import { renderedList, type DynamicList } from './dynamicList';
 import type { JsonDocument, Node } from './jsonDocument';
 import { asText, evaluate, type JsonValue, type Scope } from './templateEval';
 import type { TemplateRegion } from './templateScanner';
@@ -80,7 +80,7 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined): 
   };
 
   const base: Scope = { data };
-  const list: DynamicList | undefined = analyzeLists(doc).lists[0];
+  const list: DynamicList | undefined = renderedList(doc);
   let rendered: string;
   let listLength: number | undefined;
   if (list && list.listName && list.elements.length === 1) {
@@ -116,7 +116,7 @@ export function renderStringNode(doc: JsonDocument, node: Node, data: SampleData
   const info = doc.stringInfo(node);
   const valueTemplate = doc.valueTemplate(node);
   const templates = valueTemplate ? [valueTemplate] : info.templates;
-  const list = analyzeLists(doc).lists[0];
+  const list = renderedList(doc);
   const inBody = !!list && node.offset >= list.bodyStart && node.offset + node.length <= list.bodyEnd;
   let scopes: { scope: Scope; element: number | undefined }[] = [{ scope: { data }, element: undefined }];
   if (inBody) {

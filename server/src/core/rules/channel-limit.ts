@@ -1,7 +1,7 @@
 import { CHANNELS, CHANNEL_NAMES, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
 import { isPlusDigits } from '../channels/model';
 import { codePointLength, type Node } from '../jsonDocument';
-import { analyzeLists } from '../dynamicList';
+import { renderedList } from '../dynamicList';
 import { renderStringNode } from '../render';
 import { evaluate } from '../templateEval';
 import { digitsOnly, isGlobalNumber } from '../phoneNumber';
@@ -130,7 +130,7 @@ function renderedTextLimit(ctx: RuleContext, field: LimitedText, node: Node, act
 
 /** Elements the dynamic list renders with the sample data, when it can be evaluated. */
 function sampleListLength(ctx: RuleContext): number | undefined {
-  const list = analyzeLists(ctx.doc).lists[0];
+  const list = renderedList(ctx.doc);
   if (!list || !ctx.sample) return undefined;
   const r = evaluate(list.list, { data: ctx.sample });
   return r.ok && Array.isArray(r.value) ? r.value.length : undefined;
@@ -161,7 +161,7 @@ function countLimit(ctx: RuleContext, list: ActionList | undefined) {
   const over = overLimits(ctx.targets, (m) => m.count[list.name], n.total);
   if (over.length === 0) return;
   if (n.fromSample !== undefined) {
-    const each = analyzeLists(ctx.doc).lists[0].each;
+    const each = renderedList(ctx.doc)!.each;
     ctx.report({
       message: `${list.name} renders ${n.total} actions with the sample data (${each.list} has ${n.fromSample}): over ${joinChannelLimits(over)}.`,
       offset: each.listOffset,
