@@ -48,6 +48,16 @@ export function digitsOnly(s: string): string {
   return s.replace(/[^+0-9]/g, '');
 }
 
+/** `+` and digits only, at least one digit (E.164-like; what Messenger's call button takes). */
+export function isPlusDigits(s: string): boolean {
+  if (s.length < 2 || s.charCodeAt(0) !== 43) return false;
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** A run of letters as the letters message quotes it, cut when long (see quote.ts). */
 function cutWord(word: string): string {
   return word.length > MAX_QUOTED ? quote(word).slice(1).replace('…"', '…') : word;

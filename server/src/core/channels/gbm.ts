@@ -5,7 +5,8 @@
  * API facts (media height enum, card suggestions) from the platform's plugin and the
  * Business Messages reference.
  */
-import { cardActions, cardMedia, clean, Problems, str, isGlobalNumberText, type CardAction, type ChannelModel, type Obj } from './model';
+import { isGlobalNumber } from '../phoneNumber';
+import { cardActions, cardMedia, clean, Problems, str, type CardAction, type ChannelModel, type Obj } from './model';
 
 const TEXT = { title: 200, description: 2000, display: 25, payload: 2048 } as const;
 const COUNT = { insideActions: 4, floatActions: 13 } as const;
@@ -67,7 +68,7 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
     const open = inner.openUrlAction as Obj | undefined;
     if (open) p.url(`${sp}.action.openUrlAction.url`, open.url, ['action-required', 'action-url']);
     const dial = inner.dialAction as Obj | undefined;
-    if (dial && (typeof dial.phoneNumber !== 'string' || !isGlobalNumberText(dial.phoneNumber))) {
+    if (dial && (typeof dial.phoneNumber !== 'string' || !isGlobalNumber(dial.phoneNumber))) {
       p.add(`${sp}.action.dialAction.phoneNumber`, 'dialAction.phoneNumber must be an RFC 3966 global number.', ['action-required', 'phone-number']);
     }
   });

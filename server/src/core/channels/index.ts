@@ -13,7 +13,7 @@ import { whatsapp } from './whatsapp';
 export type { ActionType, ApiProblem, ChannelId, ChannelModel, LimitedList, LimitedText, Obj } from './model';
 import type { JsonValue } from '../templateEval';
 
-export { isGlobalNumberText, isHttpUrl, isPlusDigits } from './model';
+export { isHttpUrl } from './model';
 
 /** Every channel, in the canonical order: the specification's table, then RCS (not in it). */
 export const CHANNELS: Readonly<Record<ChannelId, ChannelModel>> = { messenger, gbm, whatsapp, rcs };

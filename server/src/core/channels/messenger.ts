@@ -5,7 +5,8 @@
  * non-empty quick reply payload) are from the platform's channel plugin and Messenger's
  * Send API reference.
  */
-import { cardActions, cardMedia, clean, isPlusDigits, Problems, str, type ChannelModel, type Obj } from './model';
+import { isPlusDigits } from '../phoneNumber';
+import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
 
 const TEXT = { title: 80, description: 80, display: 20, payload: 1000 } as const;
 const COUNT = { insideActions: 3, floatActions: 13 } as const;

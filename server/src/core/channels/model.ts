@@ -147,25 +147,3 @@ export function isHttpUrl(s: string): boolean {
     return false;
   }
 }
-
-/** An RFC 3966 global number: `+`, then digits and the separators `- . ( )`, with at least one digit. */
-export function isGlobalNumberText(s: string): boolean {
-  if (s.length < 2 || s.charCodeAt(0) !== 43 /* + */) return false;
-  let digit = false;
-  for (let i = 1; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) digit = true;
-    else if (c !== 45 && c !== 46 && c !== 40 && c !== 41) return false;
-  }
-  return digit;
-}
-
-/** `+` and digits only, at least one digit (E.164-like; what Messenger's call button takes). */
-export function isPlusDigits(s: string): boolean {
-  if (s.length < 2 || s.charCodeAt(0) !== 43) return false;
-  for (let i = 1; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
-}

@@ -12,7 +12,8 @@
  * recommended), stated in hover, not fetched.
  */
 import { suggestion } from './gbm';
-import { cardActions, cardMedia, clean, isPlusDigits, Problems, str, type ChannelModel, type Obj } from './model';
+import { isPlusDigits } from '../phoneNumber';
+import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
 
 const TEXT = { title: 200, description: 2000, display: 25, payload: 2048 } as const;
 const COUNT = { insideActions: 4, floatActions: 11 } as const;

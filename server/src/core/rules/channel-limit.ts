@@ -1,10 +1,9 @@
 import { CHANNELS, CHANNEL_NAMES, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
-import { isPlusDigits } from '../channels/model';
 import { codePointLength, type Node } from '../jsonDocument';
 import { renderedList } from '../dynamicList';
 import { renderStringNode } from '../render';
 import { evaluate } from '../templateEval';
-import { digitsOnly, isGlobalNumber } from '../phoneNumber';
+import { digitsOnly, isGlobalNumber, isPlusDigits } from '../phoneNumber';
 import type { ActionList, ActionModel, RichCard } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
 import { actionType, allActions, jsonString, openBrace, viewValue } from './ruleUtil';
