@@ -6,6 +6,7 @@
  */
 import { codePointLength as codePoints } from '../jsonDocument';
 import type { JsonValue } from '../templateEval';
+import { urlProblem } from '../rules/urlCheck';
 
 export type ChannelId = 'messenger' | 'gbm' | 'whatsapp' | 'rcs';
 
@@ -138,12 +139,10 @@ export class Problems {
   }
 }
 
-/** Absolute http(s) URL with a host: what every channel's API fetches. */
+/**
+ * Absolute http(s) URL with a host: what every channel's API fetches. The same test as the
+ * media-url and action-url rules (urlCheck.ts), so that what the check accepts, the API does.
+ */
 export function isHttpUrl(s: string): boolean {
-  if (!/^https?:\/\//i.test(s) || /\s/.test(s)) return false;
-  try {
-    return new URL(s).hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return urlProblem('url', { staticText: s, staticLength: codePoints(s), templates: [], wholly: false, prefix: s, segments: [s] }) === undefined;
 }
