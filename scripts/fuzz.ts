@@ -246,7 +246,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     await timed('shutdown', client.sendRequest('shutdown'));
     await client.sendNotification('exit');
   }
-  await new Promise<void>((resolve) => { if (exited) resolve(); else child.on('exit', () => resolve()); setTimeout(resolve, 5000); });
+  // Wait for the server to exit, at most 5 s; the timer is cleared so it cannot hold the process open.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    const done = () => { clearTimeout(timer); resolve(); };
+    if (exited) done(); else child.on('exit', done);
+  });
   client.dispose();
   child.kill();
   return report;

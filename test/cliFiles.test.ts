@@ -481,7 +481,7 @@ describe('the language server reads the same way (issue 13, items 12, 14 and 17)
       async open(file: string, text: string) {
         const got = new Promise<void>((resolve) => waiting.set(uri(file), resolve));
         await client.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(file), languageId: 'universal-message', version: 1, text } });
-        await Promise.race([got, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no diagnostics for ${file} within 10 s: the server is stuck`)), 10_000))]);
+        await Promise.race([got, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no diagnostics for ${file} within 10 s: the server is stuck`)), 10_000).unref())]);
         return published.get(uri(file))!;
       },
       stop() {

@@ -114,6 +114,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
           const seen = published.filter((p) => p.uri === uri).map((p) => p.diagnostics.map((d) => d.code));
           reject(new Error(`No matching diagnostics for ${uri} within ${timeoutMs} ms; published so far: ${JSON.stringify(seen)}`));
         }, timeoutMs);
+        // A waiter nobody needs any more (the test took another path) must not hold the process open.
+        timer.unref();
         waiters.push({ uri, until, resolve: (p) => { clearTimeout(timer); resolve(p); } });
       });
     },
