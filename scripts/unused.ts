@@ -41,9 +41,10 @@ export interface UnusedExport {
   name: string;
   /**
    * `local`: used in its own file only, drop `export`; `reexport`: a re-export nobody imports
-   * from here, remove it from the export list; `nowhere`: dead code, delete it.
+   * from here, remove it from the export list; `nowhere`: dead code, delete it;
+   * `stale-allow`: an allow-list entry that matches no export any more (line 0).
    */
-  kind: 'local' | 'reexport' | 'nowhere';
+  kind: 'local' | 'reexport' | 'nowhere' | 'stale-allow';
 }
 
 export interface UnusedOptions {
@@ -130,14 +131,19 @@ export function findUnusedExports(options: UnusedOptions): UnusedExport[] {
   }
 
   const allowed = options.allowed ?? [];
+  const allowUsed = new Set<Allowed>();
   const out: UnusedExport[] = [];
   for (const [sf, exported_] of exportsOf) {
     const file = relative(sf.fileName);
     for (const exported of exported_) {
       const name = exported.getName();
-      if (allowed.some((a) => a.file === file && ('name' in a ? a.name === name : isTypeOnly(exported)))) continue;
       const used = users.get(exported);
       if (used && [...used].some((f) => f !== sf.fileName)) continue;
+      const allow = allowed.find((a) => a.file === file && ('name' in a ? a.name === name : isTypeOnly(exported)));
+      if (allow) {
+        allowUsed.add(allow);
+        continue;
+      }
       // What the export names: its own declaration, or (`export { a }`, `export { a } from`) the aliased one.
       const local = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       const declaredHere = local.declarations?.some((d) => d.getSourceFile() === sf) ?? false;
@@ -146,6 +152,9 @@ export function findUnusedExports(options: UnusedOptions): UnusedExport[] {
       const line = decl ? sf.getLineAndCharacterOfPosition(decl.getStart()).line + 1 : 1;
       out.push({ file, line, name, kind });
     }
+  }
+  for (const a of allowed) {
+    if (!allowUsed.has(a)) out.push({ file: a.file, line: 0, name: 'name' in a ? a.name : '(types)', kind: 'stale-allow' });
   }
   return out.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.name.localeCompare(b.name));
 
@@ -176,6 +185,7 @@ const ADVICE: Record<UnusedExport['kind'], string> = {
   local: 'exported but used only in this file: drop `export`',
   reexport: 're-exported but nothing imports it from here: remove the re-export',
   nowhere: 'exported and used nowhere: delete it',
+  'stale-allow': 'on the allow-list of scripts/unused.ts, but no such export needs it: remove the entry',
 };
 
 export function formatFinding(f: UnusedExport): string {
