@@ -11,8 +11,7 @@
 import Ajv from 'ajv';
 import { parseTree } from 'jsonc-parser';
 import { getLanguageService, TextDocument as JsonTextDocument } from 'vscode-json-languageservice';
-import { checkDocument } from '../server/src/core/check';
-import { DEFAULT_CONFIG } from '../server/src/core/config';
+import { checkDocument, DEFAULT_CONFIG } from '../server/src/core';
 
 const ACTION = {
   type: 'object',

@@ -23,7 +23,7 @@ const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warnin
 const UNSAFE = /[\u0000-\u0009\v\f\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** Shows each unsafe character as a visible `\uXXXX` escape (as JSON would write it). */
-export function visible(s: string): string {
+function visible(s: string): string {
   return s.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -15,7 +15,7 @@ import { formatGithub } from './github';
 import { packageInfo } from './packageInfo';
 import { formatSarif, type ToolNotification } from './sarif';
 
-export const USAGE = `Usage:
+const USAGE = `Usage:
   umsg check [paths...] [--format stylish|json|sarif|github] [--max-warnings N] [--quiet]
       Checks *.umsg, *.configmeta.json and *.provider.json files (folders recursively,
       following links once; default: the current folder). umsg.config.json is found by
@@ -41,7 +41,7 @@ export const USAGE = `Usage:
 Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 bad usage,
 unreadable input or no file to check.`;
 
-export interface CliIO {
+interface CliIO {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   cwd: string;

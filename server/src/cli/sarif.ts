@@ -18,7 +18,7 @@ import type { PackageInfo } from './packageInfo';
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
 /** The base that artifact URIs are relative to: the working directory of the run. */
-export const SRCROOT = '%SRCROOT%';
+const SRCROOT = '%SRCROOT%';
 
 /** Something that stopped part of the check: a file that could not be read, a rule that failed. */
 export interface ToolNotification {
@@ -29,7 +29,7 @@ export interface ToolNotification {
   rule?: string;
 }
 
-export interface SarifOptions {
+interface SarifOptions {
   cwd: string;
   tool: PackageInfo;
   notifications: ToolNotification[];

@@ -3,7 +3,7 @@
  * type each expects. Shared by the rules and (later) by completion and hover.
  */
 
-export type ValueKind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
+type ValueKind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 
 export interface FieldSpec {
   name: string;
@@ -21,7 +21,7 @@ export interface FieldSpec {
   typeRule?: string;
 }
 
-export const MESSAGE_TYPES = ['rich'] as const;
+const MESSAGE_TYPES = ['rich'] as const;
 export const MEDIA_HEIGHTS = ['SHORT', 'MEDIUM', 'TALL'] as const;
 export const INSIDE_ACTION_TYPES = ['click', 'reply', 'call'] as const;
 export const FLOAT_ACTION_TYPES = ['reply'] as const;

@@ -51,7 +51,7 @@ export function parseSeverity(value: unknown): SeverityOrOff | undefined {
  * A usable maxFileSize: a whole number of characters, 1 or more. Anything else (0, 1e-300,
  * NaN, Infinity, a string) would check nothing, or everything, without saying so.
  */
-export function isValidMaxFileSize(value: unknown): value is number {
+function isValidMaxFileSize(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 }
 

@@ -30,13 +30,13 @@ export interface DynamicList {
   elements: Node[];
 }
 
-export interface ListProblem {
+interface ListProblem {
   offset: number;
   length: number;
   message: string;
 }
 
-export interface ListAnalysis {
+interface ListAnalysis {
   /** The well-formed pairs of markers (the first is the one that renders). */
   lists: DynamicList[];
   problems: ListProblem[];

@@ -9,7 +9,7 @@ import { scanTemplates, type ScanResult, type TemplateRegion } from './templateS
 
 export type { Node } from 'jsonc-parser';
 
-export interface SyntaxProblem {
+interface SyntaxProblem {
   offset: number;
   length: number;
   message: string;
@@ -45,7 +45,7 @@ export interface JsonDocument {
   stringInfo(node: Node): StringInfo;
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   depthLimit?: number;
   /** At most this many syntax problems are kept; a last one says how many more there were. */
   maxSyntaxProblems?: number;
@@ -223,7 +223,7 @@ function previousTokenFinder(text: string): (offset: number) => number {
 }
 
 /** Finds the templates inside [start, end) with a binary search over the sorted list. */
-export function templatesIn(templates: readonly TemplateRegion[], start: number, end: number): TemplateRegion[] {
+function templatesIn(templates: readonly TemplateRegion[], start: number, end: number): TemplateRegion[] {
   let lo = 0;
   let hi = templates.length;
   while (lo < hi) {

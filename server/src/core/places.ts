@@ -14,7 +14,7 @@ import { providerOf } from './meta/provider';
 import type { ObjectModel, RichCard } from './richCard';
 import type { LanguageId } from './rule';
 
-export type PlaceKind = 'card' | 'media' | 'inside-action' | 'float-action' | 'provider' | 'meta-array' | 'entry' | 'options' | 'option';
+type PlaceKind = 'card' | 'media' | 'inside-action' | 'float-action' | 'provider' | 'meta-array' | 'entry' | 'options' | 'option';
 
 export interface PlaceSpec {
   kind: PlaceKind;
@@ -41,10 +41,6 @@ const PLACES: Readonly<Record<PlaceKind, PlaceSpec>> = {
   options: { kind: 'options', label: 'options', where: 'options', synonyms: {}, effect: '' },
   option: { kind: 'option', fields: META_OPTION_FIELDS, label: 'option', where: 'an option', synonyms: OPTION_SYNONYMS, effect: 'the selection ignores it' },
 };
-
-export function place(kind: PlaceKind): PlaceSpec {
-  return PLACES[kind];
-}
 
 /** The place a JSON path (segments from the root) points to, in a file of `language`. */
 export function placeAt(path: JSONPath, language: LanguageId): PlaceSpec | undefined {

@@ -41,9 +41,9 @@ export interface MarkerLine {
   lineStart: number;
 }
 
-export type TemplateProblemKind = 'unterminated' | 'empty' | 'unbalanced' | 'too-long' | 'budget' | 'too-many';
+type TemplateProblemKind = 'unterminated' | 'empty' | 'unbalanced' | 'too-long' | 'budget' | 'too-many';
 
-export interface TemplateProblem {
+interface TemplateProblem {
   kind: TemplateProblemKind;
   start: number;
   end: number;
@@ -68,14 +68,14 @@ export interface ScanResult {
   depthExceededAt: number | undefined;
 }
 
-export interface ScanOptions {
+interface ScanOptions {
   /** Nesting beyond this many levels is reported and stops the JSON parse (stack safety). */
   depthLimit?: number;
 }
 
 /** Longest template expression we scan before calling it unterminated. */
 export const MAX_TEMPLATE_LENGTH = 20_000;
-export const DEFAULT_DEPTH_LIMIT = 1_000;
+const DEFAULT_DEPTH_LIMIT = 1_000;
 /**
  * At most this many template problems are kept (the 'budget' one always is); one last
  * 'too-many' problem says how many more there were. Without a cap, 1 MB of `${}` gave

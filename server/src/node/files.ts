@@ -9,7 +9,7 @@
  * beyond a size limit.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, open, readdir, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 
 import type { ReadOutcome } from '../configLookup';
@@ -148,15 +148,6 @@ export async function realPathOf(p: string): Promise<string | undefined> {
     return await realpath(p);
   } catch {
     return undefined;
-  }
-}
-
-/** Whether `p` is a regular file, following links; false for anything else or nothing. */
-export async function isRegularFile(p: string): Promise<boolean> {
-  try {
-    return (await stat(p)).isFile();
-  } catch {
-    return false;
   }
 }
 

@@ -7,7 +7,7 @@ import type { FieldSpec } from '../cardSchema';
 
 /** Spec, Configuration Meta: type is case-sensitive. */
 export const META_TYPES = ['String', 'Text', 'Boolean'] as const;
-export type MetaType = (typeof META_TYPES)[number];
+type MetaType = (typeof META_TYPES)[number];
 
 export const PROVIDER_TYPE = 'Native Provider';
 export const DEPLOY_MODES = ['private', 'hosted'] as const;
