@@ -20,6 +20,7 @@ import { renderMessage, type SampleData } from './render';
 import { buildRichCard, type ActionList, type RichCard } from './richCard';
 import type { LanguageId } from './rule';
 import { plainString } from './rules/ruleUtil';
+import { templateProblemMessage } from './rules/template-syntax';
 import { parsePath, type JsonValue } from './templateEval';
 
 export type PreviewMode = 'template' | 'sample';
@@ -184,7 +185,7 @@ export function previewMessage(input: MessageInput): MessagePreview {
   const checked = checkDocument(text, 'universal-message', { config, sample, overriddenChannels: overridden });
   const broken = [
     ...doc.syntax.map((s) => ({ offset: s.offset, message: s.message })),
-    ...doc.scan.problems.map((p) => ({ offset: p.start, message: p.message })),
+    ...doc.scan.problems.map((p) => ({ offset: p.start, message: templateProblemMessage(p) })),
   ].sort((a, b) => a.offset - b.offset);
   const base = { kind: 'message' as const, mode, list: list?.choice };
   if (broken.length > 0) return { ...base, error: broken[0], columns: [], unevaluated: [] };
