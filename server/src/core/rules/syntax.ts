@@ -55,7 +55,7 @@ export default defineRule({
   check({ doc, language, report }) {
     // A ',' left in a dynamic list body is explained by dynamic-list (the delimiter is added
     // at render time); one finding on it is enough.
-    const explained = new Set(language === 'universal-message' ? analyzeLists(doc).problems.filter((p) => p.length === 1).map((p) => p.offset) : []);
+    const explained = new Set(language === 'universal-message' ? analyzeLists(doc).problems.filter((p) => p.kind === 'body-comma').map((p) => p.offset) : []);
     for (const s of doc.syntax) {
       if (explained.has(s.offset)) continue;
       report({ message: syntaxMessage(s), offset: s.offset, length: s.length });
