@@ -2,11 +2,12 @@
  * The places of every file kind: which object stands where, the fields it may hold (with their
  * type and what they mean), which of them it requires and when, how messages and hover name it,
  * the words builders bring from other formats for its fields, and what becomes of a property it
- * does not define. One table, read by unknown-property, value-type, the rules that report a
- * missing field (card-required, action-required, media-required, meta-required,
- * provider-required, message-type, meta-type-or-options, meta-options), completion and hover
- * for universal messages, Configuration Meta and provider files alike. "Which fields are
- * required where" is written here and nowhere else.
+ * does not define. One table, read by unknown-property, value-type, the *-required rules
+ * (card-required, action-required, media-required, meta-required, provider-required),
+ * completion and hover for universal messages, Configuration Meta and provider files alike.
+ * "Which fields are required where" is written here and nowhere else; each requirement names
+ * the rule that reports the field missing (also message-type, meta-type-or-options and
+ * meta-options), and test/places.test.ts holds every rule to it.
  */
 import type { JSONPath } from 'jsonc-parser';
 import { CARD_FIELDS, FIELD_SYNONYMS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
