@@ -20,6 +20,8 @@ import { renderMessage, type SampleData } from './render';
 import { buildRichCard, type ActionList, type RichCard } from './richCard';
 import type { LanguageId } from './rule';
 import { plainString } from './rules/ruleUtil';
+import { syntaxMessage } from './rules/syntax';
+import { templateProblemMessage } from './rules/template-syntax';
 import { parsePath, type JsonValue } from './templateEval';
 
 export type PreviewMode = 'template' | 'sample';
@@ -183,8 +185,8 @@ export function previewMessage(input: MessageInput): MessagePreview {
   const overridden = targets.filter((c) => input.overrides?.[c]);
   const checked = checkDocument(text, 'universal-message', { config, sample, overriddenChannels: overridden });
   const broken = [
-    ...doc.syntax.map((s) => ({ offset: s.offset, message: s.message })),
-    ...doc.scan.problems.map((p) => ({ offset: p.start, message: p.message })),
+    ...doc.syntax.map((s) => ({ offset: s.offset, message: syntaxMessage(s) })),
+    ...doc.scan.problems.map((p) => ({ offset: p.start, message: templateProblemMessage(p) })),
   ].sort((a, b) => a.offset - b.offset);
   const base = { kind: 'message' as const, mode, list: list?.choice };
   if (broken.length > 0) return { ...base, error: broken[0], columns: [], unevaluated: [] };
@@ -630,7 +632,7 @@ export function previewForm(text: string, language: LanguageId, config: Resolved
   const provider = language === 'native-provider' ? providerOf(doc) : undefined;
   const title = (provider && plainString(doc, provider.props.get('label'))) || 'Integrations';
   const note = provider && plainString(doc, provider.props.get('deployMode')) === 'private' ? PRIVATE_DEPLOY_NOTE : undefined;
-  const error = doc.syntax.length > 0 ? { message: doc.syntax[0].message, offset: doc.syntax[0].offset } : undefined;
+  const error = doc.syntax.length > 0 ? { message: syntaxMessage(doc.syntax[0]), offset: doc.syntax[0].offset } : undefined;
   const meta = configMetaOf(doc, language);
   const controls: FormControl[] = [];
   for (const entry of meta?.entries ?? []) {
