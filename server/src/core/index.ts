@@ -36,8 +36,6 @@ export { previewForm, previewMessage, type FormPreview, type MessagePreview, typ
 /** The rule catalogue (ids, descriptions, default severities), for reports that describe the rules. */
 export { ALL_RULES };
 export { parseSampleJson } from './templateEval';
-/** The whole check of one text at once, without yielding: for the benchmark (scripts/bench.ts). */
-export { checkDocument } from './check';
 
 /** The ids of every rule in the catalogue (settings, config validation). */
 export const RULE_IDS: readonly string[] = ALL_RULES.map((r) => r.id);
