@@ -1,0 +1,147 @@
+/**
+ * `umsg check` on all cores (issue 11): the files are handed out in batches to worker threads
+ * that run the same bundle (dist/cli.js started with `workerData.umsgCheckWorker`), each with
+ * its own FileChecker. Outcomes come back per batch and are passed on strictly in the files'
+ * order, so the report is byte for byte the one a sequential run writes, and each part is
+ * written as soon as it and every file before it are done.
+ *
+ * A worker that throws, fails to start or exits before answering ends the run with a
+ * WorkerFailure (one line, exit 2): never a hang, never a report that passes with files
+ * missing from it.
+ */
+import { availableParallelism } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { FileChecker, READ_CONCURRENCY, type FileOutcome } from './checkFiles';
+
+/** The most worker threads started without --jobs, whatever the machine has. */
+export const MAX_AUTO_JOBS = 8;
+
+/**
+ * Files per worker below which starting workers does not pay. Each worker loads the bundle and
+ * lists and looks up its folders again; measured on this project's 10,000-message corpus
+ * (README, Command line) that costs about as much as checking 250 ordinary messages.
+ */
+export const FILES_PER_WORKER = 250;
+
+/** Worker threads for `count` files: `requested` (--jobs) when given, else what pays. */
+export function jobsFor(count: number, requested: number | undefined): number {
+  if (requested !== undefined) return Math.max(1, Math.min(requested, count));
+  return Math.max(1, Math.min(availableParallelism(), MAX_AUTO_JOBS, Math.floor(count / FILES_PER_WORKER)));
+}
+
+/** A parallel run that cannot finish: the report is incomplete (exit 2). */
+export class WorkerFailure extends Error {}
+
+interface WorkerInput {
+  umsgCheckWorker: true;
+  cwd: string;
+}
+
+interface BatchRequest {
+  batch: number;
+  files: string[];
+}
+
+interface BatchResult {
+  batch: number;
+  outcomes: FileOutcome[];
+}
+
+/** True in a thread started by checkInWorkers: the bundle then serves batches instead of running the command line. */
+export function isCheckWorker(): boolean {
+  return !isMainThread && (workerData as Partial<WorkerInput> | undefined)?.umsgCheckWorker === true;
+}
+
+/** The worker's side: check each batch in turn and send its outcomes back. */
+export function serveCheckWorker(): void {
+  const { cwd } = workerData as WorkerInput;
+  const checker = new FileChecker(cwd);
+  let queue = Promise.resolve();
+  parentPort!.on('message', (request: BatchRequest) => {
+    queue = queue.then(async () => {
+      const outcomes: FileOutcome[] = [];
+      await checker.checkAll(request.files, READ_CONCURRENCY, (outcome) => {
+        outcomes.push(outcome);
+      });
+      parentPort!.postMessage({ batch: request.batch, outcomes } satisfies BatchResult);
+    });
+    // Anything thrown here is a defect: let it end the worker, so the main thread reports it.
+    queue.catch((error: unknown) => setImmediate(() => { throw error; }));
+  });
+}
+
+/** Files per batch: small enough to keep every worker busy to the end, large enough to be few. */
+function batchSize(files: number, jobs: number): number {
+  return Math.max(4, Math.min(200, Math.ceil(files / (jobs * 16))));
+}
+
+/**
+ * Checks `files` on `jobs` worker threads running `script`, handing each outcome to `use`
+ * in the files' order; `waiting` is called whenever the next outcome is not there yet (the
+ * report written so far can go out). Rejects with a WorkerFailure when a worker fails.
+ */
+export function checkInWorkers(files: readonly string[], options: { jobs: number; cwd: string; script: string; waiting?: () => void }, use: (outcome: FileOutcome, index: number) => void): Promise<void> {
+  const size = batchSize(files.length, options.jobs);
+  const batchCount = Math.ceil(files.length / size);
+  const results: (FileOutcome[] | undefined)[] = [];
+  let nextBatch = 0;
+  let nextToUse = 0;
+  const workers: Worker[] = [];
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const stop = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      for (const w of workers) void w.terminate();
+      if (error) reject(error); else resolve();
+    };
+    const give = (w: Worker) => {
+      if (nextBatch >= batchCount) return;
+      const b = nextBatch++;
+      w.postMessage({ batch: b, files: files.slice(b * size, (b + 1) * size) } satisfies BatchRequest);
+    };
+    const answered: boolean[] = [];
+    const received = (w: Worker, message: BatchResult) => {
+      if (settled) return;
+      const b = message?.batch;
+      const fits = Number.isInteger(b) && b >= 0 && b < batchCount && !answered[b]
+        && Array.isArray(message.outcomes) && message.outcomes.length === Math.min(size, files.length - b * size);
+      if (!fits) {
+        stop(new WorkerFailure('a checking thread sent an answer that does not fit its files.'));
+        return;
+      }
+      answered[b] = true;
+      results[message.batch] = message.outcomes;
+      give(w);
+      try {
+        while (nextToUse < batchCount && results[nextToUse]) {
+          const outcomes = results[nextToUse]!;
+          results[nextToUse] = undefined;
+          for (let i = 0; i < outcomes.length; i++) use(outcomes[i], nextToUse * size + i);
+          nextToUse++;
+        }
+        if (nextToUse < batchCount) options.waiting?.();
+      } catch (error) {
+        stop(error as Error);
+        return;
+      }
+      if (nextToUse === batchCount) stop();
+    };
+    for (let j = 0; j < options.jobs; j++) {
+      let w: Worker;
+      try {
+        w = new Worker(options.script, { workerData: { umsgCheckWorker: true, cwd: options.cwd } satisfies WorkerInput });
+      } catch (error) {
+        stop(new WorkerFailure(`a checking thread could not start: ${(error as Error).message}.`));
+        return;
+      }
+      workers.push(w);
+      w.on('message', (m: BatchResult) => received(w, m));
+      w.on('error', (error) => stop(new WorkerFailure(`a checking thread failed: ${error instanceof Error ? error.message : String(error)}.`)));
+      w.on('exit', (code) => stop(new WorkerFailure(`a checking thread stopped (exit code ${code}) before its files were checked.`)));
+      // Two batches each: the next one is ready when a worker sends its results back.
+      give(w);
+      give(w);
+    }
+  });
+}
