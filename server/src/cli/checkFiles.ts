@@ -107,6 +107,10 @@ interface Prepared {
 export class FileChecker {
   readonly listings = new FolderListings();
   readonly configs = new ConfigLookup(readText, { exists: (p) => this.listings.exists(p) });
+  /** Where the file being checked collects the rules that threw (files are checked one at a time). */
+  private ruleFailures: RuleFailure[] = [];
+  /** One service for every file, rather than one built per file. */
+  private readonly service = serviceFor((rule, error) => this.ruleFailures.push({ rule, error: String(error) }));
 
   /** For --stdin: the text of the one file checked, read from standard input. */
   stdinText: string | undefined;
@@ -120,7 +124,8 @@ export class FileChecker {
   private async prepare(file: string): Promise<Prepared> {
     const found = await this.configs.forFile(file);
     const text: ReadOutcome = this.stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
-    const language = languageOfPath(file)!;
+    // By its name alone: the whole path would be split again for every file.
+    const language = languageOfPath(file.slice(file.lastIndexOf(path.sep) + 1))!;
     // Sample data and channel-specific siblings, found as the language server finds them;
     // a linked sample must stay inside the project (its root, or else the current folder).
     const related = language === 'universal-message' && typeof text === 'string'
@@ -140,7 +145,8 @@ export class FileChecker {
       return { kind: 'checked', report: locate({ filePath: file, text: '', diagnostics: tooLargeToRead(text.size!, found.config) }), ruleFailures: [] };
     }
     const ruleFailures: RuleFailure[] = [];
-    const service = serviceFor((rule, error) => ruleFailures.push({ rule, error: String(error) }));
+    this.ruleFailures = ruleFailures;
+    const service = this.service;
     const result = await service.check(service.open(text, language, found.config), {
       sample: related?.sample,
       sampleProblem: related?.sampleProblem,
