@@ -562,13 +562,17 @@ describe('checking on worker threads (issue 11)', () => {
     assert.equal((JSON.parse(stdout) as EslintResult[]).length, 1, 'never more threads than files: one file is checked here');
   });
 
-  it('a handful of files never starts a worker; --jobs decides when given', () => {
-    assert.equal(jobsFor(10, undefined), 1);
-    assert.equal(jobsFor(FILES_PER_WORKER * 2 - 1, undefined), 1);
-    assert.equal(jobsFor(100_000, undefined), Math.min(availableParallelism(), MAX_AUTO_JOBS));
-    assert.equal(jobsFor(10, 4), 4);
-    assert.equal(jobsFor(3, 4), 3);
-    assert.equal(jobsFor(100_000, 1), 1);
+  it('a handful of files never starts a worker, nor do busy cores; --jobs decides when given', () => {
+    const idle = 0;
+    assert.equal(jobsFor(10, undefined, idle), 1);
+    assert.equal(jobsFor(FILES_PER_WORKER * 2 - 1, undefined, idle), 1);
+    assert.equal(jobsFor(100_000, undefined, idle), Math.min(availableParallelism(), MAX_AUTO_JOBS));
+    assert.equal(jobsFor(100_000, undefined, availableParallelism()), 1, 'every core busy already');
+    assert.equal(jobsFor(100_000, undefined, availableParallelism() + 5), 1);
+    assert.equal(jobsFor(10, 4, idle), 4);
+    assert.equal(jobsFor(3, 4, idle), 3);
+    assert.equal(jobsFor(100_000, 1, idle), 1);
+    assert.equal(jobsFor(100_000, 3, availableParallelism() + 5), 3, '--jobs is taken as given, whatever the load');
   });
 });
 

@@ -26,9 +26,9 @@ export const USAGE = `Usage:
       config with "root": true). --format json prints ESLint's json formatter shape; sarif
       a SARIF 2.1.0 log (for code scanning; files that cannot be read are listed in it);
       github GitHub Actions workflow commands, which annotate the lines of a pull request.
-      Many files are checked on several threads (one per core, at most 8, and only when
-      there are enough files to pay for it); --jobs N sets the number, --jobs 1 checks in
-      one thread. The report is the same either way, written file by file as it is ready.
+      Many files are checked on several threads (one per idle core, at most 8, from 1,600
+      files on); --jobs N sets the number, --jobs 1 checks in one thread. The report is the
+      same either way, written file by file as it is ready.
   umsg check --stdin --stdin-filename NAME.umsg [options]
       Checks text piped in as if it were at NAME.umsg (its config, sample and siblings
       are found from that path), for editors and hooks with unsaved text.
