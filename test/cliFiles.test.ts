@@ -510,6 +510,27 @@ describe('checking on worker threads (issue 11)', () => {
     assert.equal(run.stdout, 'm000.umsg\n');
   });
 
+  it('stops checking once the output is closed, in one thread or several', async () => {
+    const files: Record<string, string> = {};
+    // Enough for several writes of the buffered report (64 KB each, or sooner), however fast the machine.
+    for (let i = 0; i < 2000; i++) files[`m${String(i).padStart(4, '0')}.umsg`] = NO_TITLE;
+    const dir = tempTree(files);
+    for (const jobs of ['1', '2']) {
+      const writes: string[] = [];
+      let closed = false;
+      const code = await runCli(['check', '--jobs', jobs], {
+        cwd: dir,
+        stdout: (s) => { writes.push(s); closed = true; },
+        stderr: () => undefined,
+        outputClosed: () => closed,
+        readConcurrency: 1,
+      });
+      assert.equal(code, 2, `--jobs ${jobs}`);
+      assert.equal(writes.length, 1, `--jobs ${jobs}: nothing more is written once the reader is gone`);
+      assert.doesNotMatch(writes.join(''), /m1999\.umsg|checked/, `--jobs ${jobs}: the run stopped before the last file and the summary`);
+    }
+  });
+
   /** Runs `umsg check --jobs 2` in-process with `worker` (JavaScript) as the worker threads' script. */
   async function withWorker(worker: string) {
     const files: Record<string, string> = { 'worker.js': worker };

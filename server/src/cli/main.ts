@@ -57,9 +57,14 @@ export interface CliIO {
   readConcurrency?: number;
   /** The script worker threads run: this bundle by default (tests give one that fails). */
   workerScript?: string;
+  /** True once standard output cannot be written (the reader stopped): the check stops too. */
+  outputClosed?: () => boolean;
 }
 
 class UsageError extends Error {}
+
+/** Standard output is gone (`umsg check | head`): nobody reads the rest, so it is not checked. */
+class OutputClosed extends Error {}
 
 const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
 type Format = (typeof FORMATS)[number];
@@ -263,6 +268,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {
+    // Whoever closed the output has been told already (or wanted no word: EPIPE).
+    if (error instanceof OutputClosed) return 2;
     if (error instanceof UsageError) {
       io.stderr(`umsg: ${printable(error.message)}\n\n${USAGE}\n`);
       return 2;
@@ -367,6 +374,7 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
 
   let checked = 0;
   const use = (outcome: FileOutcome, index: number) => {
+    if (io.outputClosed?.()) throw new OutputClosed();
     const file = files[index];
     if (outcome.kind === 'cannot') {
       cannot(file, outcome.line);
@@ -568,5 +576,6 @@ if (isCheckWorker()) {
     stderr: (s) => process.stderr.write(s),
     cwd: process.cwd(),
     stdin: process.stdin,
+    outputClosed: () => outputFailed,
   }).then((code) => { if (!outputFailed) process.exitCode = code; });
 }
