@@ -9,7 +9,7 @@
  */
 import * as path from 'node:path';
 import type { Diagnostic } from '../core';
-import { LineIndex, type FileReport } from './formatters';
+import { locate, type FileReport, type ReportWriter } from './formatters';
 
 const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
@@ -47,17 +47,23 @@ function displayPath(filePath: string, cwd: string): string {
   return rel.split(path.sep).join('/');
 }
 
+/** One workflow command per finding, written file by file; nothing closes the report. */
+export function githubWriter(cwd: string): ReportWriter {
+  return {
+    file(r) {
+      if (r.findings.length === 0) return '';
+      const file = escapeProperty(displayPath(r.filePath, cwd));
+      let part = '';
+      for (const f of r.findings) {
+        part += `::${COMMAND[f.severity]} file=${file},line=${f.start.line},col=${f.start.column},endLine=${f.end.line},endColumn=${f.end.column},title=${escapeProperty(f.rule)}::${escapeData(f.message)}\n`;
+      }
+      return part;
+    },
+    end: () => '',
+  };
+}
+
 export function formatGithub(reports: FileReport[], cwd: string): string {
-  const out: string[] = [];
-  for (const r of reports) {
-    if (r.diagnostics.length === 0) continue;
-    const lines = new LineIndex(r.text);
-    const file = escapeProperty(displayPath(r.filePath, cwd));
-    for (const d of r.diagnostics) {
-      const start = lines.at(d.offset);
-      const end = lines.at(d.offset + d.length);
-      out.push(`::${COMMAND[d.severity]} file=${file},line=${start.line},col=${start.column},endLine=${end.line},endColumn=${end.column},title=${escapeProperty(d.rule)}::${escapeData(d.message)}\n`);
-    }
-  }
-  return out.join('');
+  const writer = githubWriter(cwd);
+  return reports.map((r) => writer.file(locate(r))).join('') + writer.end(reports.length);
 }
