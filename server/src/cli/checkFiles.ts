@@ -83,7 +83,7 @@ async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T)
 export const READ_CONCURRENCY = 32;
 
 /** A rule that threw on a file: the rule id and the error as text (it crosses threads). */
-export interface RuleFailure {
+interface RuleFailure {
   rule: string;
   error: string;
 }

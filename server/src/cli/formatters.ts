@@ -11,7 +11,7 @@ export function printable(text: string): string {
   return visibleControls(text);
 }
 
-export interface FileReport {
+interface FileReport {
   filePath: string;
   text: string;
   diagnostics: Diagnostic[];
@@ -22,7 +22,7 @@ export interface FileReport {
  * The line starts are found once, then each offset is a binary search: a file with many
  * findings (a 50,000-entry Configuration Meta array) stays linear, not quadratic.
  */
-export class LineIndex {
+class LineIndex {
   private readonly starts: number[] = [0];
   constructor(private readonly text: string) {
     for (let i = 0; i < text.length; i++) {
@@ -59,7 +59,7 @@ export interface Position {
  * located as soon as its check ends (in the worker thread that checked it, when there are
  * several), so the text need not be kept, or sent between threads, until the report is written.
  */
-export interface LocatedFinding {
+interface LocatedFinding {
   rule: string;
   severity: Diagnostic['severity'];
   message: string;
@@ -131,11 +131,6 @@ export function jsonWriter(): ReportWriter {
     },
     end: () => (first ? '[]\n' : ']\n'),
   };
-}
-
-export function formatJson(reports: FileReport[]): string {
-  const writer = jsonWriter();
-  return (reports.map((r) => writer.file(locate(r))).join('') + writer.end(reports.length)).slice(0, -1);
 }
 
 const LABEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };

@@ -9,7 +9,7 @@
  */
 import * as path from 'node:path';
 import type { Diagnostic } from '../core';
-import { locate, type FileReport, type ReportWriter } from './formatters';
+import type { ReportWriter } from './formatters';
 
 const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
@@ -63,7 +63,3 @@ export function githubWriter(cwd: string): ReportWriter {
   };
 }
 
-export function formatGithub(reports: FileReport[], cwd: string): string {
-  const writer = githubWriter(cwd);
-  return reports.map((r) => writer.file(locate(r))).join('') + writer.end(reports.length);
-}

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ALL_RULES, type Severity } from '../core';
-import { locate, type FileReport, type LocatedReport, type Position, type ReportWriter } from './formatters';
+import type { LocatedReport, Position, ReportWriter } from './formatters';
 import type { PackageInfo } from './packageInfo';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
@@ -97,10 +97,6 @@ export function sarifWriter(options: SarifOptions): ReportWriter {
     },
     end: () => sarifLog(located, options) + '\n',
   };
-}
-
-export function formatSarif(reports: FileReport[], options: SarifOptions): string {
-  return sarifLog(reports.map(locate), options);
 }
 
 function sarifLog(reports: LocatedReport[], options: SarifOptions): string {
