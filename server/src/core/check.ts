@@ -36,6 +36,8 @@ export interface CheckOptions {
   sampleProblem?: string;
   /** The parse of `text`, when the caller has it already (the language service shares one per version). */
   parsed?: JsonDocument;
+  /** Findings shown per rule (MAX_FINDINGS_PER_RULE by default; tests of a rule's own reach raise it). */
+  maxFindingsPerRule?: number;
 }
 
 /** Rules that still run on a channel-specific message. */
@@ -140,7 +142,7 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   function runRule(rule: Rule) {
     const setting: SeverityOrOff | undefined = config.rules[rule.id];
     if (setting === 'off') return;
-    const found: Finding[] = [];
+    const kept = new FindingCap(rule.id, Math.max(1, options.maxFindingsPerRule ?? MAX_FINDINGS_PER_RULE));
     let sincePoll = 0;
     try {
       rule.check({
@@ -150,7 +152,10 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
             sincePoll = 0;
             if (isCancelled()) throw new Cancelled();
           }
-          found.push({ ...f, rule: rule.id });
+          // The final severity is decided as each finding arrives, so that a finding past the
+          // cap (or on channels that are all off) costs no copy.
+          const severity = finalSeverity(rule, f, setting, config.channels);
+          if (severity) kept.add(f, severity);
         },
       });
     } catch (error) {
@@ -158,10 +163,7 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
       options.onRuleError?.(rule.id, error);
       return;
     }
-    for (const f of found) {
-      const severity = finalSeverity(rule, f, setting, config.channels);
-      if (severity) diagnostics.push({ ...f, severity });
-    }
+    kept.drainInto(diagnostics);
   }
 
   return {
@@ -186,10 +188,90 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
 }
 
 /**
+ * Per file and rule, at most this many findings are shown: the first ones in document order.
+ * One more finding of the same rule then says how many were left out (never silently). A
+ * generated message with 20,000 actions gave 45,000 findings: seconds to build, send and
+ * show, and no one reads past the first screens of them. The editor and `umsg check` both
+ * get their findings from here, so they agree. Fix all fixes the shown findings only.
+ */
+export const MAX_FINDINGS_PER_RULE = 1_000;
+
+/**
+ * The findings of one rule on one file, capped at MAX_FINDINGS_PER_RULE in document order.
+ * Rules report mostly in document order, so once the cap is reached a finding at or after
+ * the last one kept is only counted. One reported earlier in the text than that (a rule's
+ * second pass over the card) is kept for now; the list is sorted and trimmed back to the cap
+ * whenever it doubles, so memory stays bounded whatever the order.
+ */
+class FindingCap {
+  private readonly kept: Diagnostic[] = [];
+  /** The largest offset among the kept findings. */
+  private maxOffset = -1;
+  private hidden = 0;
+  private firstHidden: { offset: number; length: number; severity: Severity } | undefined;
+  /** The channels of the findings left out, for the channel summary. */
+  private readonly hiddenChannels = new Set<ChannelId>();
+
+  constructor(private readonly rule: string, private readonly cap: number) {}
+
+  add(f: Omit<Finding, 'rule'>, severity: Severity) {
+    if (this.kept.length >= this.cap && f.offset >= this.maxOffset) {
+      this.hide(f, severity, false);
+      return;
+    }
+    this.kept.push({ ...f, rule: this.rule, severity });
+    if (f.offset > this.maxOffset) this.maxOffset = f.offset;
+    if (this.kept.length >= 2 * this.cap) this.trim();
+  }
+
+  /** Appends the kept findings and, when some were left out, the finding that counts them. */
+  drainInto(out: Diagnostic[]) {
+    if (this.kept.length > this.cap) this.trim();
+    for (const d of this.kept) out.push(d);
+    const first = this.firstHidden;
+    if (!first) return;
+    const n = this.hidden;
+    const summary: Diagnostic = {
+      rule: this.rule,
+      message: `… and ${n.toLocaleString('en-US')} more \`${this.rule}\` finding${n === 1 ? '' : 's'} in this file; the first ${this.cap.toLocaleString('en-US')} are shown.`,
+      offset: first.offset,
+      length: first.length,
+      severity: first.severity,
+    };
+    if (this.hiddenChannels.size > 0) summary.channels = CHANNEL_IDS.filter((c) => this.hiddenChannels.has(c));
+    out.push(summary);
+  }
+
+  /** Keeps the first `cap` findings in document order (a stable sort: ties stay in report order). */
+  private trim() {
+    const kept = this.kept;
+    kept.sort((a, b) => a.offset - b.offset);
+    for (let k = this.cap; k < kept.length; k++) this.hide(kept[k], kept[k].severity, k === this.cap);
+    kept.length = this.cap;
+    this.maxOffset = kept[kept.length - 1].offset;
+  }
+
+  /**
+   * Counts a finding left out and remembers the first in document order. On a tie of
+   * offsets the first finding a trim leaves out (`trimmed`) wins: it was reported before
+   * any finding hidden earlier at the same offset (that one was hidden for lying at or after
+   * every kept finding).
+   */
+  private hide(f: Omit<Finding, 'rule'>, severity: Severity, trimmed: boolean) {
+    this.hidden++;
+    const first = this.firstHidden;
+    if (!first || f.offset < first.offset || (trimmed && f.offset === first.offset)) {
+      this.firstHidden = { offset: f.offset, length: f.length, severity };
+    }
+    if (f.channels) for (const c of f.channels) this.hiddenChannels.add(c);
+  }
+}
+
+/**
  * A rule set in the config takes that severity. A channel finding otherwise takes the most
  * severe of its channels' severities, and vanishes when all of its channels are off.
  */
-function finalSeverity(rule: Rule, f: Finding, setting: SeverityOrOff | undefined, channels: Record<ChannelId, SeverityOrOff>): Severity | undefined {
+function finalSeverity(rule: Rule, f: Omit<Finding, 'rule'>, setting: SeverityOrOff | undefined, channels: Record<ChannelId, SeverityOrOff>): Severity | undefined {
   let channelSeverity: Severity | undefined;
   if (f.channels && f.channels.length > 0) {
     for (const c of f.channels) {
