@@ -235,6 +235,27 @@ export function templatesIn(templates: readonly TemplateRegion[], start: number,
   return out;
 }
 
+/**
+ * The info of a string without templates: most strings of a message. Its length in code
+ * points and its one segment are worked out when first asked (most are never asked for
+ * both), so that a large message does not pay a count and an array per string.
+ */
+class PlainStringInfo implements StringInfo {
+  private length: number | undefined;
+  private parts: string[] | undefined;
+  readonly wholly = false;
+  constructor(readonly staticText: string, readonly templates: TemplateRegion[]) {}
+  get prefix(): string {
+    return this.staticText;
+  }
+  get staticLength(): number {
+    return (this.length ??= codePointLength(this.staticText));
+  }
+  get segments(): string[] {
+    return (this.parts ??= [this.staticText]);
+  }
+}
+
 function computeStringInfo(text: string, all: readonly TemplateRegion[], node: Node): StringInfo {
   const contentStart = node.offset + 1;
   let contentEnd = node.offset + node.length;
@@ -248,7 +269,7 @@ function computeStringInfo(text: string, all: readonly TemplateRegion[], node: N
   const templates = templatesIn(all, contentStart, contentEnd);
   if (templates.length === 0) {
     const decoded = typeof node.value === 'string' ? node.value : decodeJsonString(text.slice(contentStart, contentEnd));
-    return { staticText: decoded, staticLength: codePointLength(decoded), templates, wholly: false, prefix: decoded, segments: [decoded] };
+    return new PlainStringInfo(decoded, templates);
   }
   const segments: string[] = [];
   let last = contentStart;
