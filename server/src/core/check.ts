@@ -7,7 +7,7 @@ import { type ResolvedConfig, CONFIG_FILE_NAME, DEFAULT_CONFIG } from './config'
 import { parseJsonDocument, type JsonDocument } from './jsonDocument';
 import { buildRichCard } from './richCard';
 import type { SampleData } from './render';
-import type { Finding, LanguageId, Rule, Severity, SeverityOrOff } from './rule';
+import type { Finding, LanguageId, Rule, RuleContext, Severity, SeverityOrOff } from './rule';
 import { ALL_RULES } from './rules';
 
 /** A finding with its final severity. */
@@ -117,7 +117,7 @@ const POLL_EVERY = 256;
 function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   const config = options.config ?? DEFAULT_CONFIG;
   const catalogue = options.rules ?? ALL_RULES;
-  const rules = catalogue.filter((r) => r.languages.includes(language) && (!options.channelSpecific || SYNTAX_ONLY.has(r.id)));
+  const rules = rulesFor(catalogue, language, !!options.channelSpecific);
   const diagnostics: Diagnostic[] = [];
   let doc: JsonDocument | undefined;
   let card: ReturnType<typeof buildRichCard>;
@@ -136,34 +136,43 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
     break;
   }
   const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
-  const ruleIds = catalogue.map((r) => r.id);
   const isCancelled = () => !!options.isCancelled?.();
+  const cap = Math.max(1, options.maxFindingsPerRule ?? MAX_FINDINGS_PER_RULE);
+
+  // The rule running now: one context serves every rule of the check, its `report` files
+  // findings under the current rule (rules run one at a time and report synchronously).
+  let current: Rule = rules[0];
+  let currentSetting: SeverityOrOff | undefined;
+  let kept: FindingCap | undefined;
+  let sincePoll = 0;
+  const report = (f: Omit<Finding, 'rule'>) => {
+    if (++sincePoll >= POLL_EVERY) {
+      sincePoll = 0;
+      if (isCancelled()) throw new Cancelled();
+    }
+    // The final severity is decided as each finding arrives, so that a finding past the cap
+    // (or on channels that are all off) costs no copy.
+    const severity = finalSeverity(current, f, currentSetting, config.channels);
+    if (severity) (kept ??= new FindingCap(current.id, cap)).add(f, severity);
+  };
+  let context: RuleContext | undefined;
 
   function runRule(rule: Rule) {
     const setting: SeverityOrOff | undefined = config.rules[rule.id];
     if (setting === 'off') return;
-    const kept = new FindingCap(rule.id, Math.max(1, options.maxFindingsPerRule ?? MAX_FINDINGS_PER_RULE));
-    let sincePoll = 0;
+    current = rule;
+    currentSetting = setting;
+    kept = undefined;
+    sincePoll = 0;
+    context ??= { doc: doc!, language, card, targets, sample: options.sample, sampleProblem: options.sampleProblem, ruleIds: ruleIdsOf(catalogue), isCancelled, report };
     try {
-      rule.check({
-        doc: doc!, language, card, targets, sample: options.sample, sampleProblem: options.sampleProblem, ruleIds, isCancelled,
-        report: (f) => {
-          if (++sincePoll >= POLL_EVERY) {
-            sincePoll = 0;
-            if (isCancelled()) throw new Cancelled();
-          }
-          // The final severity is decided as each finding arrives, so that a finding past the
-          // cap (or on channels that are all off) costs no copy.
-          const severity = finalSeverity(rule, f, setting, config.channels);
-          if (severity) kept.add(f, severity);
-        },
-      });
+      rule.check(context);
     } catch (error) {
       if (error instanceof Cancelled) { cancelled = true; return; }
       options.onRuleError?.(rule.id, error);
       return;
     }
-    kept.drainInto(diagnostics);
+    (kept as FindingCap | undefined)?.drainInto(diagnostics); // filled by `report`, which TypeScript does not follow
   }
 
   return {
@@ -185,6 +194,29 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
       return { diagnostics, doc, cancelled };
     },
   };
+}
+
+/** The rules of a catalogue that run on a language, worked out once per catalogue (not per check). */
+const ruleLists = new WeakMap<readonly Rule[], Map<string, readonly Rule[]>>();
+
+function rulesFor(catalogue: readonly Rule[], language: LanguageId, channelSpecific: boolean): readonly Rule[] {
+  let byLanguage = ruleLists.get(catalogue);
+  if (!byLanguage) ruleLists.set(catalogue, (byLanguage = new Map()));
+  const key = channelSpecific ? `${language} channel-specific` : language;
+  let rules = byLanguage.get(key);
+  if (!rules) {
+    rules = catalogue.filter((r) => r.languages.includes(language) && (!channelSpecific || SYNTAX_ONLY.has(r.id)));
+    byLanguage.set(key, rules);
+  }
+  return rules;
+}
+
+const ruleIdLists = new WeakMap<readonly Rule[], readonly string[]>();
+
+function ruleIdsOf(catalogue: readonly Rule[]): readonly string[] {
+  let ids = ruleIdLists.get(catalogue);
+  if (!ids) ruleIdLists.set(catalogue, (ids = catalogue.map((r) => r.id)));
+  return ids;
 }
 
 /**
@@ -210,7 +242,7 @@ class FindingCap {
   private hidden = 0;
   private firstHidden: { offset: number; length: number; severity: Severity } | undefined;
   /** The channels of the findings left out, for the channel summary. */
-  private readonly hiddenChannels = new Set<ChannelId>();
+  private hiddenChannels: Set<ChannelId> | undefined;
 
   constructor(private readonly rule: string, private readonly cap: number) {}
 
@@ -238,7 +270,8 @@ class FindingCap {
       length: first.length,
       severity: first.severity,
     };
-    if (this.hiddenChannels.size > 0) summary.channels = CHANNEL_IDS.filter((c) => this.hiddenChannels.has(c));
+    const hiddenChannels = this.hiddenChannels;
+    if (hiddenChannels) summary.channels = CHANNEL_IDS.filter((c) => hiddenChannels.has(c));
     out.push(summary);
   }
 
@@ -263,7 +296,10 @@ class FindingCap {
     if (!first || f.offset < first.offset || (trimmed && f.offset === first.offset)) {
       this.firstHidden = { offset: f.offset, length: f.length, severity };
     }
-    if (f.channels) for (const c of f.channels) this.hiddenChannels.add(c);
+    if (f.channels && f.channels.length > 0) {
+      const channels = (this.hiddenChannels ??= new Set());
+      for (const c of f.channels) channels.add(c);
+    }
   }
 }
 
