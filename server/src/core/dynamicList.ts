@@ -42,8 +42,6 @@ export interface ListAnalysis {
   problems: ListProblem[];
 }
 
-const cache = new WeakMap<JsonDocument, ListAnalysis>();
-const markerCache = new WeakMap<JsonDocument, { lists: DynamicList[]; problems: ListProblem[] }>();
 const MAX_PROBLEMS = 100;
 
 function afterLineBreak(text: string, offset: number): number {
@@ -61,12 +59,13 @@ export function dynamicLists(doc: JsonDocument): readonly DynamicList[] {
   return readMarkers(doc).lists;
 }
 
+/** The marker lines read and paired, once per parse (kept with it: JsonDocument.derived). */
 function readMarkers(doc: JsonDocument): { lists: DynamicList[]; problems: ListProblem[] } {
-  let read = markerCache.get(doc);
+  let read = doc.derived.markers;
   if (!read) {
     const problems: ListProblem[] = [];
-    read = { lists: pairMarkers(doc, problems), problems };
-    markerCache.set(doc, read);
+    read = { lists: doc.scan.markers.length === 0 ? [] : pairMarkers(doc, problems), problems };
+    doc.derived.markers = read;
   }
   return read;
 }
@@ -77,12 +76,7 @@ export function renderedList(doc: JsonDocument): DynamicList | undefined {
 }
 
 export function analyzeLists(doc: JsonDocument): ListAnalysis {
-  let result = cache.get(doc);
-  if (!result) {
-    result = analyze(doc);
-    cache.set(doc, result);
-  }
-  return result;
+  return (doc.derived.lists ??= analyze(doc));
 }
 
 function pairMarkers(doc: JsonDocument, problems: ListProblem[]): DynamicList[] {

@@ -6,6 +6,8 @@
 import { createScanner, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
 import { parseJsonTree } from './jsonTree';
 import { scanTemplates, type ScanResult, type TemplateRegion } from './templateScanner';
+import type { DynamicList, ListAnalysis, ListProblem } from './dynamicList';
+import type { RichCard } from './richCard';
 
 export type { Node } from 'jsonc-parser';
 
@@ -43,6 +45,23 @@ export interface JsonDocument {
   valueTemplate(node: Node): TemplateRegion | undefined;
   /** Static and templated parts of a string node (memoised). */
   stringInfo(node: Node): StringInfo;
+  /** What other modules derive from this parse, kept with it (see DerivedSlots). */
+  readonly derived: DerivedSlots;
+}
+
+/**
+ * Results derived from one parse by other modules, each filled by its module on first use:
+ * the card model (richCard.ts) and the dynamic lists (dynamicList.ts). They live on the parse
+ * rather than in a WeakMap per module, since every WeakMap entry is extra work for each
+ * garbage collection, and a run over 10,000 messages made three per message.
+ */
+export interface DerivedSlots {
+  /** buildRichCard's model; null when the root is not an object. */
+  card?: RichCard | null;
+  /** The marker lines read and paired (dynamicList.ts). */
+  markers?: { lists: DynamicList[]; problems: ListProblem[] };
+  /** analyzeLists's result (dynamicList.ts). */
+  lists?: ListAnalysis;
 }
 
 export interface ParseOptions {
@@ -132,6 +151,7 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
     valueTemplate(node) {
       return node.type === 'string' ? byStart.get(node.offset) : undefined;
     },
+    derived: {},
     stringInfo(node) {
       // Kept on the node itself (parseJsonTree gives every node the field): no map to hash into.
       const holder = node as Node & { info?: StringInfo };

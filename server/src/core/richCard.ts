@@ -111,18 +111,15 @@ export function objectModel(node: Node): ObjectModel {
 }
 
 /**
- * The card model of each parse, built once: the check, the outline, folding, links, hover
- * and the preview all ask for it, and on a large message it is tens of thousands of objects.
- * Nothing changes a model once built.
+ * Builds the card model; undefined when the root is not an object. Built once per parse and
+ * kept with it: the check, the outline, folding, links, hover and the preview all ask for
+ * it, and on a large message it is tens of thousands of objects. Nothing changes a model
+ * once built.
  */
-const cards = new WeakMap<JsonDocument, RichCard | undefined>();
-
-/** Builds the card model (once per parse); undefined when the root is not an object. */
 export function buildRichCard(doc: JsonDocument): RichCard | undefined {
-  if (cards.has(doc)) return cards.get(doc);
-  const card = buildCard(doc);
-  cards.set(doc, card);
-  return card;
+  const slots = doc.derived;
+  if (slots.card === undefined) slots.card = buildCard(doc) ?? null;
+  return slots.card ?? undefined;
 }
 
 function buildCard(doc: JsonDocument): RichCard | undefined {
