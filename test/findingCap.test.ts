@@ -9,6 +9,7 @@ import { checkDocument, MAX_FINDINGS_PER_RULE, type Diagnostic } from '../server
 import { DEFAULT_CONFIG } from '../server/src/core/config';
 import { createLanguageService } from '../server/src/core/index';
 import { defineRule } from '../server/src/core/rule';
+import { formatCount } from '../server/src/core/channels';
 
 const CONFIG = { ...DEFAULT_CONFIG, maxFileSize: Number.MAX_SAFE_INTEGER };
 
@@ -93,5 +94,14 @@ describe('findings capped per rule', () => {
     const cli = checkDocument(text, 'universal-message', { config: CONFIG }).diagnostics;
     assert.deepEqual(editor, cli);
     assert.equal(ofRule(editor, 'action-required').length, MAX_FINDINGS_PER_RULE + 1);
+  });
+});
+
+describe('formatCount', () => {
+  it('writes whole numbers as toLocaleString("en-US") does', () => {
+    const samples = [0, 1, 9, 10, 99, 100, 999, 1_000, 1_001, 9_999, 10_000, 20_000, 99_999, 100_000, 999_999, 1_000_000, 1_234_567, 2 ** 31, Number.MAX_SAFE_INTEGER];
+    for (let n = 0; n < 5_000; n += 7) samples.push(n);
+    for (const n of samples) assert.equal(formatCount(n), n.toLocaleString('en-US'), String(n));
+    for (const n of [-1, -1_234, 1.5, 1_234.5678, Number.NaN, Infinity]) assert.equal(formatCount(n), n.toLocaleString('en-US'), String(n));
   });
 });
