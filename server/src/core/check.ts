@@ -201,7 +201,7 @@ const ruleLists = new WeakMap<readonly Rule[], Map<string, readonly Rule[]>>();
 
 function rulesFor(catalogue: readonly Rule[], language: LanguageId, channelSpecific: boolean): readonly Rule[] {
   let byLanguage = ruleLists.get(catalogue);
-  if (!byLanguage) ruleLists.set(catalogue, (byLanguage = new Map()));
+  if (!byLanguage) ruleLists.set(catalogue, (byLanguage = new Map<string, readonly Rule[]>()));
   const key = channelSpecific ? `${language} channel-specific` : language;
   let rules = byLanguage.get(key);
   if (!rules) {
