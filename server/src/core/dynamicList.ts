@@ -61,7 +61,7 @@ export function dynamicLists(doc: JsonDocument): readonly DynamicList[] {
 
 /** The marker lines read and paired, once per parse (kept with it: JsonDocument.derived). */
 function readMarkers(doc: JsonDocument): { lists: DynamicList[]; problems: ListProblem[] } {
-  let read = doc.derived.markers;
+  let read = doc.derived.markers as { lists: DynamicList[]; problems: ListProblem[] } | undefined;
   if (!read) {
     const problems: ListProblem[] = [];
     read = { lists: doc.scan.markers.length === 0 ? [] : pairMarkers(doc, problems), problems };
@@ -76,7 +76,7 @@ export function renderedList(doc: JsonDocument): DynamicList | undefined {
 }
 
 export function analyzeLists(doc: JsonDocument): ListAnalysis {
-  return (doc.derived.lists ??= analyze(doc));
+  return (doc.derived.lists ??= analyze(doc)) as ListAnalysis;
 }
 
 function pairMarkers(doc: JsonDocument, problems: ListProblem[]): DynamicList[] {

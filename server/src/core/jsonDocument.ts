@@ -6,8 +6,6 @@
 import { createScanner, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
 import { parseJsonTree } from './jsonTree';
 import { scanTemplates, type ScanResult, type TemplateRegion } from './templateScanner';
-import type { DynamicList, ListAnalysis, ListProblem } from './dynamicList';
-import type { RichCard } from './richCard';
 
 export type { Node } from 'jsonc-parser';
 
@@ -53,15 +51,17 @@ export interface JsonDocument {
  * Results derived from one parse by other modules, each filled by its module on first use:
  * the card model (richCard.ts) and the dynamic lists (dynamicList.ts). They live on the parse
  * rather than in a WeakMap per module, since every WeakMap entry is extra work for each
- * garbage collection, and a run over 10,000 messages made three per message.
+ * garbage collection, and a run over 10,000 messages made three per message. Typed
+ * `unknown` here (this module cannot import its users' types without an import cycle); each
+ * module reads its slot back as its own type.
  */
 export interface DerivedSlots {
-  /** buildRichCard's model; null when the root is not an object. */
-  card?: RichCard | null;
+  /** buildRichCard's model (richCard.ts); null when the root is not an object. */
+  card?: unknown;
   /** The marker lines read and paired (dynamicList.ts). */
-  markers?: { lists: DynamicList[]; problems: ListProblem[] };
+  markers?: unknown;
   /** analyzeLists's result (dynamicList.ts). */
-  lists?: ListAnalysis;
+  lists?: unknown;
 }
 
 export interface ParseOptions {

@@ -119,7 +119,7 @@ export function objectModel(node: Node): ObjectModel {
 export function buildRichCard(doc: JsonDocument): RichCard | undefined {
   const slots = doc.derived;
   if (slots.card === undefined) slots.card = buildCard(doc) ?? null;
-  return slots.card ?? undefined;
+  return (slots.card as RichCard | null) ?? undefined;
 }
 
 function buildCard(doc: JsonDocument): RichCard | undefined {
