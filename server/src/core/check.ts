@@ -7,7 +7,7 @@ import { type ResolvedConfig, CONFIG_FILE_NAME, DEFAULT_CONFIG } from './config'
 import { parseJsonDocument, type JsonDocument } from './jsonDocument';
 import { buildRichCard } from './richCard';
 import type { SampleData } from './render';
-import type { Finding, LanguageId, Rule, Severity, SeverityOrOff } from './rule';
+import type { Finding, LanguageId, Rule, RuleContext, Severity, SeverityOrOff } from './rule';
 import { ALL_RULES } from './rules';
 
 /** A finding with its final severity. */
@@ -36,6 +36,8 @@ interface CheckOptions {
   sampleProblem?: string;
   /** The parse of `text`, when the caller has it already (the language service shares one per version). */
   parsed?: JsonDocument;
+  /** Findings shown per rule (MAX_FINDINGS_PER_RULE by default; tests of a rule's own reach raise it). */
+  maxFindingsPerRule?: number;
 }
 
 /** Rules that still run on a channel-specific message. */
@@ -115,7 +117,7 @@ const POLL_EVERY = 256;
 function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   const config = options.config ?? DEFAULT_CONFIG;
   const catalogue = options.rules ?? ALL_RULES;
-  const rules = catalogue.filter((r) => r.languages.includes(language) && (!options.channelSpecific || SYNTAX_ONLY.has(r.id)));
+  const rules = rulesFor(catalogue, language, !!options.channelSpecific);
   const diagnostics: Diagnostic[] = [];
   let doc: JsonDocument | undefined;
   let card: ReturnType<typeof buildRichCard>;
@@ -134,34 +136,43 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
     break;
   }
   const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
-  const ruleIds = catalogue.map((r) => r.id);
   const isCancelled = () => !!options.isCancelled?.();
+  const cap = Math.max(1, options.maxFindingsPerRule ?? MAX_FINDINGS_PER_RULE);
+
+  // The rule running now: one context serves every rule of the check, its `report` files
+  // findings under the current rule (rules run one at a time and report synchronously).
+  let current: Rule = rules[0];
+  let currentSetting: SeverityOrOff | undefined;
+  let kept: FindingCap | undefined;
+  let sincePoll = 0;
+  const report = (f: Omit<Finding, 'rule'>) => {
+    if (++sincePoll >= POLL_EVERY) {
+      sincePoll = 0;
+      if (isCancelled()) throw new Cancelled();
+    }
+    // The final severity is decided as each finding arrives, so that a finding past the cap
+    // (or on channels that are all off) costs no copy.
+    const severity = finalSeverity(current, f, currentSetting, config.channels);
+    if (severity) (kept ??= new FindingCap(current.id, cap)).add(f, severity);
+  };
+  let context: RuleContext | undefined;
 
   function runRule(rule: Rule) {
     const setting: SeverityOrOff | undefined = config.rules[rule.id];
     if (setting === 'off') return;
-    const found: Finding[] = [];
-    let sincePoll = 0;
+    current = rule;
+    currentSetting = setting;
+    kept = undefined;
+    sincePoll = 0;
+    context ??= { doc: doc!, language, card, targets, sample: options.sample, sampleProblem: options.sampleProblem, ruleIds: ruleIdsOf(catalogue), isCancelled, report };
     try {
-      rule.check({
-        doc: doc!, language, card, targets, sample: options.sample, sampleProblem: options.sampleProblem, ruleIds, isCancelled,
-        report: (f) => {
-          if (++sincePoll >= POLL_EVERY) {
-            sincePoll = 0;
-            if (isCancelled()) throw new Cancelled();
-          }
-          found.push({ ...f, rule: rule.id });
-        },
-      });
+      rule.check(context);
     } catch (error) {
       if (error instanceof Cancelled) { cancelled = true; return; }
       options.onRuleError?.(rule.id, error);
       return;
     }
-    for (const f of found) {
-      const severity = finalSeverity(rule, f, setting, config.channels);
-      if (severity) diagnostics.push({ ...f, severity });
-    }
+    (kept as FindingCap | undefined)?.drainInto(diagnostics); // filled by `report`, which TypeScript does not follow
   }
 
   return {
@@ -185,11 +196,118 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   };
 }
 
+/** The rules of a catalogue that run on a language, worked out once per catalogue (not per check). */
+const ruleLists = new WeakMap<readonly Rule[], Map<string, readonly Rule[]>>();
+
+function rulesFor(catalogue: readonly Rule[], language: LanguageId, channelSpecific: boolean): readonly Rule[] {
+  let byLanguage = ruleLists.get(catalogue);
+  if (!byLanguage) ruleLists.set(catalogue, (byLanguage = new Map<string, readonly Rule[]>()));
+  const key = channelSpecific ? `${language} channel-specific` : language;
+  let rules = byLanguage.get(key);
+  if (!rules) {
+    rules = catalogue.filter((r) => r.languages.includes(language) && (!channelSpecific || SYNTAX_ONLY.has(r.id)));
+    byLanguage.set(key, rules);
+  }
+  return rules;
+}
+
+const ruleIdLists = new WeakMap<readonly Rule[], readonly string[]>();
+
+function ruleIdsOf(catalogue: readonly Rule[]): readonly string[] {
+  let ids = ruleIdLists.get(catalogue);
+  if (!ids) ruleIdLists.set(catalogue, (ids = catalogue.map((r) => r.id)));
+  return ids;
+}
+
+/**
+ * Per file and rule, at most this many findings are shown: the first ones in document order.
+ * One more finding of the same rule then says how many were left out (never silently). A
+ * generated message with 20,000 actions gave 45,000 findings: seconds to build, send and
+ * show, and no one reads past the first screens of them. The editor and `umsg check` both
+ * get their findings from here, so they agree. Fix all fixes the shown findings only.
+ */
+export const MAX_FINDINGS_PER_RULE = 1_000;
+
+/**
+ * The findings of one rule on one file, capped at MAX_FINDINGS_PER_RULE in document order.
+ * Rules report mostly in document order, so once the cap is reached a finding at or after
+ * the last one kept is only counted. One reported earlier in the text than that (a rule's
+ * second pass over the card) is kept for now; the list is sorted and trimmed back to the cap
+ * whenever it doubles, so memory stays bounded whatever the order.
+ */
+class FindingCap {
+  private readonly kept: Diagnostic[] = [];
+  /** The largest offset among the kept findings. */
+  private maxOffset = -1;
+  private hidden = 0;
+  private firstHidden: { offset: number; length: number; severity: Severity } | undefined;
+  /** The channels of the findings left out, for the channel summary. */
+  private hiddenChannels: Set<ChannelId> | undefined;
+
+  constructor(private readonly rule: string, private readonly cap: number) {}
+
+  add(f: Omit<Finding, 'rule'>, severity: Severity) {
+    if (this.kept.length >= this.cap && f.offset >= this.maxOffset) {
+      this.hide(f, severity, false);
+      return;
+    }
+    this.kept.push({ ...f, rule: this.rule, severity });
+    if (f.offset > this.maxOffset) this.maxOffset = f.offset;
+    if (this.kept.length >= 2 * this.cap) this.trim();
+  }
+
+  /** Appends the kept findings and, when some were left out, the finding that counts them. */
+  drainInto(out: Diagnostic[]) {
+    if (this.kept.length > this.cap) this.trim();
+    for (const d of this.kept) out.push(d);
+    const first = this.firstHidden;
+    if (!first) return;
+    const n = this.hidden;
+    const summary: Diagnostic = {
+      rule: this.rule,
+      message: `… and ${n.toLocaleString('en-US')} more \`${this.rule}\` finding${n === 1 ? '' : 's'} in this file; the first ${this.cap.toLocaleString('en-US')} are shown.`,
+      offset: first.offset,
+      length: first.length,
+      severity: first.severity,
+    };
+    const hiddenChannels = this.hiddenChannels;
+    if (hiddenChannels) summary.channels = CHANNEL_IDS.filter((c) => hiddenChannels.has(c));
+    out.push(summary);
+  }
+
+  /** Keeps the first `cap` findings in document order (a stable sort: ties stay in report order). */
+  private trim() {
+    const kept = this.kept;
+    kept.sort((a, b) => a.offset - b.offset);
+    for (let k = this.cap; k < kept.length; k++) this.hide(kept[k], kept[k].severity, k === this.cap);
+    kept.length = this.cap;
+    this.maxOffset = kept[kept.length - 1].offset;
+  }
+
+  /**
+   * Counts a finding left out and remembers the first in document order. On a tie of
+   * offsets the first finding a trim leaves out (`trimmed`) wins: it was reported before
+   * any finding hidden earlier at the same offset (that one was hidden for lying at or after
+   * every kept finding).
+   */
+  private hide(f: Omit<Finding, 'rule'>, severity: Severity, trimmed: boolean) {
+    this.hidden++;
+    const first = this.firstHidden;
+    if (!first || f.offset < first.offset || (trimmed && f.offset === first.offset)) {
+      this.firstHidden = { offset: f.offset, length: f.length, severity };
+    }
+    if (f.channels && f.channels.length > 0) {
+      const channels = (this.hiddenChannels ??= new Set());
+      for (const c of f.channels) channels.add(c);
+    }
+  }
+}
+
 /**
  * A rule set in the config takes that severity. A channel finding otherwise takes the most
  * severe of its channels' severities, and vanishes when all of its channels are off.
  */
-function finalSeverity(rule: Rule, f: Finding, setting: SeverityOrOff | undefined, channels: Record<ChannelId, SeverityOrOff>): Severity | undefined {
+function finalSeverity(rule: Rule, f: Omit<Finding, 'rule'>, setting: SeverityOrOff | undefined, channels: Record<ChannelId, SeverityOrOff>): Severity | undefined {
   let channelSeverity: Severity | undefined;
   if (f.channels && f.channels.length > 0) {
     for (const c of f.channels) {

@@ -59,6 +59,25 @@ export interface JsonDocument {
   valueTemplate(node: Node): TemplateRegion | undefined;
   /** Static and templated parts of a string node (memoised). */
   stringInfo(node: Node): StringInfo;
+  /** What other modules derive from this parse, kept with it (see DerivedSlots). */
+  readonly derived: DerivedSlots;
+}
+
+/**
+ * Results derived from one parse by other modules, each filled by its module on first use:
+ * the card model (richCard.ts) and the dynamic lists (dynamicList.ts). They live on the parse
+ * rather than in a WeakMap per module, since every WeakMap entry is extra work for each
+ * garbage collection, and a run over 10,000 messages made three per message. Typed
+ * `unknown` here (this module cannot import its users' types without an import cycle); each
+ * module reads its slot back as its own type.
+ */
+interface DerivedSlots {
+  /** buildRichCard's model (richCard.ts); null when the root is not an object. */
+  card?: unknown;
+  /** The marker lines read and paired (dynamicList.ts). */
+  markers?: unknown;
+  /** analyzeLists's result (dynamicList.ts). */
+  lists?: unknown;
 }
 
 interface ParseOptions {
@@ -119,6 +138,7 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
     valueTemplate(node) {
       return node.type === 'string' ? byStart.get(node.offset) : undefined;
     },
+    derived: {},
     stringInfo(node) {
       // Kept on the node itself (parseJsonTree gives every node the field): no map to hash into.
       const holder = node as Node & { info?: StringInfo };
@@ -222,6 +242,27 @@ function templatesIn(templates: readonly TemplateRegion[], start: number, end: n
   return out;
 }
 
+/**
+ * The info of a string without templates: most strings of a message. Its length in code
+ * points and its one segment are worked out when first asked (most are never asked for
+ * both), so that a large message does not pay a count and an array per string.
+ */
+class PlainStringInfo implements StringInfo {
+  private length: number | undefined;
+  private parts: string[] | undefined;
+  readonly wholly = false;
+  constructor(readonly staticText: string, readonly templates: TemplateRegion[]) {}
+  get prefix(): string {
+    return this.staticText;
+  }
+  get staticLength(): number {
+    return (this.length ??= codePointLength(this.staticText));
+  }
+  get segments(): string[] {
+    return (this.parts ??= [this.staticText]);
+  }
+}
+
 function computeStringInfo(text: string, all: readonly TemplateRegion[], node: Node): StringInfo {
   const contentStart = node.offset + 1;
   let contentEnd = node.offset + node.length;
@@ -235,7 +276,7 @@ function computeStringInfo(text: string, all: readonly TemplateRegion[], node: N
   const templates = templatesIn(all, contentStart, contentEnd);
   if (templates.length === 0) {
     const decoded = typeof node.value === 'string' ? node.value : decodeJsonString(text.slice(contentStart, contentEnd));
-    return { staticText: decoded, staticLength: codePointLength(decoded), templates, wholly: false, prefix: decoded, segments: [decoded] };
+    return new PlainStringInfo(decoded, templates);
   }
   const segments: string[] = [];
   let last = contentStart;

@@ -98,7 +98,10 @@ export function parseJsonTree(text: string, errors: ParseError[]): Node | undefi
     }
   };
   const add = (node: MutableNode) => {
-    parent.children!.push(node);
+    // A property holds its key and one value: an array of exactly two, not a pushed-to one
+    // (a push reserves room for 17), since a large message has one per property.
+    if (parent.type === 'property') parent.children = [parent.children![0], node];
+    else parent.children!.push(node);
     return node;
   };
   const literal = (value: unknown) => {
@@ -187,8 +190,8 @@ export function parseJsonTree(text: string, errors: ParseError[]): Node | undefi
     }
     const offset = scanner.getTokenOffset();
     const length = scanner.getTokenLength();
-    parent = add(node('property', offset, -1, parent, [], undefined));
-    parent.children!.push(node('string', offset, length, parent, undefined, scanner.getTokenValue()));
+    parent = add(node('property', offset, -1, parent, undefined, undefined));
+    parent.children = [node('string', offset, length, parent, undefined, scanner.getTokenValue())];
     scanNext();
     if (token === Token.Colon) {
       parent.colonOffset = scanner.getTokenOffset();

@@ -91,19 +91,38 @@ class PropList implements PropLookup {
   }
 }
 
-export function objectModel(node: Node): ObjectModel {
+/** The properties of an object node whose key is a string, in order. */
+function propsOf(node: Node): Prop[] {
   const all: Prop[] = [];
-  for (const p of node.children ?? []) {
+  const children = node.children;
+  if (!children) return all;
+  for (let i = 0; i < children.length; i++) {
+    const p = children[i];
     const key = p.children?.[0];
     if (!key || key.type !== 'string') continue;
-    const prop: Prop = { name: String(key.value), property: p, key, value: p.children?.[1] };
-    all.push(prop);
+    all.push({ name: String(key.value), property: p, key, value: p.children?.[1] });
   }
+  return all;
+}
+
+export function objectModel(node: Node): ObjectModel {
+  const all = propsOf(node);
   return { node, props: new PropList(all), all };
 }
 
-/** Builds the card model; undefined when the root is not an object. */
+/**
+ * Builds the card model; undefined when the root is not an object. Built once per parse and
+ * kept with it: the check, the outline, folding, links, hover and the preview all ask for
+ * it, and on a large message it is tens of thousands of objects. Nothing changes a model
+ * once built.
+ */
 export function buildRichCard(doc: JsonDocument): RichCard | undefined {
+  const slots = doc.derived;
+  if (slots.card === undefined) slots.card = buildCard(doc) ?? null;
+  return (slots.card as RichCard | null) ?? undefined;
+}
+
+function buildCard(doc: JsonDocument): RichCard | undefined {
   const root = doc.root;
   if (!root || root.type !== 'object') return undefined;
   const card = objectModel(root);
@@ -137,14 +156,15 @@ function actionList(doc: JsonDocument, card: ObjectModel, name: ActionListName, 
     const repeated = b < bodies.length && el.offset >= bodies[b].start;
     if (repeated) hasBody = true; else staticCount++;
     if (el.type !== 'object') continue;
-    const model = objectModel(el);
-    const typeValue = model.props.get('type')?.value;
+    const all = propsOf(el);
+    const props = new PropList(all);
+    const typeValue = props.get('type')?.value;
     let staticType: string | undefined;
     if (typeValue && typeValue.type === 'string' && !doc.valueTemplate(typeValue)) {
       const info = doc.stringInfo(typeValue);
       if (info.templates.length === 0) staticType = info.staticText;
     }
-    actions.push({ node: model.node, props: model.props, all: model.all, list: name, index, repeated, staticType });
+    actions.push({ node: el, props, all, list: name, index, repeated, staticType });
   }
   return { name, prop, array, actions, elements, staticCount, hasBody };
 }

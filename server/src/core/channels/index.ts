@@ -31,8 +31,22 @@ export function channelOfPath(path: string): ChannelId | undefined {
 
 /** "Messenger's 80 and WhatsApp's 60" */
 export function joinChannelLimits(parts: { channel: ChannelId; limit: number }[]): string {
-  const items = parts.map((p) => `${possessive(CHANNEL_NAMES[p.channel])} ${p.limit.toLocaleString('en-US')}`);
+  const items = parts.map((p) => `${possessive(CHANNEL_NAMES[p.channel])} ${formatCount(p.limit)}`);
   return joinList(items);
+}
+
+/**
+ * A count as the limits are written, with a comma between thousands (`2,049`): the same as
+ * `n.toLocaleString('en-US')` for a whole number, without asking ICU each time (a large
+ * message formats tens of thousands of counts).
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) return n.toLocaleString('en-US');
+  const digits = String(n);
+  if (digits.length <= 3) return digits;
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
 }
 
 /** "Messenger, Google Business Messages and WhatsApp" */

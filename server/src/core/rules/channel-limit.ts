@@ -1,4 +1,4 @@
-import { CHANNELS, CHANNEL_NAMES, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
+import { CHANNELS, CHANNEL_NAMES, formatCount, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
 import { codePointLength, type Node } from '../jsonDocument';
 import { renderedList } from '../dynamicList';
 import { renderStringNode } from '../render';
@@ -70,7 +70,7 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
   const over = overLimits(ctx.targets, (m) => m.text[field], length);
   if (over.length === 0) return;
   const templated = view.info.templates.length > 0;
-  const shown = length.toLocaleString('en-US'); // as the limits are written: 2,049 over 2,048
+  const shown = formatCount(length); // as the limits are written: 2,049 over 2,048
   const count = templated ? `at least ${shown} characters without its templates` : `${shown} characters`;
   ctx.report({
     message: `${fieldName(field, action)} has ${count}: over ${joinChannelLimits(over)}.`,
@@ -120,7 +120,7 @@ function renderedTextLimit(ctx: RuleContext, field: LimitedText, node: Node, act
   const over = overLimits(ctx.targets, (m) => m.text[field], length);
   if (over.length === 0) return true;
   ctx.report({
-    message: `${fieldName(field, action)} renders to ${length.toLocaleString('en-US')} characters with the sample data${elementNote(longest.element)}: over ${joinChannelLimits(over)}.`,
+    message: `${fieldName(field, action)} renders to ${formatCount(length)} characters with the sample data${elementNote(longest.element)}: over ${joinChannelLimits(over)}.`,
     ...renderedRange(ctx, node),
     channels: over.map((o) => o.channel),
   });
@@ -224,7 +224,7 @@ function captionWithoutActions(ctx: RuleContext, card: RichCard) {
   const length = nonEmpty.reduce((n, p) => n + p.length, 0) + (nonEmpty.length === 2 ? 2 : 0);
   const over = overLimits(ctx.targets, (m) => m.captionWithoutActions, length);
   if (over.length === 0) return;
-  const count = `${parts.some((p) => p.atLeast) ? 'at least ' : ''}${length.toLocaleString('en-US')} characters`;
+  const count = `${parts.some((p) => p.atLeast) ? 'at least ' : ''}${formatCount(length)} characters`;
   ctx.report({
     message: `${joinChannelNames(over.map((o) => o.channel))} ${over.length === 1 ? 'sends' : 'send'} a card with media and no actions as an image with title and description as its caption: ${count}, over ${joinChannelLimits(over)}.`,
     ...openBrace(card.node),
