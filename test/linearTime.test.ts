@@ -324,6 +324,34 @@ describe('linear time: templates (item 8)', () => {
     assert.equal(long?.steps.length, 20_000);
   });
 
+  it('parsePath reads what the regular expressions it replaced read (property)', () => {
+    // The former reader, one sticky regular expression per step, kept here as the reference.
+    const HEAD = /^([A-Z_]\w*)/i, CALL = /\s*\??\.\s*([A-Z_]\w*)\s*\(\s*\)/iy, FIELD = /\s*\??\.\s*([A-Z_]\w*)/iy, INDEX = /\s*\[\s*(\d+)\s*\]/y, TRAIL = /\s*$/y;
+    function reference(expression: string) {
+      const s = expression.trim();
+      const head = HEAD.exec(s);
+      if (!head) return undefined;
+      const steps: unknown[] = [];
+      let i = head[0].length;
+      const at = (re: RegExp) => { re.lastIndex = i; return re.exec(s); };
+      while (i < s.length) {
+        let m = at(CALL);
+        if (m) { steps.push({ kind: 'call', name: m[1] }); i += m[0].length; continue; }
+        m = at(FIELD);
+        if (m) { steps.push({ kind: 'field', name: m[1] }); i += m[0].length; continue; }
+        m = at(INDEX);
+        if (m) { steps.push({ kind: 'index', index: Number(m[1]) }); i += m[0].length; continue; }
+        if (at(TRAIL)) break;
+        return undefined;
+      }
+      return { root: head[1], steps };
+    }
+    const piece = fc.constantFrom('a', 'Zq_9', '_', '1', '.', '?', '?.', '(', ')', '()', '[', ']', '[0]', '[12 ]', ' ', '\t', '\u00a0', '\u2028', 'é', '+', 'ſ');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((xs) => xs.join('')), (text) => {
+      assert.deepEqual(parsePath(text), reference(text), JSON.stringify(text));
+    }), { numRuns: 5_000, seed: 7 });
+  });
+
   it('checks 40 templates of braces nested 5,000 deep with no finding on them', () => {
     const deep = '${' + '{'.repeat(5_000) + '}'.repeat(5_000) + '}';
     const text = card('').replace('"t"', `"${Array.from({ length: 40 }, () => deep).join(' ')}"`);
