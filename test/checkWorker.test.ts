@@ -71,7 +71,7 @@ describe('large documents are checked on a worker thread', () => {
       assert.ok(events.indexOf('hover answered') < events.indexOf(`diagnostics ${large} v1`), events.join('\n'));
       assert.deepEqual(shown(v1.diagnostics), await inThread(first));
       assert.ok(v1.diagnostics.length > 1000, 'a finding for each button, up to the cap');
-      assert.ok(v1.diagnostics.some((d) => /more `[a-z-]+` findings in this file/.test(d.message)), 'the cap says how many more there are');
+      assert.ok(v1.diagnostics.some((d) => /more `[a-z-]+` findings in this file/.test(String(d.message))), 'the cap says how many more there are');
 
       // Three quick edits: the published findings are those of the last text.
       const texts = [largeCard(2500, 'second'), largeCard(2400, 'third'), largeCard(2600, 'fourth')];
