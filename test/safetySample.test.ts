@@ -78,3 +78,17 @@ describe('sample data: own properties only', () => {
     for (const e of entries) assert.equal(typeof e.documentation, 'string', e.label);
   });
 });
+
+describe('render keeps a message\'s own "__proto__" key', () => {
+  it('prints it in the payload as the message wrote it, and a broken rendering is still an error', () => {
+    const doc = parseJsonDocument('{\n  // a comment\n  "type": "rich", "title": "T", "description": "D", "__proto__": { "x": 1 }\n}');
+    const rendered = renderMessage(doc, undefined);
+    assert.equal(rendered.error, undefined);
+    assert.equal(rendered.json, '{\n  "type": "rich",\n  "title": "T",\n  "description": "D",\n  "__proto__": {\n    "x": 1\n  }\n}');
+    assert.equal(Object.getPrototypeOf(rendered.value), Object.prototype);
+    // An empty list leaves the static button's ',' with nothing after it.
+    const broken = renderMessage(parseJsonDocument('{ "type": "rich", "title": "T", "description": "D", "floatActions": [\n{ "type": "reply", "display": "A", "payload": "A" },\n// @each items\n{ "type": "reply", "display": "${it.name()}", "payload": "P" }\n// @end\n] }'), { items: [] });
+    assert.match(String(broken.error), /^The rendered message is not valid JSON/);
+  });
+});
+

@@ -3,10 +3,10 @@
  * dynamic list expanded (one body per list element, joined by `,`), templates replaced by
  * their values. What cannot be evaluated stays as written (`${...}`) and is listed.
  */
-import { createScanner, parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { createScanner, type ParseError } from 'jsonc-parser';
 import { renderedList, type DynamicList } from './dynamicList';
 import type { JsonDocument, Node } from './jsonDocument';
-import { asText, evaluate, type JsonValue, type Scope } from './templateEval';
+import { asText, evaluate, parseSampleJson, type JsonValue, type Scope } from './templateEval';
 import type { TemplateRegion } from './templateScanner';
 
 export interface Unevaluated {
@@ -101,7 +101,9 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined): 
     rendered = renderRange(0, text.length, base);
   }
   const errors: ParseError[] = [];
-  const value = parseJsonc(rendered, errors, { allowTrailingComma: false, disallowComments: true }) as JsonValue;
+  // Read as sample data is: every key an own property, so a message's own "__proto__" key
+  // reaches the payload instead of replacing the object's prototype (jsonc-parser's parse).
+  const value = parseSampleJson(rendered, errors);
   if (errors.length > 0) {
     return { value: undefined, json: undefined, error: `The rendered message is not valid JSON (at character ${errors[0].offset + 1} of the rendered text).`, unevaluated, listLength };
   }
