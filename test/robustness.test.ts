@@ -16,6 +16,7 @@ import { checkDocument, type CheckResult } from '../server/src/core/check';
 import { DEFAULT_CONFIG } from '../server/src/core/config';
 import type { LanguageId } from '../server/src/core/rule';
 import { anyString } from './support/anyText';
+import { runs } from './support/runs';
 import { hostileString, scannerAlphabet } from './support/templateGen';
 
 const ROOT = join(__dirname, '..');
@@ -104,7 +105,7 @@ describe('robustness: fuzzing', () => {
         }
         checkOne(text, 'universal-message');
       }),
-      { numRuns: 500 },
+      { numRuns: runs(250) },
     );
   });
 

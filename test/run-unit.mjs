@@ -65,6 +65,8 @@ try {
     format: 'cjs',
     packages: 'external',
     sourcemap: 'inline',
+    // Stack traces need the mappings only; the sources' text would double the bundles.
+    sourcesContent: false,
     logLevel: 'error',
     plugins: [ownDirname],
     // In a bundle every module shares the test file's `module`, so a script's
