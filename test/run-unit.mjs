@@ -45,8 +45,8 @@ const ownDirname = {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('__dirname') && !text.includes('__filename')) return { contents: text, loader: 'ts' };
       const contents = text
-        .replaceAll('__dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('__filename', JSON.stringify(args.path));
+        .replace(/\b__dirname\b/g, JSON.stringify(path.dirname(args.path)))
+        .replace(/\b__filename\b/g, JSON.stringify(args.path));
       return { contents, loader: 'ts' };
     });
   },
