@@ -6,8 +6,8 @@
  * assert behaviour, never durations.
  */
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -17,6 +17,7 @@ import { DEFAULT_CONFIG } from '../server/src/core/config';
 import type { LanguageId } from '../server/src/core/rule';
 import { anyString } from './support/anyText';
 import { runs } from './support/runs';
+import { ensureBundle } from './support/bundle';
 import { hostileString, scannerAlphabet } from './support/templateGen';
 
 const ROOT = join(__dirname, '..');
@@ -235,15 +236,7 @@ describe('robustness: the command line', () => {
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'umsg-robust-'));
-    // Build when the bundle is missing or older than the sources it is built from.
-    const newest = newestMtime(join(ROOT, 'server', 'src'));
-    if (!existsSync(cli) || statSync(cli).mtimeMs < newest) {
-      try {
-        execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'pipe' });
-      } catch (error) {
-        if (!existsSync(cli)) throw error; // no bundle at all: nothing to test
-      }
-    }
+    ensureBundle(); // rebuilt when a source is newer, one build at a time (support/bundle.ts)
   });
   after(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -282,13 +275,4 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
       resolve({ code, stdout, stderr });
     });
   });
-}
-
-function newestMtime(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const p = join(folder, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
 }
