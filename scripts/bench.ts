@@ -1,131 +1,422 @@
 /**
- * Benchmark: the umsg checker side by side with JSON.parse (the floor), jsonc-parser alone,
- * ajv and vscode-json-languageservice, each given an equivalent JSON Schema of a rich card,
- * on the same generated corpus, in one run. Prints medians and ratios to JSON.parse.
+ * `npm run bench` (issue 11): whole processes side by side in one run, as a new user would
+ * measure them, and the language server through a real LSP client.
  *
- *   npm run bench            (about a minute; timings on shared machines are noisy: read the ratios)
+ *   npm run bench                        the full run, then scripts/growth.ts; writes bench/results.json
+ *   npm run bench -- --quick             smaller corpora and fewer rounds; prints, writes nothing
+ *   npm run bench -- --no-growth         without scripts/growth.ts
  *
- * The corpus has no templates, since the other tools cannot read them; the checker still
- * scans for them.
+ * 1. Three corpora (scripts/bench/corpora.ts) are generated into a temporary folder: 10,000
+ *    ordinary messages, one 3.9 MB message with 20,000 actions, one 50,000-entry Configuration
+ *    Meta. On each, four processes run in turn, ROUNDS times, the order reversed every other
+ *    round so that a slow moment of the machine or a cold file cache hits all of them:
+ *    `node dist/cli.js check --format json` (stdout to a file; exit 0 or 1), a process that
+ *    reads and JSON.parses the same files (the floor), ajv and VS Code's JSON language service
+ *    with an equivalent schema (scripts/bench/schemas.ts). The tools are bundled by esbuild as
+ *    dist/cli.js is. Medians of wall-clock time, and of CPU time (user + system, from this
+ *    process's /proc/self/stat children's times: Linux, 10 ms resolution).
+ * 2. The server (dist/server.js --stdio) with a client that pulls diagnostics, as VS Code
+ *    does: edit → diagnostics of an ordinary message over EDITS edits (p50, p95); the same with
+ *    pushed diagnostics (these include the server's 200 ms debounce); hover and completion sent
+ *    one after another while the large message and the large Configuration Meta are being
+ *    checked, in an ordinary message and in the large file itself; memory (VmRSS from
+ *    /proc/PID/status) idle and with 200 ordinary messages open and checked.
+ * 3. Start-up to the first diagnostic of one message: the server (spawn to the pulled
+ *    diagnostics), `umsg check` on one file, and `node -e 0`.
+ *
+ * Prints a table with the issue's goals marked met or not met; the bench does not fail on a
+ * goal, only on a broken measurement (a tool that errors, exits with another code, or reads
+ * another number of files). The full run writes bench/results.json, from which
+ * `npm run generate` writes README's speed table (scripts/bench/report.ts).
+ *
+ * Timings on a shared machine are noisy: read the ratios, which compare runs made side by side.
  */
-import Ajv from 'ajv';
-import { parseTree } from 'jsonc-parser';
-import { getLanguageService, TextDocument as JsonTextDocument } from 'vscode-json-languageservice';
-import { checkDocument } from '../server/src/core/check';
-import { DEFAULT_CONFIG } from '../server/src/core/config';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { build } from 'esbuild';
+import { ordinaryMessage } from './corpus';
+import { FULL_SIZES, QUICK_SIZES, writeCorpora, type Corpus } from './bench/corpora';
+import { ServerProcess, timed, type Position } from './bench/lsp';
+import { median, percentile } from './bench/stats';
+import { goalsOf, printReport, type BenchResults, type CorpusResult, type Latency, type ToolId, type ToolResult } from './bench/report';
 
-const ACTION = {
-  type: 'object',
-  required: ['type', 'display', 'payload'],
-  properties: {
-    type: { enum: ['click', 'reply', 'call'] },
-    display: { type: 'string', maxLength: 20 },
-    payload: { type: 'string', maxLength: 256 },
-    url: { type: 'string', pattern: '^https?://' },
-    phoneNumber: { type: 'string', pattern: '^\\+[0-9().-]*[0-9][0-9().-]*$' },
-  },
-  additionalProperties: false,
-};
+const ROOT = path.resolve(__dirname, '..');
+const CLI = path.join(ROOT, 'dist', 'cli.js');
+const SERVER = path.join(ROOT, 'dist', 'server.js');
+const RESULTS = path.join(ROOT, 'bench', 'results.json');
 
-/** What a schema can say of a rich card: the strictest channel's limits, enums, required fields. */
-const SCHEMA = {
-  type: 'object',
-  required: ['type', 'title', 'description'],
-  properties: {
-    type: { const: 'rich' },
-    title: { type: 'string', maxLength: 80 },
-    description: { type: 'string', maxLength: 60 },
-    richMedia: {
-      type: 'object',
-      required: ['height', 'fileUrl', 'altText'],
-      properties: {
-        height: { enum: ['SHORT', 'MEDIUM', 'TALL'] },
-        fileUrl: { type: 'string', pattern: '^https?://' },
-        altText: { type: 'string' },
-        thumbnailUrl: { type: 'string', pattern: '^https?://' },
-        forceRefresh: { type: 'boolean' },
-      },
-      additionalProperties: false,
-    },
-    insideActions: { type: 'array', maxItems: 3, items: ACTION },
-    floatActions: { type: 'array', maxItems: 13, items: { ...ACTION, properties: { ...ACTION.properties, type: { const: 'reply' } } } },
-  },
-  not: { required: ['insideActions', 'floatActions'] },
-  additionalProperties: false,
-};
+const quick = process.argv.includes('--quick');
+const ROUNDS = quick ? 3 : 5;
+const EDITS = quick ? 40 : 200;
+const PUSH_EDITS = quick ? 10 : 50;
+/** Checks of each large file during which hover and completion are timed (about 2 samples each). */
+const UNDER_LOAD_ROUNDS = quick ? 2 : 10;
+const OPEN_MESSAGES = 200;
 
-function card(i: number, actions: number): string {
-  const list = Array.from({ length: actions }, (_, k) => ({ type: 'reply', display: `Dish ${i}.${k}`, payload: `ORDER_${i}_${k}` }));
-  return JSON.stringify({
-    type: 'rich',
-    title: `Today's menu number ${i}`,
-    description: 'Tap a dish to order it',
-    richMedia: { height: 'TALL', fileUrl: `https://example.com/menu/${i}.png`, altText: 'Our kitchen' },
-    insideActions: list,
-  }, null, 2);
-}
+const round = (x: number, digits = 1) => Number(x.toFixed(digits));
+const latency = (xs: number[]): Latency => ({ n: xs.length, p50: round(percentile(xs, 0.5), 2), p95: round(percentile(xs, 0.95), 2), max: round(Math.max(...xs), 2) });
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
+// ---------------------------------------------------------------------------------------------
+// Whole processes
 
-/** Median milliseconds of one call over `rounds` rounds of `inner` calls each, after a warm-up. */
-function time(fn: () => void, rounds: number, inner: number): number {
-  for (let i = 0; i < inner; i++) fn();
-  const samples: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const t = process.hrtime.bigint();
-    for (let i = 0; i < inner; i++) fn();
-    samples.push(Number(process.hrtime.bigint() - t) / 1e6 / inner);
+/**
+ * CPU time (user + system, ms) of the children this process has waited for, from
+ * /proc/self/stat (fields 16 and 17, in USER_HZ = 100 ticks a second); undefined off Linux.
+ */
+function childrenCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is the stat's third field (state): cutime and cstime are its 16th and 17th.
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return undefined;
   }
-  return median(samples);
 }
+
+interface Run {
+  wallMs: number;
+  cpuMs?: number;
+  /** Files the process read and problems it reported (checked against the other rounds). */
+  files: number;
+  problems: number;
+}
+
+/** Runs one process to its end; its standard output goes to `out`. Throws on an unexpected exit. */
+function runProcess(args: string[], out: string, accept: number[]): { wallMs: number; cpuMs?: number } {
+  const fd = openSync(out, 'w');
+  try {
+    const cpu = childrenCpuMs();
+    const started = performance.now();
+    const run = spawnSync(process.execPath, args, { stdio: ['ignore', fd, 'pipe'], maxBuffer: 1 << 26 });
+    const wallMs = performance.now() - started;
+    const cpuAfter = childrenCpuMs();
+    if (run.error) throw run.error;
+    if (run.status === null || !accept.includes(run.status)) {
+      throw new Error(`node ${args.join(' ')} exited ${run.status ?? run.signal}, not ${accept.join(' or ')}:\n${String(run.stderr).slice(-2000)}`);
+    }
+    return { wallMs, cpuMs: cpu === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpu };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+interface Tool {
+  id: ToolId;
+  name: string;
+  args: (c: Corpus) => string[];
+  accept: number[];
+  /** Reads the process's output: how many files it covered and how many problems it found. */
+  read: (stdout: string) => { files: number; problems: number };
+}
+
+/** umsg's ESLint-shaped json: one entry per file, its findings in `messages`. */
+function readUmsgJson(stdout: string): { files: number; problems: number } {
+  const reports = JSON.parse(stdout) as { messages: unknown[] }[];
+  return { files: reports.length, problems: reports.reduce((n, r) => n + r.messages.length, 0) };
+}
+
+/** Bundles the comparison tools (scripts/bench/parse.ts, ajv.ts, jsonService.ts) into `dir`. */
+async function bundleTools(dir: string): Promise<Record<'parse' | 'ajv' | 'jsonService', string>> {
+  const names = ['parse', 'ajv', 'jsonService'] as const;
+  await build({
+    entryPoints: names.map((n) => path.join(ROOT, 'scripts', 'bench', `${n}.ts`)),
+    outdir: dir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // vscode-json-languageservice's UMD build requires its modules at run time: take the ESM one.
+    mainFields: ['module', 'main'],
+    logLevel: 'error',
+  });
+  return Object.fromEntries(names.map((n) => [n, path.join(dir, `${n}.js`)])) as Record<(typeof names)[number], string>;
+}
+
+function toolsOf(bundles: Record<'parse' | 'ajv' | 'jsonService', string>): Tool[] {
+  const toolLine = (stdout: string) => JSON.parse(stdout) as { files: number; problems: number };
+  return [
+    { id: 'umsg', name: 'umsg check --format json', args: (c) => [CLI, 'check', c.target, '--format', 'json'], accept: [0, 1], read: readUmsgJson },
+    { id: 'parse', name: 'read + JSON.parse', args: (c) => [bundles.parse, c.schema, c.target], accept: [0], read: toolLine },
+    { id: 'ajv', name: 'ajv (read, parse, validate)', args: (c) => [bundles.ajv, c.schema, c.target], accept: [0], read: toolLine },
+    { id: 'vscode', name: "VS Code's JSON service", args: (c) => [bundles.jsonService, c.schema, c.target], accept: [0], read: toolLine },
+  ];
+}
+
+function measureCorpus(corpus: Corpus, tools: Tool[], scratch: string): CorpusResult {
+  const runs = new Map<ToolId, Run[]>(tools.map((t) => [t.id, []]));
+  for (let r = 0; r < ROUNDS; r++) {
+    // Alternate the order, so that no tool always runs first (cold cache) or last.
+    for (const tool of r % 2 === 0 ? tools : [...tools].reverse()) {
+      const out = path.join(scratch, `${tool.id}.out`);
+      const { wallMs, cpuMs } = runProcess(tool.args(corpus), out, tool.accept);
+      const { files, problems } = tool.read(readFileSync(out, 'utf8'));
+      if (files !== corpus.files) throw new Error(`${tool.name} read ${files} files of ${corpus.name}, not ${corpus.files}`);
+      const previous = runs.get(tool.id)![0];
+      if (previous && previous.problems !== problems) throw new Error(`${tool.name} found ${problems} problems in ${corpus.name}, ${previous.problems} in an earlier round`);
+      runs.get(tool.id)!.push({ wallMs, cpuMs, files, problems });
+      process.stdout.write('.');
+    }
+  }
+  const result = {} as Record<ToolId, ToolResult>;
+  for (const tool of tools) {
+    const rs = runs.get(tool.id)!;
+    const cpus = rs.map((x) => x.cpuMs).filter((x): x is number => x !== undefined);
+    result[tool.id] = {
+      name: tool.name,
+      wallMs: Math.round(median(rs.map((x) => x.wallMs))),
+      cpuMs: cpus.length === rs.length ? Math.round(median(cpus)) : undefined,
+      runsMs: rs.map((x) => Math.round(x.wallMs)),
+      problems: rs[0].problems,
+    };
+  }
+  return { id: corpus.id, name: corpus.name, files: corpus.files, characters: corpus.characters, tools: result };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server over stdio
+
+const TITLE: Position = { line: 2, character: 4 };
+/** Inside the title's value: `  "title": "` is 12 characters. */
+const IN_TITLE: Position = { line: 2, character: 12 };
+const plus = (p: Position, n: number): Position => ({ line: p.line, character: p.character + n });
+
+/** Edit → diagnostics of one ordinary message: a character typed into its title, then removed. */
+async function editLatency(server: ServerProcess, uri: string, edits: number, pull: boolean): Promise<Latency> {
+  const samples: number[] = [];
+  let version = 1;
+  for (let i = 0; i < edits; i++) {
+    version++;
+    const insert = i % 2 === 0;
+    const v = version;
+    samples.push(await timed(async () => {
+      const published = pull ? undefined : server.published(uri, v);
+      server.change(uri, v, IN_TITLE, insert ? IN_TITLE : plus(IN_TITLE, 1), insert ? 'x' : '');
+      if (pull) await server.diagnostics(uri); else await published;
+    }));
+  }
+  return latency(samples);
+}
+
+interface UnderLoad {
+  /** Median time of the large file's check (edit → pulled diagnostics), ms. */
+  checkMs: number;
+  /** Hover and completion in an ordinary message while the large file is being checked. */
+  otherFile: Latency;
+  /** Hover and completion in the large file itself while it is being checked. */
+  sameFile: Latency;
+}
+
+/**
+ * Hover and completion while a large file is being checked: the large file is edited (a space
+ * typed before its first property, then removed) and its diagnostics pulled, and until they
+ * arrive, requests are sent one after another (each waits for its answer), in turn hover and
+ * completion in an ordinary message and in the large file. Every answer's latency counts.
+ */
+async function latencyUnderLoad(server: ServerProcess, other: string, large: string, languageId: string, text: string, hoverAt: Position): Promise<UnderLoad> {
+  server.open(large, languageId, text);
+  await server.diagnostics(large);
+  const checks: number[] = [];
+  const otherFile: number[] = [];
+  const sameFile: number[] = [];
+  let version = 1;
+  const at: Position = { line: 1, character: 0 };
+  for (let r = 0; r < UNDER_LOAD_ROUNDS; r++) {
+    version++;
+    server.change(large, version, at, r % 2 === 0 ? at : plus(at, 1), r % 2 === 0 ? ' ' : '');
+    let done = false;
+    const started = performance.now();
+    const check = server.diagnostics(large).then(() => { checks.push(performance.now() - started); }).finally(() => { done = true; });
+    const probes: [number[], () => Promise<unknown>][] = [
+      [otherFile, () => server.hover(other, TITLE)],
+      [otherFile, () => server.completion(other, TITLE)],
+      [sameFile, () => server.hover(large, hoverAt)],
+      [sameFile, () => server.completion(large, hoverAt)],
+    ];
+    for (let k = 0; !done; k++) {
+      const [into, probe] = probes[k % probes.length];
+      into.push(await timed(probe));
+    }
+    await check;
+  }
+  return { checkMs: Math.round(median(checks)), otherFile: latency(otherFile), sameFile: latency(sameFile) };
+}
+
+async function measureServer(dir: string, hugeText: string, metaText: string) {
+  const rootUri = pathToFileURL(dir).href;
+  const uri = (name: string) => pathToFileURL(path.join(dir, 'editor', name)).href;
+  const message = uri('edited.umsg');
+
+  // Pulled diagnostics (VS Code's way), then the requests under load, on one server.
+  const pulling = await ServerProcess.start(SERVER, true, rootUri);
+  let editPull: Latency, hugeLoad: UnderLoad, metaLoad: UnderLoad;
+  try {
+    pulling.open(message, 'universal-message', ordinaryMessage(4));
+    await pulling.diagnostics(message);
+    editPull = await editLatency(pulling, message, EDITS, true);
+    process.stdout.write('.');
+    hugeLoad = await latencyUnderLoad(pulling, message, uri('catalogue.umsg'), 'universal-message', hugeText, TITLE);
+    process.stdout.write('.');
+    metaLoad = await latencyUnderLoad(pulling, message, uri('settings.configmeta.json'), 'configuration-meta', metaText, { line: 1, character: 5 });
+    process.stdout.write('.');
+    await stopped(pulling);
+  } catch (e) {
+    pulling.kill();
+    throw e;
+  }
+
+  // Pushed diagnostics: what a client without pull support sees (after the 200 ms debounce).
+  const pushing = await ServerProcess.start(SERVER, false, rootUri);
+  let editPush: Latency;
+  try {
+    pushing.open(message, 'universal-message', ordinaryMessage(4));
+    await pushing.published(message, 1);
+    editPush = await editLatency(pushing, message, PUSH_EDITS, false);
+    process.stdout.write('.');
+    await stopped(pushing);
+  } catch (e) {
+    pushing.kill();
+    throw e;
+  }
+
+  // Memory: idle, then with OPEN_MESSAGES ordinary messages open and checked.
+  const idle = await ServerProcess.start(SERVER, true, rootUri);
+  let memory: { idleRss?: number; openRss?: number; openPeak?: number; messages: number };
+  try {
+    const before = idle.memory();
+    for (let i = 0; i < OPEN_MESSAGES; i++) {
+      const u = uri(`open-${i}.umsg`);
+      idle.open(u, 'universal-message', ordinaryMessage(i));
+      await idle.diagnostics(u);
+    }
+    const after = idle.memory();
+    memory = { idleRss: before?.rss, openRss: after?.rss, openPeak: after?.peak, messages: OPEN_MESSAGES };
+    process.stdout.write('.');
+    await stopped(idle);
+  } catch (e) {
+    idle.kill();
+    throw e;
+  }
+  return { editPull, editPush, hugeLoad, metaLoad, memory };
+}
+
+async function stopped(server: ServerProcess): Promise<void> {
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`the server exited ${code} after shutdown and exit`);
+}
+
+/** Start-up to the first diagnostic of one message, against `node -e 0`, alternating. */
+async function measureStartup(dir: string) {
+  const folder = path.join(dir, 'one');
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, 'welcome.umsg');
+  writeFileSync(file, ordinaryMessage(4));
+  const out = path.join(dir, 'startup.out');
+  const samples = { node: [] as number[], cli: [] as number[], server: [] as number[] };
+  const steps: [keyof typeof samples, () => Promise<number>][] = [
+    ['node', () => Promise.resolve(runProcess(['-e', '0'], out, [0]).wallMs)],
+    ['cli', () => Promise.resolve(runProcess([CLI, 'check', file, '--format', 'json'], out, [0, 1]).wallMs)],
+    ['server', async () => {
+      const started = performance.now();
+      const server = await ServerProcess.start(SERVER, true, pathToFileURL(folder).href);
+      try {
+        server.open(pathToFileURL(file).href, 'universal-message', ordinaryMessage(4));
+        await server.diagnostics(pathToFileURL(file).href);
+        const ms = performance.now() - started;
+        await stopped(server);
+        return ms;
+      } catch (e) {
+        server.kill();
+        throw e;
+      }
+    }],
+  ];
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [id, step] of r % 2 === 0 ? steps : [...steps].reverse()) samples[id].push(await step());
+  }
+  return { nodeMs: Math.round(median(samples.node)), cliMs: Math.round(median(samples.cli)), serverMs: Math.round(median(samples.server)) };
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const ajv = new Ajv({ allErrors: true });
-  const validate = ajv.compile(SCHEMA);
-  const json = getLanguageService({});
-  json.configure({ validate: true, schemas: [{ uri: 'umsg://schema', fileMatch: ['*.json'], schema: SCHEMA }] });
-  const config = { ...DEFAULT_CONFIG, maxFileSize: Number.MAX_SAFE_INTEGER };
-
-  const corpora = [
-    { name: 'ordinary message', text: card(1, 3), rounds: 15, inner: 200 },
-    { name: '2 MB message', text: card(2, 20_000), rounds: 5, inner: 1 },
-  ];
-  const rows: string[][] = [['corpus', 'tool', 'median ms', '× JSON.parse']];
-  for (const c of corpora) {
-    const doc = JsonTextDocument.create('file:///bench.json', 'json', 1, c.text);
-    const tools: [string, () => void | Promise<unknown>][] = [
-      ['JSON.parse', () => { JSON.parse(c.text); }],
-      ['jsonc-parser parseTree', () => { parseTree(c.text, [], { disallowComments: false }); }],
-      ['ajv (JSON.parse + validate)', () => { validate(JSON.parse(c.text)); }],
-      ['umsg checkDocument', () => { checkDocument(c.text, 'universal-message', { config }); }],
-    ];
-    const floor = time(tools[0][1], c.rounds, c.inner);
-    for (const [name, fn] of tools) {
-      const ms = name === 'JSON.parse' ? floor : time(fn, c.rounds, c.inner);
-      rows.push([c.name, name, ms.toFixed(3), (ms / floor).toFixed(1)]);
-    }
-    // vscode-json-languageservice validates asynchronously: time whole awaited runs.
-    const samples: number[] = [];
-    const rounds = c.rounds;
-    const inner = Math.max(1, Math.floor(c.inner / 4));
-    await json.doValidation(doc, json.parseJSONDocument(doc));
-    for (let r = 0; r < rounds; r++) {
-      const t = process.hrtime.bigint();
-      for (let i = 0; i < inner; i++) await json.doValidation(doc, json.parseJSONDocument(doc));
-      samples.push(Number(process.hrtime.bigint() - t) / 1e6 / inner);
-    }
-    const ms = median(samples);
-    rows.push([c.name, 'vscode-json-languageservice (parse + validate)', ms.toFixed(3), (ms / floor).toFixed(1)]);
-    rows.push([c.name, `(size: ${c.text.length.toLocaleString('en-US')} characters)`, '', '']);
+  const started = performance.now();
+  const loadBefore = os.loadavg();
+  execNode(['esbuild.mjs']);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'umsg-bench-'));
+  // An interrupted run leaves no corpus behind (the finally below does not run on a signal).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => { rmSync(dir, { recursive: true, force: true }); process.exit(130); });
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const r of rows) console.log(r.map((cell, i) => (i >= 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
+  try {
+    const bundles = await bundleTools(path.join(dir, 'tools'));
+    const sizes = quick ? QUICK_SIZES : FULL_SIZES;
+    const corpora = writeCorpora(path.join(dir, 'corpora'), sizes);
+    const tools = toolsOf(bundles);
+    const scratch = path.join(dir, 'out');
+    mkdirSync(scratch);
+    process.stdout.write(`umsg bench${quick ? ' (quick)' : ''}: ${ROUNDS} rounds per corpus, load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} `);
+    const processes = corpora.map((c) => measureCorpus(c, tools, scratch));
+    const server = await measureServer(dir, readFileSync(corpora[1].target, 'utf8'), readFileSync(corpora[2].target, 'utf8'));
+    const startup = await measureStartup(dir);
+    process.stdout.write('\n');
+    const cpus = os.cpus();
+    const results: BenchResults = {
+      date: new Date().toISOString(),
+      quick,
+      machine: {
+        cpu: cpus[0]?.model ?? 'unknown',
+        cores: cpus.length,
+        memoryGb: round(os.totalmem() / 2 ** 30),
+        platform: `${os.platform()} ${os.release()}`,
+        node: process.version,
+        loadAverageBefore: loadBefore.map((x) => round(x, 2)),
+        loadAverageAfter: os.loadavg().map((x) => round(x, 2)),
+      },
+      rounds: ROUNDS,
+      processes,
+      editor: {
+        editPull: server.editPull,
+        editPush: server.editPush,
+        underLoad: { hugeMessage: server.hugeLoad, configMeta: server.metaLoad },
+        memory: server.memory,
+      },
+      startup,
+      durationS: Math.round((performance.now() - started) / 1000),
+      goals: [],
+    };
+    results.goals = goalsOf(results);
+    printReport(results);
+    if (quick) {
+      console.log('\n(quick run: bench/results.json is left as it is)');
+    } else {
+      mkdirSync(path.dirname(RESULTS), { recursive: true });
+      writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
+      console.log(`\nwrote ${path.relative(ROOT, RESULTS)}; npm run generate writes README's table from it`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!process.argv.includes('--no-growth')) {
+    // The linear-time suite (scripts/growth.ts), which fails loudly on its own bound.
+    console.log('\nscripts/growth.ts:');
+    const growth = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'growth.ts')], { cwd: ROOT, stdio: 'inherit' });
+    if (growth.status !== 0) process.exitCode = 1;
+  }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+function execNode(args: string[]): void {
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed:\n${String(run.stderr)}`);
+}
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(`\nbench failed: ${e instanceof Error ? e.stack : String(e)}`);
+    process.exit(1);
+  });
+}

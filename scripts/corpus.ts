@@ -11,7 +11,8 @@
  * The messages are what a bot's folder holds: rich cards with media, reply and link buttons,
  * a few templates, strict JSON (so that JSON.parse reads them too), no comments and no sample
  * files. Deterministic: the same N gives the same files. `writeCorpus` is exported for
- * `npm run bench`.
+ * `npm run bench` (scripts/bench.ts), which compares these and two large files with ajv and
+ * VS Code's JSON service too; `--measure` stays as a quick look at the folder case alone.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -8,7 +8,9 @@
  *   `universalMessage.rules`, the channels of `universalMessage.channels` with their severities
  *   and defaults, and the default of `universalMessage.maxFileSize`;
  * - the rule table of docs/rules/README.md;
- * - the list of rule ids under "What it checks" in README.md.
+ * - the list of rule ids under "What it checks" in README.md;
+ * - the speed tables under "Speed and safety" in README.md, from the last full `npm run bench`
+ *   (bench/results.json, committed; scripts/bench/report.ts).
  *
  * Markdown files keep their prose: only the text between `<!-- generated:NAME -->` and
  * `<!-- /generated:NAME -->` is replaced. `npm run generate` (scripts/generate.ts) writes the
@@ -22,6 +24,7 @@ import { DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE } from '../server/src/core/config
 import { configSchema } from '../server/src/core/configSchema';
 import type { LanguageId, Rule } from '../server/src/core/rule';
 import { ALL_RULES } from '../server/src/core/rules';
+import { readmeSpeedTable, type BenchResults } from './bench/report';
 
 export const ROOT = join(__dirname, '..');
 
@@ -38,7 +41,7 @@ export function generatedFiles(read: (path: string) => string = (p) => readFileS
     { path: 'schemas/umsg.config.schema.json', text: JSON.stringify(schema, null, 2) + '\n' },
     { path: 'package.json', text: packageJson(read('package.json'), schema) },
     { path: 'docs/rules/README.md', text: replaceBlock(read('docs/rules/README.md'), 'docs/rules/README.md', 'rule-table', ruleTable(ALL_RULES)) },
-    { path: 'README.md', text: replaceBlock(read('README.md'), 'README.md', 'rule-ids', readmeRuleIds(ALL_RULES)) },
+    { path: 'README.md', text: replaceBlock(replaceBlock(read('README.md'), 'README.md', 'rule-ids', readmeRuleIds(ALL_RULES)), 'README.md', 'speed', readmeSpeedTable(JSON.parse(read('bench/results.json')) as BenchResults)) },
   ];
 }
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { codePointLength, decodeJsonString, parseJsonDocument, propertyNode, type JsonDocument, type Node } from '../server/src/core/jsonDocument';
+import { syntaxMessage } from '../server/src/core/rules/syntax';
 import { expectedSegments, templatedCard } from './support/templateGen';
 
 /** The value node of `name` in the root object. */
@@ -17,7 +18,7 @@ function valueOf(doc: JsonDocument, name: string): Node {
 }
 
 function messages(doc: JsonDocument): [number, number, string][] {
-  return doc.syntax.map((s) => [s.offset, s.length, s.message]);
+  return doc.syntax.map((s) => [s.offset, s.length, syntaxMessage(s)]);
 }
 
 describe('parseJsonDocument: strings and templates', () => {
@@ -140,15 +141,15 @@ describe('parseJsonDocument: syntax findings', () => {
     const text = '{ "a": 1, }';
     const doc = parseJsonDocument(text);
     assert.equal(doc.syntax.length, 1);
-    assert.deepEqual([doc.syntax[0].offset, doc.syntax[0].length], [text.indexOf(','), 1]);
-    assert.match(doc.syntax[0].message, TRAILING);
+    assert.deepEqual(doc.syntax[0], { kind: 'trailing-comma', offset: text.indexOf(','), length: 1 }, 'the parser says what happened, as facts');
+    assert.match(syntaxMessage(doc.syntax[0]), TRAILING, 'the syntax rule says it in words');
   });
 
   it('reports a trailing comma in an array once, on the comma', () => {
     const text = '[1, 2, ]';
     const doc = parseJsonDocument(text);
     assert.deepEqual(doc.syntax.map((s) => [s.offset, s.length]), [[text.lastIndexOf(','), 1]]);
-    assert.match(doc.syntax[0].message, TRAILING);
+    assert.match(syntaxMessage(doc.syntax[0]), TRAILING);
   });
 
   it('finds the trailing comma through comments between it and the bracket', () => {
@@ -156,7 +157,7 @@ describe('parseJsonDocument: syntax findings', () => {
       const doc = parseJsonDocument(text);
       const comma = text.indexOf(',');
       assert.deepEqual(doc.syntax.map((s) => [s.offset, s.length]), [[comma, 1]], text);
-      assert.match(doc.syntax[0].message, TRAILING);
+      assert.match(syntaxMessage(doc.syntax[0]), TRAILING);
     }
   });
 
@@ -169,21 +170,21 @@ describe('parseJsonDocument: syntax findings', () => {
     const text = '{ "a": 1, 2 }';
     const doc = parseJsonDocument(text);
     assert.deepEqual(doc.syntax.map((s) => [s.offset, s.length]), [[text.indexOf('2'), 1]]);
-    assert.match(doc.syntax[0].message, /property name/);
+    assert.match(syntaxMessage(doc.syntax[0]), /property name/);
   });
 
   it('reports a single-quoted value once, on the value', () => {
     const text = '{ "height": \'TALL\', "b": 1 }';
     const doc = parseJsonDocument(text);
     assert.deepEqual(doc.syntax.map((s) => [s.offset, s.length]), [[text.indexOf("'"), "'TALL'".length]]);
-    assert.match(doc.syntax[0].message, /double quotes/);
+    assert.match(syntaxMessage(doc.syntax[0]), /double quotes/);
   });
 
   it('reports a missing comma at the source offset, after a template', () => {
     const text = '{ "a": ${x} "b": 1 }';
     const doc = parseJsonDocument(text);
     assert.deepEqual(doc.syntax.map((s) => s.offset), [text.indexOf('"b"')]);
-    assert.match(doc.syntax[0].message, /','/);
+    assert.match(syntaxMessage(doc.syntax[0]), /','/);
   });
 
   it('reports text after a value stuck to a value template', () => {
@@ -197,16 +198,16 @@ describe('parseJsonDocument: syntax findings', () => {
     const doc = parseJsonDocument(text);
     assert.equal(doc.syntax.length, 1, 'the string ends at the line break; the object still closes');
     assert.equal(doc.syntax[0].offset, text.indexOf('"abc'));
-    assert.match(doc.syntax[0].message, /String is not closed/);
+    assert.match(syntaxMessage(doc.syntax[0]), /String is not closed/);
   });
 
   it('keeps the finding of an unclosed block comment inside the text', () => {
     for (const text of ['/*', '{ "a": 1 } /* open', '{ "a": 1 /* open\n}\n']) {
       const doc = parseJsonDocument(text);
       const comment = text.indexOf('/*');
-      const finding = doc.syntax.find((s) => /Block comment/.test(s.message));
+      const finding = doc.syntax.find((s) => /Block comment/.test(syntaxMessage(s)));
       assert.deepEqual(finding && [finding.offset, finding.length], [comment, text.length - comment], JSON.stringify(text));
-      for (const s of doc.syntax) assert.ok(s.offset + s.length <= text.length, `${s.message} ends inside the text`);
+      for (const s of doc.syntax) assert.ok(s.offset + s.length <= text.length, `${syntaxMessage(s)} ends inside the text`);
     }
   });
 
@@ -215,7 +216,7 @@ describe('parseJsonDocument: syntax findings', () => {
       const doc = parseJsonDocument(text);
       assert.equal(doc.root, undefined);
       assert.deepEqual(messages(doc).map(([o, l]) => [o, l]), [[0, 0]], JSON.stringify(text));
-      assert.match(doc.syntax[0].message, /empty/);
+      assert.match(syntaxMessage(doc.syntax[0]), /empty/);
     }
   });
 
@@ -223,7 +224,7 @@ describe('parseJsonDocument: syntax findings', () => {
     const doc = parseJsonDocument('// @each dishes\n/* nothing else */\n');
     assert.equal(doc.root, undefined);
     assert.equal(doc.syntax.length, 1);
-    assert.match(doc.syntax[0].message, /JSON value/);
+    assert.match(syntaxMessage(doc.syntax[0]), /JSON value/);
   });
 
   it('reports no syntax problem for valid JSONC with comments and templates', () => {
@@ -241,8 +242,8 @@ describe('parseJsonDocument: depth and limits', () => {
     assert.equal(doc.root, undefined);
     assert.equal(doc.syntax.length, 1);
     assert.deepEqual([doc.syntax[0].offset, doc.syntax[0].length], [1_000, 1], 'on the 1,001st bracket');
-    assert.match(doc.syntax[0].message, /^Nesting is 100,000 levels deep/);
-    assert.match(doc.syntax[0].message, /limit of 1,000/);
+    assert.match(syntaxMessage(doc.syntax[0]), /^Nesting is 100,000 levels deep/);
+    assert.match(syntaxMessage(doc.syntax[0]), /limit of 1,000/);
   });
 
   it('refuses deep objects, unclosed too', () => {
@@ -259,13 +260,13 @@ describe('parseJsonDocument: depth and limits', () => {
     assert.equal(ok.root?.type, 'array');
     const over = parseJsonDocument('['.repeat(1_001) + ']'.repeat(1_001));
     assert.equal(over.tooDeep, true);
-    assert.match(over.syntax[0].message, /^Nesting is 1,001 levels deep/);
+    assert.match(syntaxMessage(over.syntax[0]), /^Nesting is 1,001 levels deep/);
   });
 
   it('honours a depthLimit option', () => {
     const doc = parseJsonDocument('{"a": [[1]]}', { depthLimit: 2 });
     assert.equal(doc.tooDeep, true);
-    assert.match(doc.syntax[0].message, /Nesting is 3 levels deep, over the limit of 2/);
+    assert.match(syntaxMessage(doc.syntax[0]), /Nesting is 3 levels deep, over the limit of 2/);
   });
 
   it('does not count brackets inside strings and templates as nesting', () => {
@@ -279,9 +280,9 @@ describe('parseJsonDocument: depth and limits', () => {
     const text = '[' + Array.from({ length: 300 }, () => '"\\q"').join(',') + ']';
     const doc = parseJsonDocument(text);
     assert.equal(doc.syntax.length, 101, '100 findings and one summary');
-    assert.ok(doc.syntax.slice(0, 100).every((s) => /escape/.test(s.message)));
+    assert.ok(doc.syntax.slice(0, 100).every((s) => /escape/.test(syntaxMessage(s))));
     const summary = doc.syntax[100];
-    assert.equal(summary.message, '200 more syntax errors are not shown.');
+    assert.equal(syntaxMessage(summary), '200 more syntax errors are not shown.');
     assert.equal(summary.offset, 1 + 100 * 5, 'at the 101st string');
   });
 
@@ -289,9 +290,9 @@ describe('parseJsonDocument: depth and limits', () => {
     const text = (n: number) => '[' + Array.from({ length: n }, () => '"\\q"').join(',') + ']';
     const ten = parseJsonDocument(text(30), { maxSyntaxProblems: 10 });
     assert.equal(ten.syntax.length, 11);
-    assert.equal(ten.syntax[10].message, '20 more syntax errors are not shown.');
+    assert.equal(syntaxMessage(ten.syntax[10]), '20 more syntax errors are not shown.');
     const one = parseJsonDocument(text(11), { maxSyntaxProblems: 10 });
-    assert.equal(one.syntax[10].message, '1 more syntax error is not shown.');
+    assert.equal(syntaxMessage(one.syntax[10]), '1 more syntax error is not shown.');
     assert.equal(parseJsonDocument(text(10), { maxSyntaxProblems: 10 }).syntax.length, 10, 'no summary when nothing is hidden');
   });
 
@@ -301,7 +302,7 @@ describe('parseJsonDocument: depth and limits', () => {
     const doc = parseJsonDocument(text);
     assert.equal(doc.syntax.length, 101);
     assert.ok(doc.syntax.slice(0, 100).every((s, k) => s.offset === 1 + 2 * k), 'one finding per x');
-    assert.equal(doc.syntax[100].message, '50 more syntax errors are not shown.');
+    assert.equal(syntaxMessage(doc.syntax[100]), '50 more syntax errors are not shown.');
   });
 });
 
@@ -309,7 +310,7 @@ describe('one finding per mistake', () => {
   it('gives `{,}` and `[,]` one finding on the comma', () => {
     for (const text of ['{,}', '[,]']) {
       const d = parseJsonDocument(text);
-      assert.deepEqual(d.syntax.map((s) => [s.offset, s.length, s.message]), [[1, 1, 'Expected a value.']], text);
+      assert.deepEqual(d.syntax.map((s) => [s.offset, s.length, syntaxMessage(s)]), [[1, 1, 'Expected a value.']], text);
     }
   });
 });

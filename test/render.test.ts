@@ -12,6 +12,7 @@ import { anyString } from './support/anyText';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { channelPayload } from '../server/src/core/channels';
 import { analyzeLists } from '../server/src/core/dynamicList';
+import { listProblemMessage } from '../server/src/core/rules/dynamic-list';
 import { CHANNEL_IDS } from '../server/src/core/channels';
 import { parseJsonDocument } from '../server/src/core/jsonDocument';
 import { renderMessage, type SampleData } from '../server/src/core/render';
@@ -109,6 +110,7 @@ describe('dynamic list findings on generated input', () => {
     const { problems } = analyzeLists(parseJsonDocument(text));
     assert.equal(problems.length, 101);
     // 100,000 markers: each @each but the last lacks its @end before the next one, and the last lacks one at all.
-    assert.equal(problems[100].message, '99900 more dynamic list problems not shown.');
+    assert.deepEqual([problems[100].kind, problems[100].kind === 'more' ? problems[100].hidden : undefined], ['more', 99900], 'the analysis counts what it leaves out, as facts');
+    assert.equal(listProblemMessage(problems[100]), '99900 more dynamic list problems not shown.');
   });
 });

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { anyString } from './support/anyText';
 import { parseTree, type ParseError } from 'jsonc-parser';
+import { templateProblemMessage } from '../server/src/core/rules/template-syntax';
 import { MAX_TEMPLATE_LENGTH, MAX_TEMPLATE_PROBLEMS, scanTemplates, type ScanResult, type TemplateRegion } from '../server/src/core/templateScanner';
 import { hostileString, kotlinExpression, stringPieces, templatedCard } from './support/templateGen';
 
@@ -166,7 +167,7 @@ describe('scanTemplates: problems and recovery', () => {
     const at = text.indexOf('${');
     assert.deepEqual(r.templates, []);
     assert.deepEqual(r.problems.map((p) => [p.kind, p.start, p.end]), [['unterminated', at, at + 2]]);
-    assert.match(r.problems[0].message, /not closed/);
+    assert.match(templateProblemMessage(r.problems[0]), /not closed/);
     // In value position the broken template takes the rest of its value (here, the text).
     assert.deepEqual(r.recovered, [{ start: at, end: text.length }]);
   });
@@ -176,7 +177,8 @@ describe('scanTemplates: problems and recovery', () => {
     const r = scanTemplates(text);
     const at = text.indexOf('${user');
     assert.deepEqual(r.problems.map((p) => [p.kind, p.start, p.end]), [['unterminated', at, at + 2]]);
-    assert.match(r.problems[0].message, /string literal/, 'the Kotlin string literal hit the line break');
+    assert.deepEqual(r.problems[0], { kind: 'unterminated', inside: 'string literal', start: at, end: at + 2 }, 'the scanner says what happened, as facts');
+    assert.equal(templateProblemMessage(r.problems[0]), 'Template expression is not closed: its string literal ends before the closing }.', 'the rule says it in words');
     assert.deepEqual(r.templates, [{ ...regionOf(text, '${desc}'), expression: 'desc', inString: true }]);
     assert.equal(r.masked.slice(0, at + 2), text.slice(0, at + 2), 'the broken ${ is left as written');
     assert.deepEqual(jsonErrors(r.masked), [], 'and the JSON around it still parses');
@@ -198,7 +200,7 @@ describe('scanTemplates: problems and recovery', () => {
       ['empty', empty.start, empty.end],
       ['empty', blank.start, blank.end],
     ]);
-    assert.match(r.problems[0].message, /Empty template/);
+    assert.match(templateProblemMessage(r.problems[0]), /Empty template/);
     assert.deepEqual(r.templates.map((t) => t.expression), ['', '  ', 'z'], 'empty templates are still regions (masked)');
     assert.deepEqual(jsonErrors(r.masked), []);
   });
@@ -209,8 +211,8 @@ describe('scanTemplates: problems and recovery', () => {
     const p1 = regionOf(text, '${ f(a }');
     const p2 = regionOf(text, '${ xs[0 }');
     assert.deepEqual(r.problems.map((p) => [p.kind, p.start, p.end]), [['unbalanced', p1.start, p1.end], ['unbalanced', p2.start, p2.end]]);
-    assert.match(r.problems[0].message, /parentheses/);
-    assert.match(r.problems[1].message, /brackets/);
+    assert.match(templateProblemMessage(r.problems[0]), /parentheses/);
+    assert.match(templateProblemMessage(r.problems[1]), /brackets/);
     assert.equal(r.templates.length, 2);
   });
 
@@ -248,11 +250,11 @@ describe('scanTemplates: the cap on problems', () => {
     assert.ok(r.problems.slice(0, 100).every((p) => p.kind === 'empty'));
     // Element k is `"${}"` at 1 + 6k; its template starts one character later.
     const last = r.problems[100];
-    assert.deepEqual([last.kind, last.start, last.end, last.message], ['too-many', 602, 605, '150 more template problems are not shown.']);
+    assert.deepEqual([last.kind, last.start, last.end, templateProblemMessage(last)], ['too-many', 602, 605, '150 more template problems are not shown.']);
   });
 
   it('says "1 more" in the singular, and nothing when nothing is hidden', () => {
-    assert.equal(scanTemplates(emptyTemplates(101)).problems[100].message, '1 more template problem is not shown.');
+    assert.equal(templateProblemMessage(scanTemplates(emptyTemplates(101)).problems[100]), '1 more template problem is not shown.');
     assert.equal(scanTemplates(emptyTemplates(100)).problems.length, 100);
   });
 });
@@ -400,7 +402,7 @@ function checkInvariants(text: string, r: ScanResult): void {
     // above checks that only '_' and '"' fill it.
     assert.ok(r.masked[rec.end - 1] === '"' || r.masked[rec.end - 1] === '_', 'masked as a value');
   }
-  for (const p of r.problems) assert.ok(p.start >= 0 && p.start <= p.end && p.end <= text.length && p.message.length > 0, `problem ${p.kind} in bounds`);
+  for (const p of r.problems) assert.ok(p.start >= 0 && p.start <= p.end && p.end <= text.length && templateProblemMessage(p).length > 0, `problem ${p.kind} in bounds`);
   for (const m of r.markers) {
     assert.ok(m.start >= 0 && m.start < m.end && m.end <= text.length, 'marker in bounds');
     assert.ok(text.startsWith('//', m.start));

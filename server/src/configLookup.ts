@@ -13,7 +13,7 @@ import { CONFIG_FILE_NAME, RULE_IDS, parseConfig, resolveConfig, type ConfigPars
 
 import { isUnreadable, type ReadOutcome, type ReadText } from './readOutcome';
 
-export { isUnreadable, type ReadOutcome, type ReadText, type Unreadable } from './readOutcome';
+export { isUnreadable, type ReadOutcome } from './readOutcome';
 
 export interface ConfigForFile {
   config: ResolvedConfig;
@@ -40,16 +40,8 @@ export interface ConfigLookupOptions {
   exists?: (p: string) => Promise<boolean>;
 }
 
-export { RULE_IDS };
-
 /** Marks a folder as the top of a repository: a folder, or a file in git worktrees and submodules. */
-export const REPOSITORY_MARKER = '.git';
-
-/** Walks up from `dir` to the file system root; returns the first config file found. */
-export async function findConfigFile(dir: string, exists: (p: string) => Promise<boolean>): Promise<string | undefined> {
-  const lookup = new ConfigLookup(() => Promise.resolve(undefined), { exists });
-  return (await lookup.folder(path.resolve(dir))).configPath;
-}
+const REPOSITORY_MARKER = '.git';
 
 interface FolderResult {
   configPath: string | undefined;

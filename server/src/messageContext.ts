@@ -19,7 +19,7 @@ export interface MessageContext {
   overriddenChannels: ChannelId[];
 }
 
-export interface ContextOptions {
+interface ContextOptions {
   /**
    * Whether something exists at a path, without reading it: siblings only need to exist,
    * and a sibling that is a named pipe must not be opened. By default a read is tried.
@@ -35,7 +35,7 @@ export interface ContextOptions {
   realPath?: (p: string) => Promise<string | undefined>;
 }
 
-export function samplePathFor(messagePath: string): string | undefined {
+function samplePathFor(messagePath: string): string | undefined {
   if (!messagePath.endsWith('.umsg') || channelOfPath(messagePath)) return undefined;
   return messagePath.slice(0, -'.umsg'.length) + '.sample.json';
 }

@@ -15,9 +15,9 @@ import type { ReadOutcome } from './readOutcome';
 import { PREVIEW_REQUEST, type PreviewParams, type PreviewResult } from './previewProtocol';
 import type { MessageContext } from './messageContext';
 
-export { PREVIEW_REQUEST, type PreviewParams, type PreviewResult } from './previewProtocol';
+export { PREVIEW_REQUEST, type PreviewResult } from './previewProtocol';
 
-export interface PreviewHost {
+interface PreviewHost {
   documents: TextDocuments<TextDocument>;
   /** Reads a file: the open document's text when it is open, else the disk's. */
   readText(filePath: string): Promise<ReadOutcome>;

@@ -5,7 +5,7 @@
  */
 
 /** A file that exists but cannot be used; `unreadable` completes "cannot be read: …". */
-export interface Unreadable {
+interface Unreadable {
   unreadable: string;
   /** Its size in bytes, when that is why (over a size limit). */
   size?: number;

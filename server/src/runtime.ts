@@ -3,7 +3,7 @@
  * entry (node/serverMain.ts), the browser entry (browser/runtime.ts) and the tests give one.
  */
 import type { URI } from 'vscode-uri';
-import type { Rule, UmsgConfig } from './core';
+import type { CheckElsewhere, Rule, UmsgConfig } from './core';
 import type { ConfigForFile, ConfigLookupOptions } from './configLookup';
 import type { ReadOutcome, ReadText } from './readOutcome';
 
@@ -21,6 +21,8 @@ export interface ServerRuntime {
   clearTimeout(handle: unknown): void;
   /** Lets other requests in between slices of a long check (setImmediate on Node). */
   yieldToHost?: () => Promise<void>;
+  /** Where large documents are checked away from the request thread (a worker thread on Node). */
+  checkElsewhere?: CheckElsewhere;
   /** Rules to run instead of the catalogue (tests). */
   rules?: readonly Rule[];
   /**

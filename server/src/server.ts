@@ -51,7 +51,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const log = (message: string) => { try { connection.console.log(message); } catch { /* the client is gone */ } };
   const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
   const handler = requestHandlers(() => state, log);
-  const service = createLanguageService({ rules: runtime.rules, yieldToHost: runtime.yieldToHost, onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`) });
+  const service = createLanguageService({ rules: runtime.rules, yieldToHost: runtime.yieldToHost, checkElsewhere: runtime.checkElsewhere, onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`) });
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities ?? {};

@@ -24,7 +24,7 @@ export function readSettings(value: unknown): ClientSettings {
   return isObject(value) ? (value) : {};
 }
 
-export function isConfigUri(uri: string): boolean {
+function isConfigUri(uri: string): boolean {
   return uri.endsWith('/' + CONFIG_FILE_NAME);
 }
 

@@ -20,7 +20,7 @@ import {
 } from 'vscode-languageserver';
 import type { CompletionEntry, Diagnostic, FixData, OffsetRange, OutlineSymbol, Severity, SymbolKindName, TextEdit } from './core';
 
-export const SOURCE = 'umsg';
+const SOURCE = 'umsg';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -30,7 +30,7 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 };
 
 /** What a diagnostic carries in `data` for its quick fixes. */
-export interface DiagnosticData {
+interface DiagnosticData {
   fixes: FixData[];
 }
 
@@ -119,7 +119,7 @@ function fixable(diagnostics: readonly LspDiagnostic[]): FixableDiagnostic[] {
 }
 
 /** The edits of one fix in the document (the language service's fixEdits). */
-export type FixEdits = (fix: FixData) => TextEdit[];
+type FixEdits = (fix: FixData) => TextEdit[];
 
 /**
  * Edits of many fixes together, skipping any that would overlap an edit already taken (two

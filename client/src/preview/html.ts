@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Uri, Webview } from 'vscode';
 
-export interface PageOptions {
+interface PageOptions {
   /** `media/preview/` of the extension. */
   mediaRoot: Uri;
   /** https images may be fetched (allowed per workspace, never in an untrusted one). */

@@ -30,7 +30,7 @@ import { PREVIEW_REQUEST, type PreviewResult } from '../../../server/src/preview
 import { previewHtml } from './html';
 import { Throttle } from './throttle';
 
-export const VIEW_TYPE = 'universalMessage.preview';
+const VIEW_TYPE = 'universalMessage.preview';
 const REMOTE_IMAGES_KEY = 'universalMessage.preview.allowRemoteImages';
 const CHANNELS = ['messenger', 'gbm', 'whatsapp', 'rcs'];
 
@@ -45,7 +45,7 @@ interface PanelState {
 }
 
 /** What the page reports after each drawing (read by the editor tests). */
-export interface DrawnReport {
+interface DrawnReport {
   kind: string;
   uri?: string;
   version?: number;
@@ -59,21 +59,21 @@ export interface DrawnReport {
 type PreviewResponse = PreviewResult;
 
 /** True for the files the preview can draw or follow. */
-export function isPreviewable(doc: { uri: Uri; languageId: string }): boolean {
+function isPreviewable(doc: { uri: Uri; languageId: string }): boolean {
   if (['universal-message', 'configuration-meta', 'native-provider'].includes(doc.languageId)) return true;
   const p = doc.uri.path;
   return p.endsWith('.umsg') || p.endsWith('.sample.json') || p.endsWith('.configmeta.json') || p.endsWith('.provider.json');
 }
 
 /** The message a sample or sibling belongs to (NAME.umsg), else the file itself. */
-export function targetOf(uri: Uri): Uri {
+function targetOf(uri: Uri): Uri {
   const p = uri.path;
   if (p.endsWith('.sample.json')) return uri.with({ path: p.slice(0, -'.sample.json'.length) + '.umsg' });
   for (const c of CHANNELS) if (p.endsWith(`.${c}.umsg`)) return uri.with({ path: p.slice(0, -`.${c}.umsg`.length) + '.umsg' });
   return uri;
 }
 
-export class PreviewManager implements Disposable {
+class PreviewManager implements Disposable {
   private panel: WebviewPanel | undefined;
   private state: PanelState = { resource: undefined, locked: false, mode: 'sample', listLength: undefined };
   private readonly disposables: Disposable[] = [];

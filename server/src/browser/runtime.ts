@@ -15,7 +15,7 @@ import type { ServerRuntime } from '../server';
 import { READ_FILE_REQUEST, type ReadFileParams } from './readFile';
 
 /** What the runtime needs of the connection: one request to the client. */
-export interface ClientRequests {
+interface ClientRequests {
   sendRequest(method: string, params: ReadFileParams): Promise<unknown>;
 }
 

@@ -11,7 +11,7 @@ export function printable(text: string): string {
   return visibleControls(text);
 }
 
-export interface FileReport {
+interface FileReport {
   filePath: string;
   text: string;
   diagnostics: Diagnostic[];
@@ -22,7 +22,7 @@ export interface FileReport {
  * The line starts are found once, then each offset is a binary search: a file with many
  * findings (a 50,000-entry Configuration Meta array) stays linear, not quadratic.
  */
-export class LineIndex {
+class LineIndex {
   private readonly starts: number[] = [0];
   constructor(private readonly text: string) {
     for (let i = 0; i < text.length; i++) {
@@ -48,75 +48,132 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return new LineIndex(text).at(offset);
 }
 
-/** ESLint severities: 2 error, 1 everything milder (information and hints count as warnings there). */
-function eslintSeverity(d: Diagnostic): 1 | 2 {
-  return d.severity === 'error' ? 2 : 1;
+/** A 1-based line and column (UTF-16 code units). */
+export interface Position {
+  line: number;
+  column: number;
 }
 
-export function formatJson(reports: FileReport[]): string {
-  return JSON.stringify(reports.map((r) => {
-    const lines = new LineIndex(r.text);
-    const messages = r.diagnostics.map((d) => {
-      const start = lines.at(d.offset);
-      const end = lines.at(d.offset + d.length);
-      return {
-        ruleId: d.rule,
-        severity: eslintSeverity(d),
-        message: d.message,
-        line: start.line,
-        column: start.column,
-        endLine: end.line,
-        endColumn: end.column,
-      };
-    });
-    return {
-      filePath: r.filePath,
-      messages,
-      suppressedMessages: [],
-      errorCount: messages.filter((m) => m.severity === 2).length,
-      fatalErrorCount: 0,
-      warningCount: messages.filter((m) => m.severity === 1).length,
-      fixableErrorCount: 0,
-      fixableWarningCount: 0,
-      usedDeprecatedRules: [],
-    };
-  }));
+/**
+ * A finding with its positions worked out: what every format prints. A file's report is
+ * located as soon as its check ends (in the worker thread that checked it, when there are
+ * several), so the text need not be kept, or sent between threads, until the report is written.
+ */
+interface LocatedFinding {
+  rule: string;
+  severity: Diagnostic['severity'];
+  message: string;
+  start: Position;
+  end: Position;
+  related?: { message: string; start: Position; end: Position }[];
+}
+
+export interface LocatedReport {
+  filePath: string;
+  findings: LocatedFinding[];
+}
+
+/** The positions of a file's findings; the lines are indexed only when there is a finding. */
+export function locate(r: FileReport): LocatedReport {
+  if (r.diagnostics.length === 0) return { filePath: r.filePath, findings: [] };
+  const lines = new LineIndex(r.text);
+  const findings = r.diagnostics.map((d): LocatedFinding => {
+    const f: LocatedFinding = { rule: d.rule, severity: d.severity, message: d.message, start: lines.at(d.offset), end: lines.at(d.offset + d.length) };
+    if (d.related?.length) f.related = d.related.map((rel) => ({ message: rel.message, start: lines.at(rel.offset), end: lines.at(rel.offset + rel.length) }));
+    return f;
+  });
+  return { filePath: r.filePath, findings };
+}
+
+/**
+ * A report written file by file (issue 11): `file` gives one file's part, which `umsg check`
+ * writes as soon as that file and every file before it are checked; `end` gives what closes
+ * the report (the summary line, the closing bracket). The parts joined are the whole report.
+ */
+export interface ReportWriter {
+  file(r: LocatedReport): string;
+  end(checkedFiles: number): string;
+}
+
+/** ESLint severities: 2 error, 1 everything milder (information and hints count as warnings there). */
+function eslintSeverity(severity: Diagnostic['severity']): 1 | 2 {
+  return severity === 'error' ? 2 : 1;
+}
+
+/** ESLint's json formatter shape, as one JSON array written element by element. */
+export function jsonWriter(): ReportWriter {
+  let first = true;
+  return {
+    file(r) {
+      const messages = r.findings.map((f) => ({
+        ruleId: f.rule,
+        severity: eslintSeverity(f.severity),
+        message: f.message,
+        line: f.start.line,
+        column: f.start.column,
+        endLine: f.end.line,
+        endColumn: f.end.column,
+      }));
+      const part = JSON.stringify({
+        filePath: r.filePath,
+        messages,
+        suppressedMessages: [],
+        errorCount: messages.filter((m) => m.severity === 2).length,
+        fatalErrorCount: 0,
+        warningCount: messages.filter((m) => m.severity === 1).length,
+        fixableErrorCount: 0,
+        fixableWarningCount: 0,
+        usedDeprecatedRules: [],
+      });
+      const opening = first ? '[' : ',';
+      first = false;
+      return opening + part;
+    },
+    end: () => (first ? '[]\n' : ']\n'),
+  };
 }
 
 const LABEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
 
-export function formatStylish(reports: FileReport[], cwd: string, fileCount: number): string {
-  const color = process.stdout.isTTY && !process.env.NO_COLOR;
+/** The readable report: each file with findings, its findings, then one summary line. */
+export function stylishWriter(cwd: string, color: boolean): ReportWriter {
   const paint = (code: number, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
-  const lines: string[] = [];
   let errors = 0;
   let warnings = 0;
   let infos = 0;
-  for (const r of reports) {
-    if (r.diagnostics.length === 0) continue;
-    lines.push(paint(4, printable(path.relative(cwd, r.filePath) || r.filePath)));
-    const index = new LineIndex(r.text);
-    const rows = r.diagnostics.map((d) => {
-      const { line, column } = index.at(d.offset);
-      if (d.severity === 'error') errors++; else if (d.severity === 'warning') warnings++; else infos++;
-      return { pos: `${line}:${column}`, sev: LABEL[d.severity], d };
-    });
-    const posWidth = Math.max(...rows.map((x) => x.pos.length));
-    for (const x of rows) {
-      const sev = x.sev.padEnd(7);
-      const coloured = x.d.severity === 'error' ? paint(31, sev) : x.d.severity === 'warning' ? paint(33, sev) : paint(36, sev);
-      lines.push(`  ${x.pos.padEnd(posWidth)}  ${coloured}  ${printable(x.d.message)}  ${paint(2, x.d.rule)}`);
-    }
-    lines.push('');
-  }
-  const total = errors + warnings + infos;
-  const files = `${fileCount} file${fileCount === 1 ? '' : 's'} checked`;
-  if (total === 0) {
-    lines.push(`✔ ${files}, no problems.`);
-  } else {
-    const parts = [`${errors} error${errors === 1 ? '' : 's'}`, `${warnings} warning${warnings === 1 ? '' : 's'}`];
-    if (infos) parts.push(`${infos} info`);
-    lines.push(paint(errors ? 31 : 33, `✖ ${total} problem${total === 1 ? '' : 's'} (${parts.join(', ')}) in ${files}.`));
-  }
-  return lines.join('\n') + '\n';
+  return {
+    file(r) {
+      if (r.findings.length === 0) return '';
+      let part = paint(4, printable(path.relative(cwd, r.filePath) || r.filePath)) + '\n';
+      const rows = r.findings.map((f) => {
+        if (f.severity === 'error') errors++; else if (f.severity === 'warning') warnings++; else infos++;
+        return { pos: `${f.start.line}:${f.start.column}`, sev: LABEL[f.severity], f };
+      });
+      const posWidth = Math.max(...rows.map((x) => x.pos.length));
+      for (const x of rows) {
+        const sev = x.sev.padEnd(7);
+        const coloured = x.f.severity === 'error' ? paint(31, sev) : x.f.severity === 'warning' ? paint(33, sev) : paint(36, sev);
+        part += `  ${x.pos.padEnd(posWidth)}  ${coloured}  ${printable(x.f.message)}  ${paint(2, x.f.rule)}\n`;
+      }
+      return part + '\n';
+    },
+    end(fileCount) {
+      const total = errors + warnings + infos;
+      const files = `${fileCount} file${fileCount === 1 ? '' : 's'} checked`;
+      if (total === 0) return `✔ ${files}, no problems.\n`;
+      const parts = [`${errors} error${errors === 1 ? '' : 's'}`, `${warnings} warning${warnings === 1 ? '' : 's'}`];
+      if (infos) parts.push(`${infos} info`);
+      return paint(errors ? 31 : 33, `✖ ${total} problem${total === 1 ? '' : 's'} (${parts.join(', ')}) in ${files}.`) + '\n';
+    },
+  };
+}
+
+/** Whether the readable report is coloured: on a terminal, unless NO_COLOR is set. */
+export function stylishColor(): boolean {
+  return !!process.stdout.isTTY && !process.env.NO_COLOR;
+}
+
+export function formatStylish(reports: FileReport[], cwd: string, fileCount: number): string {
+  const writer = stylishWriter(cwd, stylishColor());
+  return reports.map((r) => writer.file(locate(r))).join('') + writer.end(fileCount);
 }

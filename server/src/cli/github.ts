@@ -9,7 +9,7 @@
  */
 import * as path from 'node:path';
 import type { Diagnostic } from '../core';
-import { LineIndex, type FileReport } from './formatters';
+import type { ReportWriter } from './formatters';
 
 const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
@@ -23,7 +23,7 @@ const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warnin
 const UNSAFE = /[\u0000-\u0009\v\f\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** Shows each unsafe character as a visible `\uXXXX` escape (as JSON would write it). */
-export function visible(s: string): string {
+function visible(s: string): string {
   return s.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
@@ -47,17 +47,19 @@ function displayPath(filePath: string, cwd: string): string {
   return rel.split(path.sep).join('/');
 }
 
-export function formatGithub(reports: FileReport[], cwd: string): string {
-  const out: string[] = [];
-  for (const r of reports) {
-    if (r.diagnostics.length === 0) continue;
-    const lines = new LineIndex(r.text);
-    const file = escapeProperty(displayPath(r.filePath, cwd));
-    for (const d of r.diagnostics) {
-      const start = lines.at(d.offset);
-      const end = lines.at(d.offset + d.length);
-      out.push(`::${COMMAND[d.severity]} file=${file},line=${start.line},col=${start.column},endLine=${end.line},endColumn=${end.column},title=${escapeProperty(d.rule)}::${escapeData(d.message)}\n`);
-    }
-  }
-  return out.join('');
+/** One workflow command per finding, written file by file; nothing closes the report. */
+export function githubWriter(cwd: string): ReportWriter {
+  return {
+    file(r) {
+      if (r.findings.length === 0) return '';
+      const file = escapeProperty(displayPath(r.filePath, cwd));
+      let part = '';
+      for (const f of r.findings) {
+        part += `::${COMMAND[f.severity]} file=${file},line=${f.start.line},col=${f.start.column},endLine=${f.end.line},endColumn=${f.end.column},title=${escapeProperty(f.rule)}::${escapeData(f.message)}\n`;
+      }
+      return part;
+    },
+    end: () => '',
+  };
 }
+

@@ -12,13 +12,13 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ALL_RULES, type Severity } from '../core';
-import { LineIndex, type FileReport } from './formatters';
+import type { LocatedReport, Position, ReportWriter } from './formatters';
 import type { PackageInfo } from './packageInfo';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
 /** The base that artifact URIs are relative to: the working directory of the run. */
-export const SRCROOT = '%SRCROOT%';
+const SRCROOT = '%SRCROOT%';
 
 /** Something that stopped part of the check: a file that could not be read, a rule that failed. */
 export interface ToolNotification {
@@ -29,7 +29,7 @@ export interface ToolNotification {
   rule?: string;
 }
 
-export interface SarifOptions {
+interface SarifOptions {
   cwd: string;
   tool: PackageInfo;
   notifications: ToolNotification[];
@@ -81,7 +81,25 @@ function ruleHelp(docsDir: string, id: string, description: string): { fullDescr
   return { fullDescription: { text: first }, help: { text: page, markdown: page } };
 }
 
-export function formatSarif(reports: FileReport[], options: SarifOptions): string {
+/**
+ * The SARIF log is written whole at the end, not file by file: the parts that come before
+ * `results` depend on the whole run (`tool.driver.rules` gains an entry for any rule id a
+ * finding names that is not in the catalogue, and `invocations` says whether every file could
+ * be read), and the log must be one JSON object in that order. The writer keeps only the
+ * located findings (no file texts) until then. `options.notifications` is read at the end.
+ */
+export function sarifWriter(options: SarifOptions): ReportWriter {
+  const located: LocatedReport[] = [];
+  return {
+    file(r) {
+      if (r.findings.length > 0) located.push(r);
+      return '';
+    },
+    end: () => sarifLog(located, options) + '\n',
+  };
+}
+
+function sarifLog(reports: LocatedReport[], options: SarifOptions): string {
   const { cwd, tool } = options;
   // No `name` ("friendly name") per rule: the validator warns (SARIF1001) when it equals the
   // id but for case, as it would for `syntax` and `config`, and the ids are readable already.
@@ -106,27 +124,22 @@ export function formatSarif(reports: FileReport[], options: SarifOptions): strin
 
   const results = [];
   for (const r of reports) {
-    if (r.diagnostics.length === 0) continue;
-    const lines = new LineIndex(r.text);
+    if (r.findings.length === 0) continue;
     const artifact = artifactLocation(r.filePath, cwd);
-    const region = (offset: number, length: number) => {
-      const start = lines.at(offset);
-      const end = lines.at(offset + length);
-      return { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column };
-    };
-    for (const d of r.diagnostics) {
+    const region = (start: Position, end: Position) => ({ startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column });
+    for (const f of r.findings) {
       const result: Record<string, unknown> = {
-        ruleId: d.rule,
-        ruleIndex: indexOf(d.rule),
-        level: LEVEL[d.severity],
-        message: { text: d.message },
-        locations: [{ physicalLocation: { artifactLocation: artifact, region: region(d.offset, d.length) } }],
+        ruleId: f.rule,
+        ruleIndex: indexOf(f.rule),
+        level: LEVEL[f.severity],
+        message: { text: f.message },
+        locations: [{ physicalLocation: { artifactLocation: artifact, region: region(f.start, f.end) } }],
       };
-      if (d.related?.length) {
-        result.relatedLocations = d.related.map((rel, i) => ({
+      if (f.related?.length) {
+        result.relatedLocations = f.related.map((rel, i) => ({
           id: i + 1,
           message: { text: rel.message },
-          physicalLocation: { artifactLocation: artifact, region: region(rel.offset, rel.length) },
+          physicalLocation: { artifactLocation: artifact, region: region(rel.start, rel.end) },
         }));
       }
       results.push(result);

@@ -68,7 +68,7 @@ export function lengthHints(doc: JsonDocument, targets: readonly ChannelId[]): L
   return hints;
 }
 
-export interface ChannelStatus {
+interface ChannelStatus {
   channel: ChannelId;
   /** Findings that keep the card from working on this channel. */
   problems: Diagnostic[];

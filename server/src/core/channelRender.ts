@@ -10,6 +10,8 @@ import { checkDocument, type Diagnostic } from './check';
 import { DEFAULT_CONFIG, type ResolvedConfig } from './config';
 import { parseJsonDocument } from './jsonDocument';
 import { renderMessage, type SampleData, type Unevaluated } from './render';
+import { syntaxMessage } from './rules/syntax';
+import { templateProblemMessage } from './rules/template-syntax';
 import type { JsonValue } from './templateEval';
 
 export interface ChannelRender {
@@ -47,8 +49,8 @@ export function renderForChannel(text: string, options: ChannelRenderOptions = {
   const findings = checked.diagnostics.filter((d) => (d.channels?.length ? !!channel && d.channels.includes(channel) : d.severity === 'error' || d.severity === 'warning'));
   const doc = checked.doc ?? parseJsonDocument(text);
   const broken = [
-    ...doc.syntax.map((s) => ({ offset: s.offset, message: s.message })),
-    ...doc.scan.problems.map((p) => ({ offset: p.start, message: p.message })),
+    ...doc.syntax.map((s) => ({ offset: s.offset, message: syntaxMessage(s) })),
+    ...doc.scan.problems.map((p) => ({ offset: p.start, message: templateProblemMessage(p) })),
   ].sort((a, b) => a.offset - b.offset);
   if (broken.length > 0) return { value: undefined, error: broken[0], unevaluated: [], findings, apiProblems: [] };
   const rendered = renderMessage(doc, sample);

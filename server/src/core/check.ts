@@ -15,7 +15,7 @@ export interface Diagnostic extends Finding {
   severity: Severity;
 }
 
-export interface CheckOptions {
+interface CheckOptions {
   config?: ResolvedConfig;
   /** The rules to run (the full catalogue by default; tests pass their own). */
   rules?: readonly Rule[];
@@ -49,7 +49,7 @@ export interface CheckResult {
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
-export function mostSevere(a: Severity, b: Severity): Severity {
+function mostSevere(a: Severity, b: Severity): Severity {
   return RANK[a] <= RANK[b] ? a : b;
 }
 

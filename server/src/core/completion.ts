@@ -5,8 +5,8 @@
  */
 import type { Segment } from 'jsonc-parser';
 import { colonFollows, cursorContext } from './completionContext';
-import { INSIDE_ACTION_FIELDS, type FieldSpec } from './cardSchema';
-import { placeAt } from './places';
+import type { FieldSpec } from './cardSchema';
+import { fitsType, placeAt, type PlaceSpec } from './places';
 import { nodeAtPath, propertyNode, type JsonDocument, type Node } from './jsonDocument';
 import { renderedList } from './dynamicList';
 import type { SampleData } from './render';
@@ -34,9 +34,9 @@ export interface CompletionEntry {
 }
 
 /** The fields of the object at `path` (segments from the root), or undefined when it is not a known place. */
-function fieldsAt(path: Segment[], doc: JsonDocument): { fields: readonly FieldSpec[]; object: Node | undefined } | undefined {
-  const fields = placeAt(path, 'universal-message')?.fields;
-  return fields ? { fields, object: nodeAtPath(doc.root, path) } : undefined;
+function fieldsAt(path: Segment[], doc: JsonDocument): { spec: PlaceSpec; fields: readonly FieldSpec[]; object: Node | undefined } | undefined {
+  const spec = placeAt(path, 'universal-message');
+  return spec?.fields ? { spec, fields: spec.fields, object: nodeAtPath(doc.root, path) } : undefined;
 }
 
 export function completeAt(doc: JsonDocument, offset: number, sample?: SampleData): CompletionEntry[] {
@@ -64,7 +64,7 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
     return place.fields
       .filter((f) => !present.has(f.name))
       .filter((f) => !(f.name === 'floatActions' && present.has('insideActions')) && !(f.name === 'insideActions' && present.has('floatActions')))
-      .filter((f) => place.fields !== INSIDE_ACTION_FIELDS || !Array.isArray(f.required) || actionType === undefined || f.required.includes(actionType))
+      .filter((f) => fitsType(place.spec, f.name, actionType))
       .map((f) => ({
         label: f.name,
         kind: 'property' as const,

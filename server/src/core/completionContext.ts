@@ -7,7 +7,7 @@
 import { getLocation, type JSONPath, type Location } from 'jsonc-parser';
 import type { JsonDocument, Node } from './jsonDocument';
 
-export interface CursorContext {
+interface CursorContext {
   location: Location;
   /** The token before or at the cursor (jsonc-parser's previousNode). */
   prev: Node | undefined;
@@ -52,14 +52,14 @@ export function colonFollows(text: string, from: number): boolean {
 }
 
 /** The first offset at or after `from` that is not white space (as \s in a regular expression). */
-export function skipWhiteSpace(text: string, from: number): number {
+function skipWhiteSpace(text: string, from: number): number {
   let i = from;
   while (i < text.length && isWhiteSpace(text.charCodeAt(i))) i++;
   return i;
 }
 
 /** The characters of \s in a JavaScript regular expression. */
-export function isWhiteSpace(c: number): boolean {
+function isWhiteSpace(c: number): boolean {
   if (c === 32 || (c >= 9 && c <= 13)) return true;
   if (c < 160) return false;
   return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;

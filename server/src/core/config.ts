@@ -6,6 +6,7 @@
  */
 import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, isChannelId, type ChannelId } from './channels';
 import { parseJsonDocument, propertyNode, type Node } from './jsonDocument';
+import { syntaxMessage } from './rules/syntax';
 import type { Finding } from './rule';
 import type { ResolvedConfig, Severity, SeverityOrOff } from './types';
 import { suggest } from './suggest';
@@ -51,7 +52,7 @@ export function parseSeverity(value: unknown): SeverityOrOff | undefined {
  * A usable maxFileSize: a whole number of characters, 1 or more. Anything else (0, 1e-300,
  * NaN, Infinity, a string) would check nothing, or everything, without saying so.
  */
-export function isValidMaxFileSize(value: unknown): value is number {
+function isValidMaxFileSize(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 }
 
@@ -83,7 +84,8 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
   const doc = parseJsonDocument(text);
   const report = (node: { offset: number; length: number }, message: string, severity: Severity = 'error') =>
     findings.push({ rule: 'config', message, offset: node.offset, length: node.length, severity });
-  for (const s of doc.syntax) report(s, s.message.replace('the rendered message must be strict JSON', 'JSON does not allow it'));
+  // The syntax rule's words, but a config file is not rendered: its own reason for a trailing comma.
+  for (const s of doc.syntax) report(s, s.kind === 'trailing-comma' ? "Trailing comma: JSON does not allow it, remove this ','." : syntaxMessage(s));
   const root = doc.root;
   if (!root) return { config, findings };
   if (root.type !== 'object') {

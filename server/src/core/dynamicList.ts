@@ -30,13 +30,39 @@ export interface DynamicList {
   elements: Node[];
 }
 
-export interface ListProblem {
-  offset: number;
-  length: number;
-  message: string;
-}
+/**
+ * What is wrong with the markers or the body, as facts: the words are dynamic-list's
+ * (rules/dynamic-list.ts), which reports them.
+ */
+export type ListProblemFacts =
+  /** A marker with other text before it on its line. */
+  | { kind: 'marker-not-alone'; marker: 'each' | 'end' }
+  /** A `// @each` followed by another `// @each` before its `// @end`. */
+  | { kind: 'each-nested' }
+  /** `// @each` with no list after it. */
+  | { kind: 'each-without-list' }
+  /** Words after the list expression (`// @each dishes for today`): `words` from the second on. */
+  | { kind: 'each-extra-words'; words: string }
+  | { kind: 'end-without-each' }
+  | { kind: 'each-without-end' }
+  /** A second well-formed pair of markers: only the first renders. */
+  | { kind: 'second-list' }
+  /** The body is not directly in insideActions or floatActions. */
+  | { kind: 'body-misplaced' }
+  /** The body holds `count` values, not one (0 or more than 1). */
+  | { kind: 'body-count'; count: number }
+  /** A ',' in the body, outside its one element. */
+  | { kind: 'body-comma' }
+  /** With `elements` list elements (0, 1 or 2) the rendered message is not valid JSON. */
+  | { kind: 'invalid-for-length'; elements: number }
+  /** A template mentions `it` outside the body. */
+  | { kind: 'it-outside' }
+  /** The last problem kept: `hidden` more were not kept. */
+  | { kind: 'more'; hidden: number };
 
-export interface ListAnalysis {
+type ListProblem = ListProblemFacts & { offset: number; length: number };
+
+interface ListAnalysis {
   /** The well-formed pairs of markers (the first is the one that renders). */
   lists: DynamicList[];
   problems: ListProblem[];
@@ -90,27 +116,27 @@ function pairMarkers(doc: JsonDocument, problems: ListProblem[]): DynamicList[] 
   let open: MarkerLine | undefined;
   for (const m of doc.scan.markers) {
     if (!m.ownLine) {
-      problems.push({ ...markerRange(m), message: `// @${m.kind} must stand on a line of its own.` });
+      problems.push({ kind: 'marker-not-alone', marker: m.kind, ...markerRange(m) });
       continue;
     }
     if (m.kind === 'each') {
-      if (open) problems.push({ ...markerRange(open), message: '// @each has no // @end before the next // @each: dynamic lists do not nest.' });
-      if (m.list.length === 0) problems.push({ ...markerRange(m), message: '// @each needs the list it repeats over, for example // @each dishes.' });
+      if (open) problems.push({ kind: 'each-nested', ...markerRange(open) });
+      if (m.list.length === 0) problems.push({ kind: 'each-without-list', ...markerRange(m) });
       else {
         const words = extraWords(m.list);
-        if (words) problems.push({ offset: m.listOffset, length: m.list.length, message: `// @each takes one list expression, such as // @each dishes: "${words}" is not part of it. Put a remark on a comment line of its own.` });
+        if (words) problems.push({ kind: 'each-extra-words', words, offset: m.listOffset, length: m.list.length });
       }
       open = m;
       continue;
     }
     if (!open) {
-      problems.push({ ...markerRange(m), message: '// @end has no // @each before it.' });
+      problems.push({ kind: 'end-without-each', ...markerRange(m) });
       continue;
     }
     lists.push(describeList(doc, open, m));
     open = undefined;
   }
-  if (open) problems.push({ ...markerRange(open), message: '// @each has no // @end: mark where the repeated body ends.' });
+  if (open) problems.push({ kind: 'each-without-end', ...markerRange(open) });
   return lists;
 }
 
@@ -157,7 +183,7 @@ function analyze(doc: JsonDocument): ListAnalysis {
   const problems = [...read.problems];
   const lists = read.lists;
   for (const extra of lists.slice(1)) {
-    problems.push({ ...markerRange(extra.each), message: 'A message has exactly one dynamic list body: this second // @each is not used.' });
+    problems.push({ kind: 'second-list', ...markerRange(extra.each) });
   }
   const first = lists[0];
   if (first && doc.root) checkBody(doc, first, problems);
@@ -167,7 +193,7 @@ function analyze(doc: JsonDocument): ListAnalysis {
     const more = problems.length - MAX_PROBLEMS;
     const last = problems[MAX_PROBLEMS];
     problems.length = MAX_PROBLEMS;
-    problems.push({ offset: last.offset, length: last.length, message: `${more} more dynamic list problem${more === 1 ? '' : 's'} not shown.` });
+    problems.push({ kind: 'more', hidden: more, offset: last.offset, length: last.length });
   }
   return { lists, problems };
 }
@@ -203,16 +229,11 @@ function describeList(doc: JsonDocument, each: MarkerLine, end: MarkerLine): Dyn
 function checkBody(doc: JsonDocument, list: DynamicList, problems: ListProblem[]) {
   const at = { offset: list.each.start, length: list.each.end - list.each.start };
   if (!list.array || !list.listName) {
-    problems.push({ ...at, message: 'The dynamic list body must sit directly in insideActions or floatActions.' });
+    problems.push({ kind: 'body-misplaced', ...at });
     return;
   }
   if (list.elements.length !== 1) {
-    problems.push({
-      ...at,
-      message: list.elements.length === 0
-        ? 'The dynamic list body holds no action: put one action element between // @each and // @end.'
-        : `The dynamic list body holds ${list.elements.length} values: it must be exactly one action element, repeated once per list element.`,
-    });
+    problems.push({ kind: 'body-count', count: list.elements.length, ...at });
     return;
   }
   const el = list.elements[0];
@@ -220,7 +241,7 @@ function checkBody(doc: JsonDocument, list: DynamicList, problems: ListProblem[]
   for (const [from, to] of [[list.bodyStart, el.offset], [el.offset + el.length, list.bodyEnd]]) {
     const comma = commaIn(masked, from, to);
     if (comma !== undefined) {
-      problems.push({ offset: comma, length: 1, message: "Remove this ',' from the dynamic list body: the delimiter between repeated bodies is added at render time." });
+      problems.push({ kind: 'body-comma', offset: comma, length: 1 });
       return;
     }
   }
@@ -234,12 +255,7 @@ function checkBody(doc: JsonDocument, list: DynamicList, problems: ListProblem[]
     const errors: ParseError[] = [];
     parseJsonc(header + Array.from({ length: n }, () => body).join(',') + footer, errors, { allowTrailingComma: false, disallowComments: false });
     if (errors.length > 0) {
-      problems.push({
-        ...at,
-        message: n === 0
-          ? "With an empty list the message is not valid JSON: a ',' next to the body is left with nothing on one side. A list with a dynamic body holds no static actions."
-          : `With ${n} list element${n === 1 ? '' : 's'} the message is not valid JSON: check the commas around the body.`,
-      });
+      problems.push({ kind: 'invalid-for-length', elements: n, ...at });
       return;
     }
   }
@@ -250,7 +266,7 @@ function checkIt(doc: JsonDocument, lists: readonly DynamicList[], problems: Lis
   for (const t of doc.scan.templates) {
     if (lists.some((list) => t.start >= list.bodyStart && t.end <= list.bodyEnd)) continue;
     if (!mentionsIt(t.expression)) continue;
-    problems.push({ offset: t.start, length: t.end - t.start, message: '`it` is only defined inside a dynamic list body (between // @each and // @end).' });
+    problems.push({ kind: 'it-outside', offset: t.start, length: t.end - t.start });
   }
 }
 

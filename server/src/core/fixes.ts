@@ -12,7 +12,7 @@ import { propertyIndent } from './rules/ruleUtil';
 export type { TextEdit } from './types';
 
 /** Snippet syntax to plain text: `${1:Title}` gives Title, `${1|a,b|}` gives a, `$1` nothing. */
-export function snippetToText(snippet: string): string {
+function snippetToText(snippet: string): string {
   return snippet
     .replace(/\$\{\d+\|([^,|}]*)(?:,[^,}|]*)*\|\}/g, '$1')
     .replace(/\$\{\d+:([^}]*)\}/g, '$1')

@@ -24,7 +24,7 @@ export interface FormatOptions {
 export const TAB_SIZE_RANGE = { min: 1, max: 16, default: 2 } as const;
 
 /** The tab size to use: a whole number in TAB_SIZE_RANGE, whatever the client sent. */
-export function saneTabSize(tabSize: unknown): number {
+function saneTabSize(tabSize: unknown): number {
   if (typeof tabSize !== 'number' || Number.isNaN(tabSize)) return TAB_SIZE_RANGE.default;
   return Math.min(TAB_SIZE_RANGE.max, Math.max(TAB_SIZE_RANGE.min, Math.round(tabSize)));
 }

@@ -14,7 +14,7 @@
 import { channelSummary as summarize, summaryTitle, type LengthHint } from './atAGlance';
 import { renderForChannel, type ChannelRender, type ChannelRenderOptions } from './channelRender';
 import { CHANNEL_IDS, CHANNEL_NAMES, isChannelId, type ChannelId } from './channels';
-import { channelOfPath, checkDocumentSliced, languageOfPath, type CheckResult, type Diagnostic, type YieldToHost } from './check';
+import { channelOfPath, checkDocument, checkDocumentSliced, languageOfPath, type CheckResult, type Diagnostic, type YieldToHost } from './check';
 import { CONFIG_FILE_NAME, DEFAULT_CONFIG, parseConfig, parseSeverity, resolveConfig, type UmsgConfig } from './config';
 import { fixToEdits, type TextEdit } from './fixes';
 import type { FormatOptions } from './format';
@@ -57,6 +57,52 @@ export interface LanguageServiceOptions {
   onRuleError?: (ruleId: string, error: unknown, document: ServiceDocument) => void;
   /** Lets the host's event loop run between slices of a long check (default: a zero timeout). */
   yieldToHost?: YieldToHost;
+  /**
+   * Where the host can check a large document away from the thread that answers requests (a
+   * worker thread on Node), so that hover and completion are not held up while it is checked.
+   * Documents of at least `minLength` characters go there, unless `rules` replaces the catalogue;
+   * `run` answers undefined when it cannot (no worker, a worker that failed) and the check then
+   * runs here, in slices.
+   */
+  checkElsewhere?: CheckElsewhere;
+}
+
+/** A check request as plain data: what a worker needs to check a document the same way. */
+export interface RemoteCheckRequest {
+  text: string;
+  language: LanguageId;
+  context: DocumentContext;
+}
+
+/** What a worker answers: the findings, or that the check was cancelled; and the rules that threw. */
+export interface RemoteCheckResult {
+  diagnostics: Diagnostic[];
+  cancelled: boolean;
+  ruleErrors: { rule: string; error: string }[];
+}
+
+export interface CheckElsewhere {
+  minLength: number;
+  run(request: RemoteCheckRequest, token?: Cancellation): Promise<RemoteCheckResult | undefined>;
+}
+
+/**
+ * The worker's side of `checkElsewhere`: checks a request in one go, polling `isCancelled`
+ * between rules and findings, with the same config, sample data and siblings as here.
+ */
+export function checkRemoteRequest(request: RemoteCheckRequest, isCancelled: () => boolean): RemoteCheckResult {
+  const ruleErrors: RemoteCheckResult['ruleErrors'] = [];
+  const { context } = request;
+  const result = checkDocument(request.text, request.language, {
+    config: context.config,
+    sample: context.sample,
+    sampleProblem: context.sampleProblem,
+    channelSpecific: context.channelSpecific,
+    overriddenChannels: context.overriddenChannels,
+    onRuleError: (rule, error) => ruleErrors.push({ rule, error: error instanceof Error ? error.stack ?? error.message : String(error) }),
+    isCancelled,
+  });
+  return { diagnostics: result.diagnostics, cancelled: result.cancelled, ruleErrors };
 }
 
 /** One version of one document, parsed at most once, on first use. */
@@ -139,6 +185,15 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     },
 
     async check(doc, context, token) {
+      const elsewhere = options.checkElsewhere;
+      if (elsewhere && !options.rules && !doc.overSize && doc.text.length >= elsewhere.minLength) {
+        const remote = await elsewhere.run({ text: doc.text, language: doc.language, context }, token);
+        if (remote) {
+          for (const e of remote.ruleErrors) options.onRuleError?.(e.rule, new Error(e.error), doc);
+          // The parse stays in the worker: editing features parse this version here on first use.
+          return { diagnostics: remote.diagnostics, doc: undefined, cancelled: remote.cancelled };
+        }
+      }
       const result = await checkDocumentSliced(doc.text, doc.language, {
         parsed: parsed(doc),
         config: context.config,

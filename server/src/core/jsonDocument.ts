@@ -9,11 +9,27 @@ import { scanTemplates, type ScanResult, type TemplateRegion } from './templateS
 
 export type { Node } from 'jsonc-parser';
 
-export interface SyntaxProblem {
-  offset: number;
-  length: number;
-  message: string;
-}
+/**
+ * What is wrong with the JSON, as facts: the words are the syntax rule's (rules/syntax.ts),
+ * which reports them; render, the preview and the config file ask it for the same words.
+ */
+export type SyntaxFacts =
+  /** Nesting went past the depth limit: the parse was skipped. */
+  | { kind: 'too-deep'; depth: number; limit: number }
+  /** The text holds no value: nothing at all, or only comments. */
+  | { kind: 'no-value'; onlyComments: boolean }
+  /** A ',' right before '}' or ']'. */
+  | { kind: 'trailing-comma' }
+  /** The text ends where a value belongs. */
+  | { kind: 'end-of-file' }
+  /** A printable token that is not JSON (`'TALL'`, `tru`): its first 20 characters, and whether there were more. */
+  | { kind: 'unexpected-token'; token: string; cut: boolean }
+  /** Any other parse error, by jsonc-parser's ParseErrorCode. */
+  | { kind: 'parse-error'; code: number }
+  /** The last problem kept (maxSyntaxProblems): `hidden` more were not kept. */
+  | { kind: 'more'; hidden: number };
+
+type SyntaxProblem = SyntaxFacts & { offset: number; length: number };
 
 /** The static and templated parts of one JSON string (DESIGN: Templates). */
 export interface StringInfo {
@@ -45,30 +61,11 @@ export interface JsonDocument {
   stringInfo(node: Node): StringInfo;
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   depthLimit?: number;
   /** At most this many syntax problems are kept; a last one says how many more there were. */
   maxSyntaxProblems?: number;
 }
-
-const ERROR_TEXT: Record<number, string> = {
-  1: 'Unexpected text here: expected a JSON value.',
-  2: 'Invalid number.',
-  3: 'Expected a property name in double quotes.',
-  4: 'Expected a value.',
-  5: "Expected ':' after the property name.",
-  6: "Expected ',' between the items.",
-  7: "Expected '}' to close the object.",
-  8: "Expected ']' to close the array.",
-  9: 'Unexpected text after the message: a file holds one JSON value.',
-  10: 'Invalid comment.',
-  11: 'Block comment is not closed: add */.',
-  12: 'String is not closed: add the closing ".',
-  13: 'Number is not complete.',
-  14: 'Invalid \\u escape: it needs four hexadecimal digits.',
-  15: 'Invalid escape sequence in a string: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.',
-  16: 'Control character in a string: escape it, for example as \\n.',
-};
 
 export function parseJsonDocument(text: string, options: ParseOptions = {}): JsonDocument {
   const scan = scanTemplates(text, { depthLimit: options.depthLimit });
@@ -78,11 +75,7 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
   let tooDeep = false;
   if (scan.depthExceededAt !== undefined) {
     tooDeep = true;
-    syntax.push({
-      offset: scan.depthExceededAt,
-      length: 1,
-      message: `Nesting is ${scan.maxDepth.toLocaleString('en-US')} levels deep, over the limit of ${(options.depthLimit ?? 1000).toLocaleString('en-US')}: the file was not checked further.`,
-    });
+    syntax.push({ kind: 'too-deep', depth: scan.maxDepth, limit: options.depthLimit ?? 1000, offset: scan.depthExceededAt, length: 1 });
   } else {
     const errors: ParseError[] = [];
     root = parseJsonTree(scan.masked, errors);
@@ -90,13 +83,7 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
     // accepts both with allowEmptyContent). Either way the message is missing, so say so:
     // testing `text.trim()` alone let a file of nothing but comments pass with no finding.
     if (root === undefined && errors.length === 0) {
-      syntax.push({
-        offset: 0,
-        length: 0,
-        message: text.trim().length === 0
-          ? 'The file is empty: it should hold one JSON value.'
-          : 'The file holds only comments: it should hold one JSON value.',
-      });
+      syntax.push({ kind: 'no-value', onlyComments: text.trim().length > 0, offset: 0, length: 0 });
     }
     const previousToken = previousTokenFinder(scan.masked);
     let previous: SyntaxProblem | undefined;
@@ -106,7 +93,7 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
       if (syntax.length >= maxProblems) {
         let hidden = 0;
         for (let m = k; m < errors.length; m++) if (!isEcho(errors, m, previousToken)) hidden++;
-        syntax.push(clampTo({ offset: e.offset, length: e.length, message: `${hidden} more syntax ${hidden === 1 ? 'error is' : 'errors are'} not shown.` }, text.length));
+        syntax.push(clampTo({ kind: 'more', hidden, offset: e.offset, length: e.length }, text.length));
         break;
       }
       const problem = clampTo(describeError(scan.masked, e, previousToken), text.length);
@@ -175,20 +162,20 @@ function describeError(masked: string, e: ParseError, previousToken: (offset: nu
     if (ch === '}' || ch === ']') {
       const comma = previousToken(e.offset);
       if (comma >= 0 && masked[comma] === ',') {
-        return { offset: comma, length: 1, message: "Trailing comma: the rendered message must be strict JSON, remove this ','." };
+        return { kind: 'trailing-comma', offset: comma, length: 1 };
       }
     }
   }
   if (e.error === 4 && e.offset >= masked.length) {
-    return { offset: e.offset, length: e.length, message: 'Unexpected end of file: expected a value.' };
+    return { kind: 'end-of-file', offset: e.offset, length: e.length };
   }
   if (e.error === 1) {
     const token = masked.slice(e.offset, e.offset + Math.min(e.length, 20));
     if (/^[\x20-\x7e]+$/.test(token)) {
-      return { offset: e.offset, length: e.length, message: `Unexpected '${token}${e.length > 20 ? '…' : ''}': expected a JSON value (strings need double quotes).` };
+      return { kind: 'unexpected-token', token, cut: e.length > 20, offset: e.offset, length: e.length };
     }
   }
-  return { offset: e.offset, length: e.length, message: ERROR_TEXT[e.error] ?? 'Syntax error.' };
+  return { kind: 'parse-error', code: e.error, offset: e.offset, length: e.length };
 }
 
 /**
@@ -223,7 +210,7 @@ function previousTokenFinder(text: string): (offset: number) => number {
 }
 
 /** Finds the templates inside [start, end) with a binary search over the sorted list. */
-export function templatesIn(templates: readonly TemplateRegion[], start: number, end: number): TemplateRegion[] {
+function templatesIn(templates: readonly TemplateRegion[], start: number, end: number): TemplateRegion[] {
   let lo = 0;
   let hi = templates.length;
   while (lo < hi) {

@@ -18,9 +18,8 @@ import { documentLinks, documentSymbols, foldingRanges, selectionRanges, type Do
 import type { FeatureContext, HoverResult } from './types';
 
 export type { CompletionEntry } from './completion';
-export type { FeatureContext, HoverResult } from './types';
 
-export interface LanguageFeatures {
+interface LanguageFeatures {
   complete?(doc: JsonDocument, offset: number, ctx: FeatureContext): CompletionEntry[];
   hover?(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined;
   symbols?(doc: JsonDocument): OutlineSymbol[];

@@ -15,7 +15,7 @@ import { prefixOf } from './quote';
 /** How many code points a quoted value keeps by default before it is cut with `…`. */
 export const QUOTE_LIMIT = 120;
 
-export interface QuoteOptions {
+interface QuoteOptions {
   /** Code points kept before the value is cut with `…` (default QUOTE_LIMIT). */
   max?: number;
   /** The span stands in a table cell: `|` would end the cell even inside a code span (GFM), so it is escaped. */

@@ -7,9 +7,9 @@
 import type { StringInfo } from './jsonDocument';
 import { MAX_QUOTED, quote } from './quote';
 
-export type PhoneProblemKind = 'empty' | 'tel-prefix' | 'parameters' | 'spaces' | 'double-zero' | 'no-plus' | 'letters' | 'invalid-character' | 'no-digits';
+type PhoneProblemKind = 'empty' | 'tel-prefix' | 'parameters' | 'spaces' | 'double-zero' | 'no-plus' | 'letters' | 'invalid-character' | 'no-digits';
 
-export interface PhoneProblem {
+interface PhoneProblem {
   kind: PhoneProblemKind;
   message: string;
 }

@@ -20,24 +20,26 @@ import { renderMessage, type SampleData } from './render';
 import { buildRichCard, type ActionList, type RichCard } from './richCard';
 import type { LanguageId } from './rule';
 import { plainString } from './rules/ruleUtil';
+import { syntaxMessage } from './rules/syntax';
+import { templateProblemMessage } from './rules/template-syntax';
 import { parsePath, type JsonValue } from './templateEval';
 
 export type PreviewMode = 'template' | 'sample';
-export type Verdict = 'sent' | 'shortened' | 'rejected' | 'dropped' | 'override';
+type Verdict = 'sent' | 'shortened' | 'rejected' | 'dropped' | 'override';
 
 /** A range of the message text, in UTF-16 offsets (what editors' offsetAt gives). */
-export interface SourceRange {
+interface SourceRange {
   offset: number;
   length: number;
 }
 
 /** A run of drawn text: plain, or a template `${…}` left as written (drawn as a chip). */
-export interface Segment {
+interface Segment {
   text: string;
   template?: true;
 }
 
-export interface DrawnText {
+interface DrawnText {
   segments: Segment[];
   /** The whole text as the channel receives it. */
   text: string;
@@ -46,7 +48,7 @@ export interface DrawnText {
   source?: SourceRange;
 }
 
-export interface DrawnMedia {
+interface DrawnMedia {
   /** Height in CSS pixels (Google's SHORT, MEDIUM and TALL), when the channel fixes one. */
   height?: number;
   /** Width over height, when the channel crops to a ratio (Messenger: 1.91). */
@@ -60,7 +62,7 @@ export interface DrawnMedia {
   source?: SourceRange;
 }
 
-export interface DrawnButton {
+interface DrawnButton {
   label: DrawnText;
   /** What tapping does on this channel. */
   action: 'reply' | 'url' | 'call';
@@ -69,7 +71,7 @@ export interface DrawnButton {
   source?: SourceRange;
 }
 
-export interface VerdictReason {
+interface VerdictReason {
   verdict: Exclude<Verdict, 'sent'>;
   message: string;
   /** The rule whose finding explains it, when one does. */
@@ -79,7 +81,7 @@ export interface VerdictReason {
 }
 
 /** Which of the channel's message types the card becomes. */
-export type Layout = 'generic' | 'richCard' | 'interactive' | 'text' | 'image' | 'override';
+type Layout = 'generic' | 'richCard' | 'interactive' | 'text' | 'image' | 'override';
 
 export interface ChannelColumn {
   channel: ChannelId;
@@ -109,7 +111,7 @@ export interface ChannelColumn {
   payload: JsonValue | undefined;
 }
 
-export interface ListChoice {
+interface ListChoice {
   /** The list expression after `// @each`. */
   expression: string;
   /** Elements in the sample data, when the sample holds the list. */
@@ -136,7 +138,7 @@ export interface MessagePreview {
   unevaluated: { expression: string; reason: string; range: SourceRange }[];
 }
 
-export interface MessageInput {
+interface MessageInput {
   text: string;
   sample?: SampleData;
   config?: ResolvedConfig;
@@ -150,7 +152,7 @@ export interface MessageInput {
 }
 
 /** The longest list the stepper draws: beyond every channel's count limit, small enough to draw. */
-export const MAX_LIST_LENGTH = 20;
+const MAX_LIST_LENGTH = 20;
 
 const MEDIA_HEIGHT: Record<string, number> = { SHORT: 112, MEDIUM: 168, TALL: 264 };
 const MESSENGER_ASPECT = 1.91;
@@ -183,8 +185,8 @@ export function previewMessage(input: MessageInput): MessagePreview {
   const overridden = targets.filter((c) => input.overrides?.[c]);
   const checked = checkDocument(text, 'universal-message', { config, sample, overriddenChannels: overridden });
   const broken = [
-    ...doc.syntax.map((s) => ({ offset: s.offset, message: s.message })),
-    ...doc.scan.problems.map((p) => ({ offset: p.start, message: p.message })),
+    ...doc.syntax.map((s) => ({ offset: s.offset, message: syntaxMessage(s) })),
+    ...doc.scan.problems.map((p) => ({ offset: p.start, message: templateProblemMessage(p) })),
   ].sort((a, b) => a.offset - b.offset);
   const base = { kind: 'message' as const, mode, list: list?.choice };
   if (broken.length > 0) return { ...base, error: broken[0], columns: [], unevaluated: [] };
@@ -579,7 +581,7 @@ function dedupe(reasons: VerdictReason[]): VerdictReason[] {
 }
 
 /** The value at a payload path such as `interactive.action.buttons[3].reply.title`. */
-export function valueAt(payload: JsonValue, path: string): JsonValue | undefined {
+function valueAt(payload: JsonValue, path: string): JsonValue | undefined {
   let v: JsonValue | undefined = payload;
   for (const part of path.split('.')) {
     const bracket = part.indexOf('[');
@@ -596,7 +598,7 @@ export function valueAt(payload: JsonValue, path: string): JsonValue | undefined
 
 // --- the Integrations form -----------------------------------------------------------------
 
-export interface FormControl {
+interface FormControl {
   key: string;
   label: string;
   /** String → text, Text → textarea, Boolean → switch, options → select. */
@@ -630,7 +632,7 @@ export function previewForm(text: string, language: LanguageId, config: Resolved
   const provider = language === 'native-provider' ? providerOf(doc) : undefined;
   const title = (provider && plainString(doc, provider.props.get('label'))) || 'Integrations';
   const note = provider && plainString(doc, provider.props.get('deployMode')) === 'private' ? PRIVATE_DEPLOY_NOTE : undefined;
-  const error = doc.syntax.length > 0 ? { message: doc.syntax[0].message, offset: doc.syntax[0].offset } : undefined;
+  const error = doc.syntax.length > 0 ? { message: syntaxMessage(doc.syntax[0]), offset: doc.syntax[0].offset } : undefined;
   const meta = configMetaOf(doc, language);
   const controls: FormControl[] = [];
   for (const entry of meta?.entries ?? []) {

@@ -16,7 +16,7 @@ export interface Unevaluated {
   reason: string;
 }
 
-export interface RenderResult {
+interface RenderResult {
   /** The rendered message, when it is valid JSON. */
   value: JsonValue | undefined;
   /** Strict JSON text of `value`, indented by two spaces. */

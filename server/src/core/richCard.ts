@@ -25,7 +25,7 @@ export interface ObjectModel {
   all: Prop[];
 }
 
-export type ActionListName = 'insideActions' | 'floatActions';
+type ActionListName = 'insideActions' | 'floatActions';
 
 export interface ActionModel extends ObjectModel {
   list: ActionListName;

@@ -23,7 +23,7 @@ export type FixData = (
   preferred?: boolean;
 };
 
-export interface RelatedLocation {
+interface RelatedLocation {
   offset: number;
   length: number;
   message: string;

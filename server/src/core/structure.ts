@@ -122,7 +122,7 @@ export interface FoldingRange {
 }
 
 /** Line starts, for offset-to-line lookups by binary search. */
-export function lineStarts(text: string): number[] {
+function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -132,7 +132,7 @@ export function lineStarts(text: string): number[] {
   return starts;
 }
 
-export function lineAt(starts: number[], offset: number): number {
+function lineAt(starts: number[], offset: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {

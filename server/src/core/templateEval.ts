@@ -59,7 +59,7 @@ export function parsePath(expression: string): { root: string; steps: Step[] } |
 }
 
 /** The own value of `key` in a JSON object, or undefined: never a prototype's. */
-export function ownValue(value: JsonValue | undefined, key: string): JsonValue | undefined {
+function ownValue(value: JsonValue | undefined, key: string): JsonValue | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
   return value[key];
 }
@@ -185,7 +185,7 @@ export function mentionsIt(expression: string): boolean {
  * literal fails to close, every later quote of its kind up to that point fails the same way
  * (each of them is escaped), so it is not searched again: linear.
  */
-export function withoutLiterals(code: string): string {
+function withoutLiterals(code: string): string {
   const parts: string[] = [];
   let last = 0;
   const failedUntil = { '"': -1, "'": -1 };

@@ -41,14 +41,25 @@ export interface MarkerLine {
   lineStart: number;
 }
 
-export type TemplateProblemKind = 'unterminated' | 'empty' | 'unbalanced' | 'too-long' | 'budget' | 'too-many';
+/**
+ * What is wrong with a template, as facts: the words are template-syntax's
+ * (rules/template-syntax.ts), which reports them.
+ */
+export type TemplateProblemFacts =
+  /** No closing `}`; `inside` when a Kotlin literal in it ends first (at a line break or the end). */
+  | { kind: 'unterminated'; inside?: 'string literal' | 'character literal' }
+  /** `${}` or `${ }`. */
+  | { kind: 'empty' }
+  /** Closed, but its parentheses or brackets do not pair up. */
+  | { kind: 'unbalanced'; what: 'parentheses' | 'brackets' }
+  /** Longer than MAX_TEMPLATE_LENGTH, or never closed. */
+  | { kind: 'too-long' }
+  /** The work allowed for broken templates is spent: later templates are plain text. */
+  | { kind: 'budget' }
+  /** The last problem kept (MAX_TEMPLATE_PROBLEMS): `hidden` more were not kept. */
+  | { kind: 'too-many'; hidden: number };
 
-export interface TemplateProblem {
-  kind: TemplateProblemKind;
-  start: number;
-  end: number;
-  message: string;
-}
+type TemplateProblem = TemplateProblemFacts & { start: number; end: number };
 
 export interface ScanResult {
   templates: TemplateRegion[];
@@ -68,14 +79,14 @@ export interface ScanResult {
   depthExceededAt: number | undefined;
 }
 
-export interface ScanOptions {
+interface ScanOptions {
   /** Nesting beyond this many levels is reported and stops the JSON parse (stack safety). */
   depthLimit?: number;
 }
 
 /** Longest template expression we scan before calling it unterminated. */
 export const MAX_TEMPLATE_LENGTH = 20_000;
-export const DEFAULT_DEPTH_LIMIT = 1_000;
+const DEFAULT_DEPTH_LIMIT = 1_000;
 /**
  * At most this many template problems are kept (the 'budget' one always is); one last
  * 'too-many' problem says how many more there were. Without a cap, 1 MB of `${}` gave
@@ -93,7 +104,7 @@ const enum Frame { Code, String, RawString }
 
 interface ExprScan {
   end: number;
-  problem?: { kind: TemplateProblemKind; message: string; at?: number };
+  problem?: TemplateProblemFacts;
   work: number;
 }
 
@@ -122,7 +133,7 @@ function scanExpression(text: string, start: number): ExprScan {
         i++;
         if (frames.length === 0) {
           if (parens !== 0 || brackets !== 0) {
-            return { end: i, work: i - start, problem: { kind: 'unbalanced', message: parens !== 0 ? 'parentheses' : 'brackets' } };
+            return { end: i, work: i - start, problem: { kind: 'unbalanced', what: parens !== 0 ? 'parentheses' : 'brackets' } };
           }
           return { end: i, work: i - start };
         }
@@ -147,7 +158,7 @@ function scanExpression(text: string, start: number): ExprScan {
           j++;
         }
         if (j >= limit || text.charCodeAt(j) !== Ch.Apos) {
-          return { end: j, work: j - start, problem: { kind: 'unterminated', message: 'character literal', at: i } };
+          return { end: j, work: j - start, problem: { kind: 'unterminated', inside: 'character literal' } };
         }
         i = j + 1; continue;
       }
@@ -159,7 +170,7 @@ function scanExpression(text: string, start: number): ExprScan {
       if (c === Ch.Quote) { frames.pop(); i++; continue; }
       if (c === Ch.LF || c === Ch.CR) {
         // A Kotlin string literal cannot hold a line break: the template is broken here.
-        return { end: i, work: i - start, problem: { kind: 'unterminated', message: 'string literal', at: i } };
+        return { end: i, work: i - start, problem: { kind: 'unterminated', inside: 'string literal' } };
       }
       if (c === Ch.Dollar && text.charCodeAt(i + 1) === Ch.LBrace) {
         frames.push(Frame.Code); braces.push(0); i += 2; continue;
@@ -177,28 +188,9 @@ function scanExpression(text: string, start: number): ExprScan {
     i++;
   }
   if (limit < n) {
-    return { end: limit, work: limit - start, problem: { kind: 'too-long', message: '' } };
+    return { end: limit, work: limit - start, problem: { kind: 'too-long' } };
   }
-  return { end: n, work: n - start, problem: { kind: 'unterminated', message: '' } };
-}
-
-function problemMessage(kind: TemplateProblemKind, detail: string): string {
-  switch (kind) {
-    case 'unterminated':
-      return detail
-        ? `Template expression is not closed: its ${detail} ends before the closing }.`
-        : 'Template expression is not closed: add the closing } of ${.';
-    case 'empty':
-      return 'Empty template expression ${}: write an expression or remove it.';
-    case 'unbalanced':
-      return `Template expression has unbalanced ${detail}.`;
-    case 'too-long':
-      return `Template expression is longer than ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters or never closed.`;
-    case 'budget':
-      return 'Too many unclosed template expressions: template checks stop here.';
-    case 'too-many':
-      return `${detail} more template ${detail === '1' ? 'problem is' : 'problems are'} not shown.`;
-  }
+  return { end: n, work: n - start, problem: { kind: 'unterminated' } };
 }
 
 function isBlank(s: string): boolean {
@@ -240,25 +232,25 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
       // In value position, an expression that runs over a line holding a JSON property
       // ("name": ...) is a template whose } is missing, not Kotlin: report it where it opens.
       if (!scan.problem && !inString && swallowsProperty(text, i + 2, scan.end - 1)) {
-        scan.problem = { kind: 'unterminated', message: '' };
+        scan.problem = { kind: 'unterminated' };
       }
       if (!scan.problem || scan.problem.kind === 'unbalanced') {
         const expression = text.slice(i + 2, scan.end - 1);
         templates.push({ start: i, end: scan.end, expression, inString });
         if (scan.problem) {
-          report({ kind: 'unbalanced', start: i, end: scan.end, message: problemMessage('unbalanced', scan.problem.message) });
+          report({ ...scan.problem, start: i, end: scan.end });
         } else if (isBlank(expression)) {
-          report({ kind: 'empty', start: i, end: scan.end, message: problemMessage('empty', '') });
+          report({ kind: 'empty', start: i, end: scan.end });
         }
         i = scan.end;
         continue;
       }
       // Broken template: report it on the `${`, treat those two characters as plain text and go on.
       failedWork += scan.work;
-      report({ kind: scan.problem.kind, start: i, end: i + 2, message: problemMessage(scan.problem.kind, scan.problem.message) });
+      report({ ...scan.problem, start: i, end: i + 2 });
       if (failedWork > failedBudget) {
         templatesEnabled = false;
-        report({ kind: 'budget', start: i, end: i + 2, message: problemMessage('budget', '') });
+        report({ kind: 'budget', start: i, end: i + 2 });
       }
       if (!inString) {
         // In value position the rest of the value goes with it, so that the JSON parses on.
@@ -323,7 +315,7 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
     }
   }
   if (firstHidden) {
-    problems.push({ kind: 'too-many', start: firstHidden.start, end: firstHidden.end, message: problemMessage('too-many', String(hidden)) });
+    problems.push({ kind: 'too-many', hidden, start: firstHidden.start, end: firstHidden.end });
   }
   return { templates, problems, markers, recovered, masked: mask(text, templates, recovered), maxDepth, depthExceededAt };
 }

@@ -9,7 +9,7 @@
  * beyond a size limit.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, open, readdir, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 
 import type { ReadOutcome } from '../configLookup';
@@ -151,15 +151,6 @@ export async function realPathOf(p: string): Promise<string | undefined> {
   }
 }
 
-/** Whether `p` is a regular file, following links; false for anything else or nothing. */
-export async function isRegularFile(p: string): Promise<boolean> {
-  try {
-    return (await stat(p)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Folder listings, each read once (issue 11): whether a message has NAME.sample.json, its
  * three channel siblings, or a folder has umsg.config.json or .git is answered from the
@@ -168,23 +159,30 @@ export async function isRegularFile(p: string): Promise<boolean> {
  */
 export class FolderListings {
   private readonly listings = new Map<string, Promise<Set<string> | undefined>>();
+  /** The listings already read, for answering without another promise (a message asks four times). */
+  private readonly listed = new Map<string, Set<string> | undefined>();
 
   list(dir: string): Promise<Set<string> | undefined> {
     let cached = this.listings.get(dir);
     if (!cached) {
-      cached = readdir(dir).then((names) => new Set(names), () => undefined);
+      cached = readdir(dir).then((names) => new Set(names), () => undefined).then((names) => {
+        this.listed.set(dir, names);
+        return names;
+      });
       this.listings.set(dir, cached);
     }
     return cached;
   }
 
   /** Whether a name exists at `p` (a file, folder, link or anything else). */
-  async exists(p: string): Promise<boolean> {
+  exists(p: string): Promise<boolean> {
     // Called several times per message: split at the last separator rather than normalising twice.
     const cut = Math.max(p.lastIndexOf('/'), path.sep === '\\' ? p.lastIndexOf('\\') : -1);
     if (cut <= 0) return pathExists(p);
-    const names = await this.list(p.slice(0, cut));
-    return names ? names.has(p.slice(cut + 1)) : pathExists(p);
+    const dir = p.slice(0, cut);
+    const names = this.listed.get(dir);
+    if (names) return Promise.resolve(names.has(p.slice(cut + 1)));
+    return this.list(dir).then((listed) => (listed ? listed.has(p.slice(cut + 1)) : pathExists(p)));
   }
 }
 

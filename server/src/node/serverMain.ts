@@ -8,57 +8,66 @@ import { pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { configForFile } from '../configLookup';
 import { pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from './files';
+import { serveChecksIfWorker, workerChecks } from './checkWorker';
 import { startServer } from '../server';
 
-const args = process.argv.slice(2);
-if (args.includes('--version') || args.includes('-v')) {
-  process.stdout.write('umsg-language-server 0.1.0\n');
-  process.exit(0);
-}
-if (args.includes('--help') || args.includes('-h') || !args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'))) {
-  process.stdout.write([
-    'umsg-language-server: the universal message language server (LSP).',
-    '',
-    'Usage: umsg-language-server --stdio',
-    '       (or --node-ipc, --socket=<port>, --pipe=<name>)',
-    '',
-    'Point your editor\'s LSP client at this command for *.umsg, *.configmeta.json and *.provider.json files.',
-    '',
-  ].join('\n'));
-  process.exit(args.includes('--help') || args.includes('-h') ? 0 : 2);
-}
+// This script is also the check worker (checkWorker.ts): started as one, it serves checks only.
+if (!serveChecksIfWorker()) main();
 
-/**
- * Over stdio the reader is ours, so that a corrupt stream (a Content-Length that lies, a
- * header without one, a body that is not JSON) ends the server with one clear line on
- * standard error instead of leaving it silent or half-alive.
- */
-function stdioConnection() {
-  const reader = new StreamMessageReader(process.stdin);
-  reader.onError((error) => {
-    process.stderr.write(`umsg-language-server: the input stream is corrupt, stopping (${error.message.split('\n')[0]}).\n`);
-    process.exit(1);
+function main(): void {
+
+  const args = process.argv.slice(2);
+  if (args.includes('--version') || args.includes('-v')) {
+    process.stdout.write('umsg-language-server 0.1.0\n');
+    process.exit(0);
+  }
+  if (args.includes('--help') || args.includes('-h') || !args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'))) {
+    process.stdout.write([
+      'umsg-language-server: the universal message language server (LSP).',
+      '',
+      'Usage: umsg-language-server --stdio',
+      '       (or --node-ipc, --socket=<port>, --pipe=<name>)',
+      '',
+      'Point your editor\'s LSP client at this command for *.umsg, *.configmeta.json and *.provider.json files.',
+      '',
+    ].join('\n'));
+    process.exit(args.includes('--help') || args.includes('-h') ? 0 : 2);
+  }
+
+  /**
+   * Over stdio the reader is ours, so that a corrupt stream (a Content-Length that lies, a
+   * header without one, a body that is not JSON) ends the server with one clear line on
+   * standard error instead of leaving it silent or half-alive.
+   */
+  function stdioConnection() {
+    const reader = new StreamMessageReader(process.stdin);
+    reader.onError((error) => {
+      process.stderr.write(`umsg-language-server: the input stream is corrupt, stopping (${error.message.split('\n')[0]}).\n`);
+      process.exit(1);
+    });
+    return createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
+  }
+
+  const connection = args.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
+  // The bundle lives in dist/; the rule pages ship beside it in docs/rules/.
+  const docsBase = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules') + path.sep).toString();
+
+  startServer(connection, {
+    // Config, sample and sibling files: regular files only, size-capped, and a pipe or device
+    // refused without waiting on it (issue 13, item 12); siblings are only tested for existence.
+    readFile: (filePath) => readRegularFile(filePath, SIDE_FILE_MAX_BYTES),
+    fileExists: pathExists,
+    realPath: realPathOf,
+    configFor: configForFile,
+    docsBase,
+    yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
+    // Large documents are checked on a worker thread, so requests are answered meanwhile.
+    checkElsewhere: workerChecks(__filename, (message) => connection.console.log(message)),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
   });
-  return createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
+
+  process.on('uncaughtException', (error) => {
+    connection.console.error(`Uncaught exception: ${error.stack ?? error.message}`);
+  });
 }
-
-const connection = args.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
-// The bundle lives in dist/; the rule pages ship beside it in docs/rules/.
-const docsBase = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules') + path.sep).toString();
-
-startServer(connection, {
-  // Config, sample and sibling files: regular files only, size-capped, and a pipe or device
-  // refused without waiting on it (issue 13, item 12); siblings are only tested for existence.
-  readFile: (filePath) => readRegularFile(filePath, SIDE_FILE_MAX_BYTES),
-  fileExists: pathExists,
-  realPath: realPathOf,
-  configFor: configForFile,
-  docsBase,
-  yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-});
-
-process.on('uncaughtException', (error) => {
-  connection.console.error(`Uncaught exception: ${error.stack ?? error.message}`);
-});

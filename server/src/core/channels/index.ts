@@ -6,35 +6,19 @@
 
 import { gbm } from './gbm';
 import { messenger } from './messenger';
-import type { ChannelId, ChannelModel, LimitedList, LimitedText } from './model';
+import type { ChannelId, ChannelModel } from './model';
 import { rcs } from './rcs';
 import { whatsapp } from './whatsapp';
 
-export type { ActionType, ApiProblem, ChannelId, ChannelModel, LimitedList, LimitedText, Obj } from './model';
+export type { ApiProblem, ChannelId, ChannelModel, LimitedText, Obj } from './model';
 import type { JsonValue } from '../templateEval';
-
-export { isHttpUrl } from './model';
 
 /** Every channel, in the canonical order: the specification's table, then RCS (not in it). */
 export const CHANNELS: Readonly<Record<ChannelId, ChannelModel>> = { messenger, gbm, whatsapp, rcs };
 
 export const CHANNEL_IDS: readonly ChannelId[] = Object.keys(CHANNELS) as ChannelId[];
 
-export function channel(id: ChannelId): ChannelModel {
-  return CHANNELS[id];
-}
-
 export const CHANNEL_NAMES: Readonly<Record<ChannelId, string>> = Object.fromEntries(CHANNEL_IDS.map((c) => [c, CHANNELS[c].name])) as Record<ChannelId, string>;
-
-/** A channel's limit for a text field (undefined: no limit). */
-export function textLimit(id: ChannelId, field: LimitedText): number | undefined {
-  return CHANNELS[id].text[field];
-}
-
-/** A channel's limit for an action list (undefined: no limit). */
-export function countLimit(id: ChannelId, list: LimitedList): number | undefined {
-  return CHANNELS[id].count[list];
-}
 
 /** NAME.<channel>.umsg: the channel a channel-specific message is for, if the file is one. */
 export function channelOfPath(path: string): ChannelId | undefined {

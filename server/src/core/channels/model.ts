@@ -12,8 +12,8 @@ export type ChannelId = 'messenger' | 'gbm' | 'whatsapp' | 'rcs';
 
 /** Text fields with a length limit, and lists with a count limit (the specification's "Limits" table). */
 export type LimitedText = 'title' | 'description' | 'display' | 'payload';
-export type LimitedList = 'insideActions' | 'floatActions';
-export type ActionType = 'reply' | 'click' | 'call';
+type LimitedList = 'insideActions' | 'floatActions';
+type ActionType = 'reply' | 'click' | 'call';
 
 export type Obj = { [key: string]: JsonValue };
 
@@ -143,6 +143,6 @@ export class Problems {
  * Absolute http(s) URL with a host: what every channel's API fetches. The same test as the
  * media-url and action-url rules (urlCheck.ts), so that what the check accepts, the API does.
  */
-export function isHttpUrl(s: string): boolean {
+function isHttpUrl(s: string): boolean {
   return urlProblem('url', { staticText: s, staticLength: codePoints(s), templates: [], wholly: false, prefix: s, segments: [s] }) === undefined;
 }

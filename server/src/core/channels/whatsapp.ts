@@ -17,11 +17,11 @@ const TEXT = { title: 1024, description: 60, display: 20, payload: 256 } as cons
 const COUNT = { insideActions: 3, floatActions: undefined } as const;
 const MAX_BUTTONS = 3;
 /** WhatsApp's limits for the message types a card without actions becomes. */
-export const WHATSAPP_CAPTION_MAX = 1024;
+const WHATSAPP_CAPTION_MAX = 1024;
 const TEXT_BODY_MAX = 4096;
 
 /** The text of a card without actions: title, a blank line, description. */
-export function cardText(title: string | undefined, description: string | undefined): string {
+function cardText(title: string | undefined, description: string | undefined): string {
   return [title, description].filter((x): x is string => x !== undefined && x.length > 0).join('\n\n');
 }
 

@@ -16,7 +16,7 @@ import { placeAt } from '../places';
 type Range = { offset: number; length: number };
 
 /** Whole entries, with tab stops; each inserted as it is is a valid entry. */
-export const ENTRY_SKELETONS: { label: string; detail: string; body: string; doc: string }[] = [
+const ENTRY_SKELETONS: { label: string; detail: string; body: string; doc: string }[] = [
   {
     label: 'String entry',
     detail: 'single-line text input',
@@ -46,7 +46,7 @@ export const ENTRY_SKELETONS: { label: string; detail: string; body: string; doc
 const OPTION_SKELETON = '{ "value": "${1:value}", "label": "${2:Label}" }';
 
 /** A whole descriptor, for an empty provider file. */
-export const PROVIDER_SKELETON = [
+const PROVIDER_SKELETON = [
   '{',
   '\t"label": "${1:Stripe payments}",',
   '\t"providerType": "Native Provider",',

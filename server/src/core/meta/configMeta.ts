@@ -22,7 +22,7 @@ export interface MetaEntry extends ObjectModel {
   options: MetaOption[];
 }
 
-export interface ConfigMeta {
+interface ConfigMeta {
   /** The array of entries. */
   array: Node;
   /** Every element of the array, whatever its type. */
@@ -48,7 +48,7 @@ export function configMetaOf(doc: JsonDocument, language: LanguageId): ConfigMet
 }
 
 /** Where the array is: the root (Configuration Meta file) or a provider's configurationMeta. */
-export function metaArrayNode(doc: JsonDocument, language: LanguageId): Node | undefined {
+function metaArrayNode(doc: JsonDocument, language: LanguageId): Node | undefined {
   let node: Node | undefined;
   if (language === 'configuration-meta') node = doc.root;
   else if (language === 'native-provider') node = providerOf(doc)?.props.get('configurationMeta')?.value;

@@ -7,7 +7,7 @@ import type { FieldSpec } from '../cardSchema';
 
 /** Spec, Configuration Meta: type is case-sensitive. */
 export const META_TYPES = ['String', 'Text', 'Boolean'] as const;
-export type MetaType = (typeof META_TYPES)[number];
+type MetaType = (typeof META_TYPES)[number];
 
 export const PROVIDER_TYPE = 'Native Provider';
 export const DEPLOY_MODES = ['private', 'hosted'] as const;
@@ -22,8 +22,8 @@ export const RENDERING: Record<MetaType | 'options', string> = {
 };
 
 export const META_ENTRY_FIELDS: readonly FieldSpec[] = [
-  { name: 'key', kind: 'string', required: true, doc: 'Name of the setting, passed to code generation: the provider reads the value under this key. Use an identifier such as `apiKey` (letters, digits and `_`).', typeRule: 'meta-required' },
-  { name: 'label', kind: 'string', required: true, doc: "Text displayed for this input on the chatbot's Integrations page.", typeRule: 'meta-required' },
+  { name: 'key', kind: 'string', doc: 'Name of the setting, passed to code generation: the provider reads the value under this key. Use an identifier such as `apiKey` (letters, digits and `_`).', typeRule: 'meta-required' },
+  { name: 'label', kind: 'string', doc: "Text displayed for this input on the chatbot's Integrations page.", typeRule: 'meta-required' },
   { name: 'type', kind: 'string', values: META_TYPES, doc: 'Kind of input, case-sensitive: `String` (single-line text input), `Text` (text area) or `Boolean` (boolean component). Required when there is no `options`; ignored when there is, because the form then shows a selection.', typeRule: 'meta-type-value' },
   { name: 'placeholder', kind: 'string', doc: 'Placeholder text shown in the empty input.' },
   { name: 'default_value', kind: 'string', doc: 'Default value, always a string: for a `Boolean` entry `"true"` or `"false"`; with `options`, one of the option values.', typeRule: 'meta-default-value' },
@@ -31,18 +31,18 @@ export const META_ENTRY_FIELDS: readonly FieldSpec[] = [
 ];
 
 export const META_OPTION_FIELDS: readonly FieldSpec[] = [
-  { name: 'value', kind: 'string', required: true, doc: 'Value stored when this option is chosen.', typeRule: 'meta-options' },
-  { name: 'label', kind: 'string', required: true, doc: 'Text shown for this option in the selection menu.', typeRule: 'meta-options' },
+  { name: 'value', kind: 'string', doc: 'Value stored when this option is chosen.', typeRule: 'meta-options' },
+  { name: 'label', kind: 'string', doc: 'Text shown for this option in the selection menu.', typeRule: 'meta-options' },
 ];
 
 export const PROVIDER_FIELDS: readonly FieldSpec[] = [
-  { name: 'label', kind: 'string', required: true, doc: 'Name of the provider, entered when it is created.', typeRule: 'provider-required' },
-  { name: 'providerType', kind: 'string', values: [PROVIDER_TYPE], required: true, doc: 'Provider Type: must be `Native Provider`.', typeRule: 'provider-type' },
-  { name: 'deployMode', kind: 'string', values: DEPLOY_MODES, required: true, doc: 'Deploy Mode: `private` (private deploy: the platform does not access the source) or `hosted` (platform-hosted: the platform needs access to the source). A chatbot that relies on even one private-deploy provider cannot be hosted by the platform: its generated project must be exported, built and deployed by the builder.', typeRule: 'provider-deploy-mode' },
-  { name: 'implements', kind: 'array', required: true, doc: 'Implemented service interface(s): names of the service interfaces this provider implements, chosen from the service components imported into the provider. At least one.', typeRule: 'provider-required' },
-  { name: 'providerClassName', kind: 'string', required: true, doc: 'Fully qualified name of the class that implements the service interface, such as `com.example.payments.StripePaymentProvider`.', typeRule: 'provider-class-name' },
+  { name: 'label', kind: 'string', doc: 'Name of the provider, entered when it is created.', typeRule: 'provider-required' },
+  { name: 'providerType', kind: 'string', values: [PROVIDER_TYPE], doc: 'Provider Type: must be `Native Provider`.', typeRule: 'provider-type' },
+  { name: 'deployMode', kind: 'string', values: DEPLOY_MODES, doc: 'Deploy Mode: `private` (private deploy: the platform does not access the source) or `hosted` (platform-hosted: the platform needs access to the source). A chatbot that relies on even one private-deploy provider cannot be hosted by the platform: its generated project must be exported, built and deployed by the builder.', typeRule: 'provider-deploy-mode' },
+  { name: 'implements', kind: 'array', doc: 'Implemented service interface(s): names of the service interfaces this provider implements, chosen from the service components imported into the provider. At least one.', typeRule: 'provider-required' },
+  { name: 'providerClassName', kind: 'string', doc: 'Fully qualified name of the class that implements the service interface, such as `com.example.payments.StripePaymentProvider`.', typeRule: 'provider-class-name' },
   { name: 'configurationMeta', kind: 'array', doc: "Configuration Meta: the inputs of the configuration form shown on a chatbot's Integrations tab when it wires this provider; one entry per input.", typeRule: 'meta-array' },
-  { name: 'implementation', kind: 'string', required: true, doc: 'Dependency string `<group>:<project>:<version>`: group and version are normally those of the implementation project\'s build file, project is the name of the project\'s subdirectory.', typeRule: 'provider-implementation' },
+  { name: 'implementation', kind: 'string', doc: 'Dependency string `<group>:<project>:<version>`: group and version are normally those of the implementation project\'s build file, project is the name of the project\'s subdirectory.', typeRule: 'provider-implementation' },
 ];
 
 /** Meaning of each enum value, for completion and hover. */

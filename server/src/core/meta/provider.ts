@@ -14,11 +14,11 @@ export function providerOf(doc: JsonDocument): ObjectModel | undefined {
   return cache.get(doc);
 }
 
-export const CLASS_NAME_EXAMPLE = 'com.example.payments.StripePaymentProvider';
-export const IMPLEMENTATION_EXAMPLE = 'com.example.providers:stripe:1.0.0';
+const CLASS_NAME_EXAMPLE = 'com.example.payments.StripePaymentProvider';
+const IMPLEMENTATION_EXAMPLE = 'com.example.providers:stripe:1.0.0';
 
 /** A problem in a string value, with a corrected text when the correction is obvious. */
-export interface FormatProblem {
+interface FormatProblem {
   message: string;
   fixed?: string;
 }

@@ -1,4 +1,5 @@
 import { joinList } from '../channels';
+import { missingFields, place } from '../places';
 import { defineRule } from '../rule';
 import { brokenInside, actionType, openBrace } from './ruleUtil';
 
@@ -10,7 +11,20 @@ const PLACEHOLDER: Record<string, string> = {
   phoneNumber: '"phoneNumber": "${1:+1-201-555-0123}"',
 };
 
-/** Spec, "insideActions[]" and "floatActions[]": type, display and payload always; url for click; phoneNumber for call. */
+/** Why a missing field is needed, for the message (a field of every action, or of one type). */
+const WHY: Record<string, string> = {
+  type: 'every action needs type, display and payload',
+  display: 'every action needs type, display and payload',
+  payload: 'every action needs type, display and payload',
+  url: 'a click action opens its url',
+  phoneNumber: 'a call action dials its phoneNumber',
+};
+
+/**
+ * Spec, "insideActions[]" and "floatActions[]": type, display and payload always; url for
+ * click; phoneNumber for call (inside actions only: a float action is a reply). Which fields
+ * are required for which type is the table of places' (places.ts); the words are here.
+ */
 export default defineRule({
   id: 'action-required',
   description: 'Actions have type, display and payload; click actions a url; call actions a phoneNumber.',
@@ -20,22 +34,16 @@ export default defineRule({
     for (const list of [card?.insideActions, card?.floatActions]) {
       for (const a of list?.actions ?? []) {
         const type = actionType(doc, a);
-        const missing = ['type', 'display', 'payload'].filter((f) => !a.props.has(f));
-        if (list!.name === 'insideActions') {
-          if (type === 'click' && !a.props.has('url')) missing.push('url');
-          if (type === 'call' && !a.props.has('phoneNumber')) missing.push('phoneNumber');
-        }
+        const spec = place(list!.name === 'insideActions' ? 'inside-action' : 'float-action');
+        const missing = missingFields(spec, { has: (f) => a.props.has(f), type }, 'action-required');
         if (missing.length === 0 || brokenInside(doc, a.node)) continue;
         const what = type ? `${type} action` : 'Action';
-        // Give the reason for every missing field: the common three, and the type's own field.
-        const reasons: string[] = [];
-        if (missing.some((f) => f === 'type' || f === 'display' || f === 'payload')) reasons.push('every action needs type, display and payload');
-        if (missing.includes('url')) reasons.push('a click action opens its url');
-        if (missing.includes('phoneNumber')) reasons.push('a call action dials its phoneNumber');
+        // Give the reason for every missing field, once each: the common three, and the type's own field.
+        const reasons = [...new Set(missing.map((f) => WHY[f] ?? `an action needs its ${f}`))];
         report({
           message: `${what.charAt(0).toUpperCase()}${what.slice(1)} has no ${joinList(missing)}: ${reasons.join('; ')}.`,
           ...openBrace(a.node),
-          fixes: missing.map((name) => ({ kind: 'insert-property' as const, objectOffset: a.node.offset, name, snippet: PLACEHOLDER[name], title: `Add ${name}` })),
+          fixes: missing.map((name) => ({ kind: 'insert-property' as const, objectOffset: a.node.offset, name, snippet: PLACEHOLDER[name] ?? `"${name}": "$1"`, title: `Add ${name}` })),
         });
       }
     }

@@ -1,7 +1,14 @@
+import { missingFields, place } from '../places';
 import { defineRule } from '../rule';
 import { brokenInside, openBrace } from './ruleUtil';
 
-/** Spec, "Rich message" rule 1: a card is valid only if it has at least a title and a description. */
+/** The text a fix puts in each field this rule adds. */
+const PLACEHOLDER: Record<string, string> = { title: 'Title', description: 'Description' };
+
+/**
+ * Spec, "Rich message" rule 1: a card is valid only if it has at least a title and a
+ * description. Which fields those are is the table of places' (places.ts); the words are here.
+ */
 export default defineRule({
   id: 'card-required',
   description: 'A card has a title and a description.',
@@ -9,7 +16,7 @@ export default defineRule({
   languages: ['universal-message'],
   check({ doc, card, report }) {
     if (!card || brokenInside(doc, card.node)) return;
-    const missing = ['title', 'description'].filter((f) => !card.props.has(f));
+    const missing = missingFields(place('card'), { has: (f) => card.props.has(f) }, 'card-required');
     if (missing.length === 0) return;
     report({
       message: missing.length === 2
@@ -20,7 +27,7 @@ export default defineRule({
         kind: 'insert-property' as const,
         objectOffset: card.node.offset,
         name,
-        snippet: `"${name}": "\${1:${name === 'title' ? 'Title' : 'Description'}}"`,
+        snippet: `"${name}": "\${1:${PLACEHOLDER[name] ?? name}}"`,
         title: `Add ${name}`,
       })),
     });

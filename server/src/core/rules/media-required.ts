@@ -1,10 +1,18 @@
 import { joinList } from '../channels';
+import { missingFields, place, requiredFields } from '../places';
 import { defineRule } from '../rule';
 import { brokenInside } from './ruleUtil';
 
-const REQUIRED = ['height', 'fileUrl', 'altText'];
+const PLACEHOLDER: Record<string, string> = {
+  height: '"height": "${1|SHORT,MEDIUM,TALL|}"',
+  fileUrl: '"fileUrl": "${1:https://}"',
+  altText: '"altText": "${1:Describe the image}"',
+};
 
-/** Spec, "richMedia": height, fileUrl and altText are required. */
+/**
+ * Spec, "richMedia": height, fileUrl and altText are required. Which fields those are is the
+ * table of places' (places.ts); the words are here.
+ */
 export default defineRule({
   id: 'media-required',
   description: 'richMedia has height, fileUrl and altText.',
@@ -14,18 +22,15 @@ export default defineRule({
     const media = card?.media;
     const prop = card?.props.get('richMedia');
     if (!media || !prop || brokenInside(doc, media.node)) return;
-    const missing = REQUIRED.filter((f) => !media.props.has(f));
+    const has = (f: string) => media.props.has(f);
+    const missing = missingFields(place('media'), { has }, 'media-required');
     if (missing.length === 0) return;
-    const placeholder: Record<string, string> = {
-      height: '"height": "${1|SHORT,MEDIUM,TALL|}"',
-      fileUrl: '"fileUrl": "${1:https://}"',
-      altText: '"altText": "${1:Describe the image}"',
-    };
+    const all = requiredFields(place('media'), { has }, 'media-required');
     report({
-      message: `richMedia has no ${joinList(missing)}: height, fileUrl and altText are required.`,
+      message: `richMedia has no ${joinList(missing)}: ${joinList(all)} are required.`,
       offset: prop.key.offset,
       length: prop.key.length,
-      fixes: missing.map((name) => ({ kind: 'insert-property' as const, objectOffset: media.node.offset, name, snippet: placeholder[name], title: `Add ${name}` })),
+      fixes: missing.map((name) => ({ kind: 'insert-property' as const, objectOffset: media.node.offset, name, snippet: PLACEHOLDER[name] ?? `"${name}": "$1"`, title: `Add ${name}` })),
     });
   },
 });

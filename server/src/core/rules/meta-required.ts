@@ -1,11 +1,13 @@
 import { configMetaOf, entryName, keyFromLabel, labelFromKey, type MetaEntry } from '../meta/configMeta';
 import { insertString, quoteFix, replaceWith } from '../meta/metaRuleUtil';
+import { missingFields, place } from '../places';
 import { defineRule, type RuleContext } from '../rule';
 import { brokenInside, describeKind, openBrace, plainString } from './ruleUtil';
 
 /**
  * Spec, "Configuration Meta": key (passed to code generation) and label (displayed on the
- * chatbot's Integrations page) are required strings in every entry.
+ * chatbot's Integrations page) are required strings in every entry. That they are required is
+ * the table of places' (places.ts); the words, and the value each fix derives, are here.
  */
 export default defineRule({
   id: 'meta-required',
@@ -25,18 +27,17 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
   const { doc } = ctx;
   const key = plainString(doc, entry.props.get('key'));
   const label = plainString(doc, entry.props.get('label'));
-  const hasKey = entry.props.has('key');
-  const hasLabel = entry.props.has('label');
-  if (!hasKey && !hasLabel) {
+  const missing = missingFields(place('entry'), { has: (f) => entry.props.has(f) }, 'meta-required');
+  if (missing.length === 2) {
     ctx.report({ message: `${entryName(doc, entry)} has no key and no label: every entry needs both.`, ...openBrace(entry.node) });
-  } else if (!hasKey) {
+  } else if (missing[0] === 'key') {
     const derived = label ? keyFromLabel(label) : undefined;
     ctx.report({
       message: `${entryName(doc, entry)} has no key: code generation passes the value to the provider under its key.`,
       ...openBrace(entry.node),
       fixes: derived ? [insertString(entry.node, 'key', derived)] : undefined,
     });
-  } else if (!hasLabel) {
+  } else if (missing[0] === 'label') {
     const derived = key ? labelFromKey(key) : undefined;
     ctx.report({
       message: `${entryName(doc, entry)} has no label: the Integrations page shows a label for every input.`,

@@ -1,10 +1,11 @@
 import { insertString, quoteFix } from '../meta/metaRuleUtil';
 import { DEPLOY_MODES, PROVIDER_TYPE } from '../meta/metaSchema';
 import { providerOf } from '../meta/provider';
+import { missingFields, place } from '../places';
 import { defineRule, type FixData } from '../rule';
 import { brokenInside, describeKind, openBrace } from './ruleUtil';
 
-/** Why each required field is needed, for the message when it is missing. */
+/** Why each required field is needed, for the message when it is missing (which ones are required is places.ts's). */
 const NEEDED: Record<string, string> = {
   label: 'every provider has a label, entered when it is created',
   providerType: 'it must be "Native Provider"',
@@ -13,13 +14,13 @@ const NEEDED: Record<string, string> = {
   providerClassName: 'give the fully qualified name of the implementing class',
   implementation: 'give the dependency string <group>:<project>:<version>',
 };
-const REQUIRED = Object.keys(NEEDED);
 
 /**
  * Spec, "Native provider" and "Native provider procedure": a provider has a label, the
  * Native Provider type, a deploy mode, the service interface(s) it implements, a provider
  * class name and an Implementation string (DESIGN: the descriptor's fields). The
- * Configuration Meta may be left out by a provider that needs no settings.
+ * Configuration Meta may be left out by a provider that needs no settings. The list of
+ * required fields is the table of places' (places.ts); the words are here.
  */
 export default defineRule({
   id: 'provider-required',
@@ -34,14 +35,14 @@ export default defineRule({
       report({ message: `A native provider descriptor is a JSON object, found ${describeKind(root)}.`, offset: root.offset, length: root.type === 'array' ? 1 : root.length });
       return;
     }
-    const missing = REQUIRED.filter((f) => !provider.props.has(f));
+    const missing = missingFields(place('provider'), { has: (f) => provider.props.has(f) }, 'provider-required');
     if (missing.length > 0 && !brokenInside(doc, root)) {
       const fixes: FixData[] = [];
       if (missing.includes('providerType')) fixes.push(insertString(root, 'providerType', PROVIDER_TYPE));
       if (missing.includes('deployMode')) for (const m of [...DEPLOY_MODES].reverse()) fixes.push(insertString(root, 'deployMode', m));
       report({
         message: missing.length === 1
-          ? `Provider has no ${missing[0]}: ${NEEDED[missing[0]]}.`
+          ? `Provider has no ${missing[0]}: ${NEEDED[missing[0]] ?? 'see the fields of a native provider'}.`
           : `Provider has no ${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}: see the fields of a native provider.`,
         ...openBrace(root),
         fixes,

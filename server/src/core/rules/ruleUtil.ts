@@ -3,7 +3,7 @@ import type { JsonDocument, Node, StringInfo } from '../jsonDocument';
 import type { ActionModel, ObjectModel, Prop, RichCard } from '../richCard';
 
 /** A value as the rules see it: a whole template (no verdict), a string with its static parts, or another JSON value. */
-export type ValueView =
+type ValueView =
   | { kind: 'template' }
   | { kind: 'string'; info: StringInfo; node: Node }
   | { kind: 'other'; node: Node };
@@ -40,11 +40,6 @@ export function actionType(doc: JsonDocument, action: ObjectModel & { staticType
 /** A range on the opening brace of an object: where "missing property" findings go. */
 export function openBrace(node: Node): { offset: number; length: number } {
   return { offset: node.offset, length: 1 };
-}
-
-/** The range of a node. */
-export function rangeOf(node: Node): { offset: number; length: number } {
-  return { offset: node.offset, length: node.length };
 }
 
 /** "a string", "an object", ... for messages. */

@@ -1,0 +1,96 @@
+/**
+ * The three corpora of issue 11, generated deterministically (the same sizes give the same
+ * bytes): 10,000 ordinary messages in one folder (scripts/corpus.ts), one 3.9 MB message with
+ * 20,000 actions and about 45,000 findings, and one 50,000-entry Configuration Meta. All are
+ * strict JSON, so that JSON.parse, ajv and VS Code's JSON service read them too.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ordinaryMessage, writeCorpus } from '../corpus';
+import type { SchemaName } from './schemas';
+
+export interface Corpus {
+  id: 'ordinary' | 'huge-message' | 'config-meta';
+  /** How the tables name it. */
+  name: string;
+  /** What to pass to each tool: a folder or one file. */
+  target: string;
+  schema: SchemaName;
+  files: number;
+  characters: number;
+}
+
+/**
+ * A message as long as a generated catalogue gets: `actions` actions, each with findings
+ * (display over Messenger's 20 characters, a click action WhatsApp cannot show, url and
+ * phoneNumber on reply actions): about 2.25 findings and 197 characters per action.
+ */
+export function hugeMessage(actions: number): string {
+  const url = (k: number) => `https://trattoria.example/menu/${k}`;
+  const list = Array.from({ length: actions }, (_, k) => {
+    if (k % 2 === 0) return { type: 'click', display: `Order dish number ${k} for today`, payload: `ORDER_${k}_DAILY_MENU`, url: `https://trattoria.example/menu/dishes/${k}` };
+    if (k % 4 === 3) return { type: 'reply', display: `Reply ${k} to order the dish of the day`, payload: `REPLY_${k}`, url: url(k), phoneNumber: `+1555${k}` };
+    return { type: 'reply', display: `Reply ${k} to order the dish of the day`, payload: `REPLY_${k}_ORDER_SPECIAL`, url: url(k) };
+  });
+  return JSON.stringify({
+    type: 'rich',
+    title: "Today's menu",
+    description: 'Tap a dish to order it',
+    richMedia: { height: 'TALL', fileUrl: 'https://cdn.trattoria.example/menu.png', altText: 'Our kitchen' },
+    insideActions: list,
+  }, null, 2) + '\n';
+}
+
+/**
+ * A Configuration Meta array of `entries` valid entries, one per line, in turn String, Text,
+ * Boolean (with a default) and a selection of two options (with a default); distinct keys.
+ * 50,000 entries make 4.6 million characters, under the default maxFileSize (5,000,000).
+ */
+export function bigConfigMeta(entries: number): string {
+  const lines = Array.from({ length: entries }, (_, i) => {
+    switch (i % 4) {
+      case 0: return { key: `apiKey${i}`, label: `API key ${i}`, type: 'String' };
+      case 1: return { key: `footer_${i}`, label: `Footer ${i}`, type: 'Text' };
+      case 2: return { key: `sandbox${i}`, label: `Sandbox ${i}`, type: 'Boolean', default_value: 'false' };
+      default: return { key: `currency${i}`, label: `Currency ${i}`, options: [{ value: 'EUR', label: 'Euro' }, { value: 'USD', label: 'US dollar' }], default_value: 'EUR' };
+    }
+  });
+  return '[\n' + lines.map((e) => '  ' + JSON.stringify(e)).join(',\n') + '\n]\n';
+}
+
+export interface Sizes {
+  messages: number;
+  actions: number;
+  entries: number;
+}
+
+export const FULL_SIZES: Sizes = { messages: 10_000, actions: 20_000, entries: 50_000 };
+export const QUICK_SIZES: Sizes = { messages: 1_000, actions: 2_000, entries: 5_000 };
+
+/** Writes the three corpora under `dir` (a fresh folder each). */
+export function writeCorpora(dir: string, sizes: Sizes): Corpus[] {
+  const ordinary = path.join(dir, 'ordinary');
+  const written = writeCorpus(ordinary, sizes.messages);
+  let ordinaryCharacters = 0;
+  for (let i = 0; i < sizes.messages; i++) ordinaryCharacters += ordinaryMessage(i).length;
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  const count = (n: number) => n.toLocaleString('en-US');
+
+  const hugeDir = path.join(dir, 'huge');
+  mkdirSync(hugeDir, { recursive: true });
+  const huge = hugeMessage(sizes.actions);
+  const hugeFile = path.join(hugeDir, 'catalogue.umsg');
+  writeFileSync(hugeFile, huge);
+
+  const metaDir = path.join(dir, 'meta');
+  mkdirSync(metaDir, { recursive: true });
+  const meta = bigConfigMeta(sizes.entries);
+  const metaFile = path.join(metaDir, 'settings.configmeta.json');
+  writeFileSync(metaFile, meta);
+
+  return [
+    { id: 'ordinary', name: `${count(sizes.messages)} ordinary messages in one folder`, target: ordinary, schema: 'card', files: written.length, characters: ordinaryCharacters },
+    { id: 'huge-message', name: `one ${mb(huge.length)} message, ${count(sizes.actions)} actions`, target: hugeFile, schema: 'card', files: 1, characters: huge.length },
+    { id: 'config-meta', name: `one ${mb(meta.length)} Configuration Meta, ${count(sizes.entries)} entries`, target: metaFile, schema: 'meta', files: 1, characters: meta.length },
+  ];
+}

@@ -1,0 +1,179 @@
+/**
+ * The shape of bench/results.json, the issue's goals judged on it, the printed report, and the
+ * README table that `npm run generate` writes from it (scripts/generatedFiles.ts). No Node
+ * imports here: generating the README reads only the results file.
+ */
+
+export type ToolId = 'umsg' | 'parse' | 'ajv' | 'vscode';
+
+export interface ToolResult {
+  name: string;
+  /** Median wall-clock time of the whole process, ms. */
+  wallMs: number;
+  /** Median CPU time (user + system) of the process, ms; absent where it cannot be read. */
+  cpuMs?: number;
+  /** Every round's wall-clock time, in the order run. */
+  runsMs: number[];
+  /** Findings (umsg), schema errors (ajv, VS Code) or 0 (JSON.parse). */
+  problems: number;
+}
+
+export interface CorpusResult {
+  id: 'ordinary' | 'huge-message' | 'config-meta';
+  name: string;
+  files: number;
+  characters: number;
+  tools: Record<ToolId, ToolResult>;
+}
+
+export interface Latency {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface UnderLoadResult {
+  checkMs: number;
+  otherFile: Latency;
+  sameFile: Latency;
+}
+
+export interface Goal {
+  goal: string;
+  figure: string;
+  met: boolean;
+}
+
+export interface BenchResults {
+  date: string;
+  quick: boolean;
+  machine: { cpu: string; cores: number; memoryGb: number; platform: string; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
+  rounds: number;
+  processes: CorpusResult[];
+  editor: {
+    /** Edit → pulled diagnostics (textDocument/diagnostic after didChange), ms. */
+    editPull: Latency;
+    /** Edit → published diagnostics, ms: includes the server's 200 ms debounce. */
+    editPush: Latency;
+    underLoad: { hugeMessage: UnderLoadResult; configMeta: UnderLoadResult };
+    /** Bytes. */
+    memory: { idleRss?: number; openRss?: number; openPeak?: number; messages: number };
+  };
+  startup: { nodeMs: number; cliMs: number; serverMs: number };
+  durationS: number;
+  goals: Goal[];
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
+const times = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)}×`;
+const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`);
+const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${Math.round(bytes / 2 ** 20)} MB`);
+const count = (n: number) => n.toLocaleString('en-US');
+
+const cpu = (x: number | undefined) => (x === undefined ? 'n/a' : ms(x));
+const cpuRatio = (a: ToolResult, b: ToolResult) => (a.cpuMs === undefined || b.cpuMs === undefined ? 'n/a' : times(ratio(a.cpuMs, b.cpuMs)));
+
+function corpus(r: BenchResults, id: CorpusResult['id']): CorpusResult | undefined {
+  return r.processes.find((c) => c.id === id);
+}
+
+/** The issue's goals, judged on wall-clock medians and on the p95 of latencies. */
+export function goalsOf(r: BenchResults): Goal[] {
+  const goals: Goal[] = [];
+  const ordinary = corpus(r, 'ordinary');
+  if (ordinary) {
+    const t = ordinary.tools;
+    goals.push({ goal: `${ordinary.name}: umsg check within 2× of read + JSON.parse`, figure: times(ratio(t.umsg.wallMs, t.parse.wallMs)), met: t.umsg.wallMs <= 2 * t.parse.wallMs });
+    goals.push({ goal: `${ordinary.name}: umsg check at most ¼ of VS Code's JSON service`, figure: times(ratio(t.umsg.wallMs, t.vscode.wallMs)), met: t.umsg.wallMs <= 0.25 * t.vscode.wallMs });
+  }
+  const huge = corpus(r, 'huge-message');
+  if (huge) {
+    const t = huge.tools;
+    goals.push({ goal: `${huge.name}: umsg check within 4× of read + JSON.parse`, figure: times(ratio(t.umsg.wallMs, t.parse.wallMs)), met: t.umsg.wallMs <= 4 * t.parse.wallMs });
+    goals.push({ goal: `${huge.name}: umsg check at most ¼ of VS Code's JSON service`, figure: times(ratio(t.umsg.wallMs, t.vscode.wallMs)), met: t.umsg.wallMs <= 0.25 * t.vscode.wallMs });
+  }
+  const load = r.editor.underLoad;
+  for (const [name, l] of [['the large message', load.hugeMessage], ['the large Configuration Meta', load.configMeta]] as const) {
+    goals.push({ goal: `hover and completion in another message while ${name} is checked: p95 within 50 ms`, figure: ms(l.otherFile.p95), met: l.otherFile.p95 <= 50 });
+    goals.push({ goal: `hover and completion in ${name} itself while it is checked: p95 within 50 ms`, figure: ms(l.sameFile.p95), met: l.sameFile.p95 <= 50 });
+  }
+  goals.push({ goal: 'edit → diagnostics of an ordinary message (pulled): p95 under 5 ms', figure: ms(r.editor.editPull.p95), met: r.editor.editPull.p95 < 5 });
+  return goals;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  return rows.map((row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n');
+}
+
+/** The console report: every figure with its ratios, then the goals. */
+export function printReport(r: BenchResults): void {
+  const m = r.machine;
+  console.log(`\n${r.date} · ${m.cpu} × ${m.cores} · node ${m.node} · load average ${m.loadAverageBefore.join(' ')} before, ${m.loadAverageAfter.join(' ')} after · ${r.rounds} rounds, medians`);
+  for (const c of r.processes) {
+    const floor = c.tools.parse;
+    const vscode = c.tools.vscode;
+    const rows = [['process', 'wall', 'CPU', '× read+parse', '(CPU)', '× VS Code', '(CPU)', 'problems']];
+    for (const t of Object.values(c.tools)) {
+      rows.push([t.name, ms(t.wallMs), cpu(t.cpuMs), times(ratio(t.wallMs, floor.wallMs)), cpuRatio(t, floor), times(ratio(t.wallMs, vscode.wallMs)), cpuRatio(t, vscode), count(t.problems)]);
+    }
+    console.log(`\n${c.name} (${count(c.characters)} characters)\n${table(rows)}`);
+  }
+  const e = r.editor;
+  const lat = (l: Latency) => [ms(l.p50), ms(l.p95), ms(l.max), String(l.n)];
+  const rows = [['server over stdio', 'p50', 'p95', 'max', 'samples']];
+  rows.push(['edit → diagnostics (pulled)', ...lat(e.editPull)]);
+  rows.push(['edit → diagnostics (pushed, 200 ms debounce)', ...lat(e.editPush)]);
+  for (const [name, l] of [['large message', e.underLoad.hugeMessage], ['large Configuration Meta', e.underLoad.configMeta]] as const) {
+    rows.push([`while the ${name} is checked (${ms(l.checkMs)}): hover/completion elsewhere`, ...lat(l.otherFile)]);
+    rows.push([`while the ${name} is checked: hover/completion in it`, ...lat(l.sameFile)]);
+  }
+  console.log(`\n${table(rows)}`);
+  console.log(`\nserver memory (VmRSS): ${mb(e.memory.idleRss)} idle, ${mb(e.memory.openRss)} with ${e.memory.messages} messages open (peak ${mb(e.memory.openPeak)})`);
+  const s = r.startup;
+  console.log(`start-up to the first diagnostic of one message: server ${ms(s.serverMs)}, umsg check ${ms(s.cliMs)}, node -e 0 ${ms(s.nodeMs)}`);
+  console.log('\ngoals of issue 11 (reported, not enforced):');
+  for (const g of r.goals) console.log(`  ${g.met ? 'met    ' : 'NOT met'}  ${g.figure.padStart(8)}  ${g.goal}`);
+}
+
+/** README's speed section: the tables of a full run, with when and where it was measured. */
+export function readmeSpeedTable(r: BenchResults): string {
+  const m = r.machine;
+  const lines = [
+    '',
+    `Measured ${r.date.slice(0, 10)} on ${m.cpu} (${m.cores} cores, shared with other work: load average ${m.loadAverageBefore[0]} at the start, ${m.loadAverageAfter[0]} at the end), node ${m.node}; medians of ${r.rounds} runs of whole processes, wall-clock time (CPU time in parentheses):`,
+    '',
+    '| workload | umsg findings | umsg check | read + JSON.parse | ajv | VS Code\'s JSON service | umsg ÷ JSON.parse | umsg ÷ VS Code |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const both = (t: ToolResult) => `${ms(t.wallMs)} (${cpu(t.cpuMs)})`;
+  for (const c of r.processes) {
+    const t = c.tools;
+    lines.push(`| ${c.name} | ${count(t.umsg.problems)} | ${both(t.umsg)} | ${both(t.parse)} | ${both(t.ajv)} | ${both(t.vscode)} | ${times(ratio(t.umsg.wallMs, t.parse.wallMs))} (${cpuRatio(t.umsg, t.parse)}) | ${times(ratio(t.umsg.wallMs, t.vscode.wallMs))} (${cpuRatio(t.umsg, t.vscode)}) |`);
+  }
+  const e = r.editor;
+  const s = r.startup;
+  const lat = (l: Latency) => `${ms(l.p50)} | ${ms(l.p95)} | ${l.n}`;
+  const load = [['the large message', e.underLoad.hugeMessage], ['the large Configuration Meta', e.underLoad.configMeta]] as const;
+  lines.push(
+    '',
+    '| the server over stdio | p50 | p95 | samples |',
+    '| --- | --- | --- | --- |',
+    `| edit → diagnostics of an ordinary message (pulled, as VS Code does) | ${lat(e.editPull)} |`,
+    `| edit → diagnostics (pushed: includes the server's 200 ms debounce) | ${lat(e.editPush)} |`,
+    ...load.flatMap(([name, l]) => [
+      `| hover and completion in another message while ${name} is checked (the check: ${ms(l.checkMs)}) | ${lat(l.otherFile)} |`,
+      `| hover and completion in ${name} itself while it is checked | ${lat(l.sameFile)} |`,
+    ]),
+    '',
+    `The server's memory (VmRSS): ${mb(e.memory.idleRss)} idle, ${mb(e.memory.openRss)} with ${e.memory.messages} ordinary messages open and checked. ` +
+      `Start-up to the first diagnostic of one message: the server ${ms(s.serverMs)} (spawn to pulled diagnostics), \`umsg check\` ${ms(s.cliMs)}, against \`node -e 0\` ${ms(s.nodeMs)}.`,
+    '',
+    '| goal of issue 11 (wall-clock medians, p95 of latencies) | measured | |',
+    '| --- | --- | --- |',
+    ...r.goals.map((g) => `| ${g.goal} | ${g.figure} | ${g.met ? 'met' : '**not met**'} |`),
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,182 @@
+/**
+ * `umsg check` on all cores (issue 11): the files are handed out in batches to the main thread
+ * and to worker threads that run the same bundle (dist/cli.js started with `workerData.umsgCheckWorker`), each with
+ * its own FileChecker. Outcomes come back per batch and are passed on strictly in the files'
+ * order, so the report is byte for byte the one a sequential run writes, and each part is
+ * written as soon as it and every file before it are done.
+ *
+ * A worker that throws, fails to start or exits before answering ends the run with a
+ * WorkerFailure (one line, exit 2): never a hang, never a report that passes with files
+ * missing from it.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { FileChecker, READ_CONCURRENCY, type FileOutcome } from './checkFiles';
+
+/** The most threads (the main one included) used without --jobs, whatever the machine has. */
+export const MAX_AUTO_JOBS = 8;
+
+/**
+ * Files per thread below which another thread does not pay. Each worker loads the bundle,
+ * warms the checker up again (its code is compiled per thread) and lists its folders again:
+ * measured on 2,000 ordinary messages (scripts/corpus.ts), about 0.25 s of CPU time per
+ * worker, as much as checking 800 messages in a thread that is warm already (0.2 to 0.35 ms
+ * each). Fewer files per thread than that, and the run is faster in one thread.
+ */
+export const FILES_PER_WORKER = 800;
+
+/**
+ * Threads (the main one and workers) for `count` files: `requested` (--jobs) when given, else
+ * what pays. As `make -l` does, cores already busy (the one-minute load average, 0 where the
+ * system has none, as on Windows) are not counted: measured on a shared machine with every core
+ * busy, a second thread made the run no faster and cost a quarter more CPU time.
+ */
+export function jobsFor(count: number, requested: number | undefined, load = loadavg()[0]): number {
+  if (requested !== undefined) return Math.max(1, Math.min(requested, count));
+  const idleCores = availableParallelism() - Math.floor(load);
+  return Math.max(1, Math.min(idleCores, MAX_AUTO_JOBS, Math.floor(count / FILES_PER_WORKER)));
+}
+
+/** A parallel run that cannot finish: the report is incomplete (exit 2). */
+export class WorkerFailure extends Error {}
+
+interface WorkerInput {
+  umsgCheckWorker: true;
+  cwd: string;
+}
+
+interface BatchRequest {
+  batch: number;
+  files: string[];
+}
+
+interface BatchResult {
+  batch: number;
+  outcomes: FileOutcome[];
+}
+
+/** True in a thread started by checkInWorkers: the bundle then serves batches instead of running the command line. */
+export function isCheckWorker(): boolean {
+  return !isMainThread && (workerData as Partial<WorkerInput> | undefined)?.umsgCheckWorker === true;
+}
+
+/** The worker's side: check each batch in turn and send its outcomes back. */
+export function serveCheckWorker(): void {
+  const { cwd } = workerData as WorkerInput;
+  const checker = new FileChecker(cwd);
+  let queue = Promise.resolve();
+  parentPort!.on('message', (request: BatchRequest) => {
+    queue = queue.then(async () => {
+      const outcomes: FileOutcome[] = [];
+      await checker.checkAll(request.files, READ_CONCURRENCY, (outcome) => {
+        outcomes.push(outcome);
+      });
+      parentPort!.postMessage({ batch: request.batch, outcomes } satisfies BatchResult);
+    });
+    // Anything thrown here is a defect: let it end the worker, so the main thread reports it.
+    queue.catch((error: unknown) => setImmediate(() => { throw error; }));
+  });
+}
+
+/** Files per batch: small enough to keep every worker busy to the end, large enough to be few. */
+function batchSize(files: number, jobs: number): number {
+  return Math.max(4, Math.min(200, Math.ceil(files / (jobs * 16))));
+}
+
+/**
+ * Checks `files` on `jobs` threads: this one, with `checkHere`, and `jobs - 1` worker threads
+ * running `script`. Each outcome goes to `use` in the files' order; `waiting` is called
+ * whenever the next outcome is not there yet (the report written so far can go out).
+ * Rejects with a WorkerFailure when a worker fails.
+ *
+ * The main thread checks too, rather than only waiting: every thread pays for loading and
+ * warming up the checker (measured: about as much CPU time as checking several hundred
+ * messages), and the main thread has paid already. It takes one batch at a time and lets the
+ * workers' answers in between; workers hold two batches each, so they do not run dry meanwhile.
+ */
+export function checkInWorkers(
+  files: readonly string[],
+  options: { jobs: number; cwd: string; script: string; waiting?: () => void },
+  checkHere: (files: string[]) => Promise<FileOutcome[]>,
+  use: (outcome: FileOutcome, index: number) => void,
+): Promise<void> {
+  const size = batchSize(files.length, options.jobs);
+  const batchCount = Math.ceil(files.length / size);
+  const results: (FileOutcome[] | undefined)[] = [];
+  const answered: boolean[] = [];
+  let nextBatch = 0;
+  let nextToUse = 0;
+  const workers: Worker[] = [];
+  const batchFiles = (b: number) => files.slice(b * size, (b + 1) * size);
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const stop = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      for (const w of workers) void w.terminate();
+      if (error) reject(error); else resolve();
+    };
+    const give = (w: Worker) => {
+      if (nextBatch >= batchCount) return;
+      const b = nextBatch++;
+      w.postMessage({ batch: b, files: batchFiles(b) } satisfies BatchRequest);
+    };
+    /** Takes a batch's outcomes and passes on every outcome that is next in order. */
+    const accept = (b: number, outcomes: FileOutcome[]) => {
+      answered[b] = true;
+      results[b] = outcomes;
+      try {
+        while (nextToUse < batchCount && results[nextToUse]) {
+          const ready = results[nextToUse]!;
+          results[nextToUse] = undefined;
+          for (let i = 0; i < ready.length; i++) use(ready[i], nextToUse * size + i);
+          nextToUse++;
+        }
+        if (nextToUse < batchCount) options.waiting?.();
+      } catch (error) {
+        stop(error as Error);
+        return;
+      }
+      if (nextToUse === batchCount) stop();
+    };
+    const received = (w: Worker, message: BatchResult) => {
+      if (settled) return;
+      const b = message?.batch;
+      const fits = Number.isInteger(b) && b >= 0 && b < batchCount && !answered[b]
+        && Array.isArray(message.outcomes) && message.outcomes.length === Math.min(size, files.length - b * size);
+      if (!fits) {
+        stop(new WorkerFailure('a checking thread sent an answer that does not fit its files.'));
+        return;
+      }
+      give(w);
+      accept(b, message.outcomes);
+    };
+    // The main thread starts with the first batch: the report begins without waiting for a worker to start.
+    const first = nextBatch++;
+    for (let j = 1; j < options.jobs; j++) {
+      let w: Worker;
+      try {
+        w = new Worker(options.script, { workerData: { umsgCheckWorker: true, cwd: options.cwd } satisfies WorkerInput });
+      } catch (error) {
+        stop(new WorkerFailure(`a checking thread could not start: ${(error as Error).message}.`));
+        return;
+      }
+      workers.push(w);
+      w.on('message', (m: BatchResult) => received(w, m));
+      w.on('error', (error) => stop(new WorkerFailure(`a checking thread failed: ${error instanceof Error ? error.message : String(error)}.`)));
+      w.on('exit', (code) => stop(new WorkerFailure(`a checking thread stopped (exit code ${code}) before its files were checked.`)));
+      // Two batches each: the next one is ready when a worker sends its results back.
+      give(w);
+      give(w);
+    }
+    void (async () => {
+      for (let b = first; b < batchCount && !settled; b = nextBatch++) {
+        const outcomes = await checkHere(batchFiles(b));
+        if (settled) return;
+        accept(b, outcomes);
+        // Let the workers' answers in (and hand them their next batches) before the next batch here.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })().catch((error: unknown) => stop(error as Error));
+  });
+}
