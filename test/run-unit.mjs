@@ -2,9 +2,9 @@
 //
 // Why not `node --require tsx/cjs --test test/*.test.ts`: each test file runs in its own
 // process, and tsx then loads esbuild and transforms every TypeScript module of that file
-// (the whole core, over and over, 36 times). That start-up cost was about a third of the unit
+// (the whole core, again in every test process). That start-up cost was about a third of the unit
 // run's CPU. Here esbuild bundles each test file once, in one call (under a second), into
-// `.test-build/` (git-ignored), and node:test runs the bundles. Behaviour stays as with tsx:
+// `.test-build/` (git-ignored), and node:test runs the bundles. What stays as under tsx, and not:
 //
 // - dependencies stay external (`packages: 'external'`), so they load from node_modules
 //   exactly as under tsx, and `require('x')` in a test still means the installed package;
@@ -12,6 +12,9 @@
 //   file (a plugin writes them in as strings), so fixtures, dist/ and spawned scripts are
 //   found where they were;
 // - a script's `if (require.main === module) main()` stays off when a test imports it;
+// - there is no tsx in the test processes: a worker thread started from a .ts file does not
+//   load, so tests give workers a bundle (runCli's workerScript: dist/cli.js, kept fresh by
+//   test/support/bundle.ts);
 // - stack traces point at the .ts source (inline source maps, `--enable-source-maps`);
 // - a file that does not build fails the run before any test runs (esbuild names it), and a
 //   file that throws while loading fails the run as it did under tsx.
