@@ -10,7 +10,7 @@
 //   exactly as under tsx, and `require('x')` in a test still means the installed package;
 // - `__dirname` and `__filename` in a repository source mean that source's own folder and
 //   file (a plugin writes them in as strings), so fixtures, dist/ and spawned scripts are
-//   found where they were;
+//   found where they were (the words are replaced wherever they stand, strings included);
 // - a script's `if (require.main === module) main()` stays off when a test imports it;
 // - there is no tsx in the test processes: a worker thread started from a .ts file does not
 //   load, so tests give workers a bundle (runCli's workerScript: dist/cli.js, kept fresh by
@@ -29,7 +29,8 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = path.join(ROOT, '.test-build');
+// UNIT_BUILD_DIR: another folder for the bundles (test/runUnit.test.ts runs this runner inside a run).
+const OUT = process.env.UNIT_BUILD_DIR ? path.resolve(process.env.UNIT_BUILD_DIR) : path.join(ROOT, '.test-build');
 
 const files = process.env.UNIT_FILES
   ? process.env.UNIT_FILES.split(/\s+/).filter(Boolean).map((f) => path.resolve(ROOT, f))
