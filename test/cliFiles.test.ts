@@ -2,8 +2,12 @@
  * The command line and the files around a message (issue 13, items 12, 14, 17, 21-25; issue
  * 11's CI throughput): named pipes and devices, unreadable folders and configs, links and link
  * loops, the project root that ends the config walk, standard input, a full disk, and the
- * order of the report. Most run the bundle (dist/cli.js, built here when stale) as a child
- * process over temporary folders, with a timeout, since the defects were hangs.
+ * order of the report, over temporary folders. Where the defect was a hang (named pipes,
+ * devices, link loops) or the case needs its own process (another user, a full disk, a closed
+ * pipe), the bundle (dist/cli.js, built when stale) runs as a child process with a timeout, so
+ * that a hang fails the test instead of stalling the run. The other cases call `runCli`
+ * in-process, which costs a fraction of a process start. With UMSG_CLI=path/to/cli.js every
+ * case runs that build as a child process.
  *
  * Permissions: CI runs as root, where chmod does not stop reads. There the child runs as the
  * unprivileged user `nobody` (uid 65534), so unreadable folders are tested anyway; only when
@@ -11,7 +15,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +25,7 @@ import { ConfigLookup } from '../server/src/configLookup';
 import { messageContext } from '../server/src/messageContext';
 import { readRegularFile } from '../server/src/node/files';
 import { FILES_PER_WORKER, jobsFor, MAX_AUTO_JOBS } from '../server/src/cli/workers';
+import { ensureBundle } from './support/bundle';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLI = process.env.UMSG_CLI ? path.resolve(process.env.UMSG_CLI) : path.join(ROOT, 'dist', 'cli.js');
@@ -36,9 +41,32 @@ interface Run {
 
 const NOBODY = 65534;
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+// The stylish report colours only a terminal; say so explicitly for the in-process runs too.
+process.env.NO_COLOR = '1';
 
-/** Runs `umsg args` in `cwd`; `unprivileged` runs it as nobody when the tests run as root. */
-function umsg(args: string[], cwd: string, options: { unprivileged?: boolean; input?: string } = {}): Promise<Run> {
+interface RunOptions {
+  /** Run as nobody when the tests run as root (always a child process). */
+  unprivileged?: boolean;
+  /** Standard input. */
+  input?: string;
+  /** A child process with a timeout: for cases whose defect was a hang. */
+  child?: boolean;
+}
+
+/** Runs `umsg args` in `cwd`: in-process through runCli, or as a child process (see RunOptions). */
+async function umsg(args: string[], cwd: string, options: RunOptions = {}): Promise<Run> {
+  if (options.child || options.unprivileged || process.env.UMSG_CLI) return spawnUmsg(args, cwd, options);
+  let stdout = '';
+  let stderr = '';
+  const input = options.input;
+  const stdin = (async function* () { if (input !== undefined) yield input; })();
+  // --jobs: the worker threads run the bundle, as they do under the real `umsg`.
+  const code = await runCli(args, { cwd, stdin, workerScript: CLI, stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; } });
+  return { code, stdout, stderr };
+}
+
+/** Runs `node dist/cli.js args` in `cwd`; `unprivileged` runs it as nobody when the tests run as root. */
+function spawnUmsg(args: string[], cwd: string, options: RunOptions): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
@@ -66,7 +94,7 @@ interface EslintResult {
   messages: { ruleId: string; severity: number; message: string; line: number; column: number }[];
 }
 
-async function umsgJson(args: string[], cwd: string, options: { unprivileged?: boolean; input?: string } = {}): Promise<Run & { results: EslintResult[] }> {
+async function umsgJson(args: string[], cwd: string, options: RunOptions = {}): Promise<Run & { results: EslintResult[] }> {
   const run = await umsg([...args, '--format', 'json'], cwd, options);
   try {
     return { ...run, results: JSON.parse(run.stdout) };
@@ -88,14 +116,6 @@ function assertNoCrash(run: Run): void {
 
 // ---------------------------------------------------------------------------------------------
 // Temporary folders
-
-function newestMtime(p: string): number {
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let newest = s.mtimeMs;
-  for (const e of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, e)));
-  return newest;
-}
 
 const temps: string[] = [];
 
@@ -121,10 +141,7 @@ let hasMkfifo = true;
 let permissionSkip: string | undefined;
 
 before(() => {
-  const sources = Math.max(newestMtime(path.join(ROOT, 'server', 'src')), newestMtime(path.join(ROOT, 'esbuild.mjs')));
-  if (!process.env.UMSG_CLI && (!existsSync(CLI) || statSync(CLI).mtimeMs < sources)) {
-    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'pipe' });
-  }
+  if (!process.env.UMSG_CLI) ensureBundle();
   try {
     execFileSync('mkfifo', ['--version'], { stdio: 'ignore' });
   } catch {
@@ -168,7 +185,7 @@ describe('named pipes and devices (issue 13, item 12)', () => {
     if (!hasMkfifo) return t.skip('no mkfifo here');
     const dir = tempTree({ 'a.umsg': VALID });
     mkfifo(path.join(dir, 'umsg.config.json'));
-    const run = await umsgJson(['check'], dir);
+    const run = await umsgJson(['check'], dir, { child: true });
     assertNoCrash(run);
     const config = resultFor(run.results, path.join(dir, 'umsg.config.json'));
     assert.equal(config.messages.length, 1);
@@ -183,7 +200,7 @@ describe('named pipes and devices (issue 13, item 12)', () => {
     const dir = tempTree({ 'brunch.umsg': LONG_TITLE });
     mkfifo(path.join(dir, 'brunch.sample.json'));
     mkfifo(path.join(dir, 'brunch.messenger.umsg'));
-    const run = await umsgJson(['check'], dir);
+    const run = await umsgJson(['check'], dir, { child: true });
     assertNoCrash(run);
     const messages = resultFor(run.results, path.join(dir, 'brunch.umsg')).messages;
     // The Messenger sibling exists, so Messenger's title limit no longer applies to brunch.umsg.
@@ -200,7 +217,7 @@ describe('named pipes and devices (issue 13, item 12)', () => {
     for (let i = 0; i < 8; i++) files[`m${i}.umsg`] = NO_TITLE;
     const dir = tempTree(files);
     for (let i = 0; i < 8; i++) mkfifo(path.join(dir, `m${i}.sample.json`));
-    const run = await umsgJson(['check'], dir);
+    const run = await umsgJson(['check'], dir, { child: true });
     assertNoCrash(run);
     assert.equal(run.results.length, 8);
     for (const r of run.results) assert.deepEqual(r.messages.map((m) => m.ruleId).sort(), ['card-required', 'sample-data']);
@@ -210,7 +227,7 @@ describe('named pipes and devices (issue 13, item 12)', () => {
     const dir = tempTree({ 'a.umsg': GREETING, 'sub/b.umsg': GREETING });
     symlinkSync('/dev/zero', path.join(dir, 'umsg.config.json'));
     symlinkSync('/dev/zero', path.join(dir, 'sub', 'b.sample.json'));
-    const run = await umsgJson(['check'], dir);
+    const run = await umsgJson(['check'], dir, { child: true });
     assertNoCrash(run);
     assert.match(resultFor(run.results, path.join(dir, 'umsg.config.json')).messages[0].message, /cannot be read \(it is a device/);
     const sample = resultFor(run.results, path.join(dir, 'sub', 'b.umsg')).messages.find((m) => m.ruleId === 'sample-data');
@@ -339,7 +356,7 @@ describe('links (issue 13, items 17 and 22)', () => {
     symlinkSync(path.join(other, 'y.umsg'), path.join(dir, 'linked.umsg'));
     symlinkSync(dir, path.join(dir, 'sub', 'loop')); // back to the top: a loop
     symlinkSync(path.join(dir, 'sub'), path.join(dir, 'sub-again')); // the same folder twice
-    const run = await umsgJson(['check'], dir);
+    const run = await umsgJson(['check'], dir, { child: true });
     assertNoCrash(run);
     assert.deepEqual(run.results.map((r) => path.relative(dir, r.filePath)).sort(), ['a.umsg', 'linked-folder/x.umsg', 'linked.umsg', 'sub/b.umsg']);
     assert.equal(run.code, 1, 'the linked files were checked (card-required)');
@@ -349,13 +366,13 @@ describe('links (issue 13, items 17 and 22)', () => {
     const dir = tempTree({ 'a.umsg': NO_TITLE });
     symlinkSync('self.umsg', path.join(dir, 'self.umsg'));
     symlinkSync('gone/nowhere.umsg', path.join(dir, 'dangling.umsg'));
-    const run = await umsgJson(['check'], dir);
+    const run = await umsgJson(['check'], dir, { child: true });
     assertNoCrash(run);
     assert.match(run.stderr, /umsg: Cannot read "self\.umsg": a loop of symbolic links\./);
     assert.match(run.stderr, /umsg: Cannot read "dangling\.umsg": no such file or folder\./);
     assert.deepEqual(run.results.map((r) => path.relative(dir, r.filePath)), ['a.umsg']);
     assert.equal(run.code, 2);
-    const named = await umsg(['check', 'self.umsg'], dir);
+    const named = await umsg(['check', 'self.umsg'], dir, { child: true });
     assert.equal(named.code, 2);
     assert.match(named.stderr, /umsg: Cannot read "self\.umsg": a loop of symbolic links\./);
   });
@@ -480,8 +497,9 @@ describe('checking on worker threads (issue 11)', () => {
   it('gives byte for byte the sequential report, standard error and exit code, in every format', async () => {
     const dir = mixedProject(true);
     for (const options of [['--format', 'stylish'], ['--format', 'json'], ['--format', 'sarif'], ['--format', 'github'], ['--format', 'json', '--quiet']]) {
-      const sequential = await umsg(['check', ...options, '--jobs', '1'], dir);
-      const parallel = await umsg(['check', ...options, '--jobs', '3'], dir);
+      // A named pipe among the files: child processes, so that a hang fails instead of stalling.
+      const sequential = await umsg(['check', ...options, '--jobs', '1'], dir, { child: true });
+      const parallel = await umsg(['check', ...options, '--jobs', '3'], dir, { child: true });
       const label = options.join(' ');
       assertNoCrash(parallel);
       assert.equal(parallel.stdout, sequential.stdout, label);
@@ -520,6 +538,7 @@ describe('checking on worker threads (issue 11)', () => {
       let closed = false;
       const code = await runCli(['check', '--jobs', jobs], {
         cwd: dir,
+        workerScript: CLI,
         stdout: (s) => { writes.push(s); closed = true; },
         stderr: () => undefined,
         outputClosed: () => closed,

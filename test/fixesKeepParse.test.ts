@@ -12,6 +12,7 @@ import { fixToEdits, REPARSE_BUDGET } from '../server/src/core/fixes';
 import { applyEdits } from '../server/src/core/format';
 import { parseJsonDocument, type JsonDocument } from '../server/src/core/jsonDocument';
 import type { LanguageId } from '../server/src/core/rule';
+import { runs } from './support/runs';
 
 const REPO = join(__dirname, '..');
 
@@ -94,7 +95,7 @@ describe('quick fixes keep the parse', () => {
     const broken: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < runs(3); i++) {
         let mutated = mutate(text, next);
         if (next() < 0.5) mutated = mutate(mutated, next);
         const r = breakingFixes(mutated, languageOfPath(file)!);

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { runs } from './support/runs';
 import { checkDocument } from '../server/src/core/check';
 import { colonFollows } from '../server/src/core/completionContext';
 import { DEFAULT_CONFIG } from '../server/src/core/config';
@@ -189,8 +190,8 @@ describe('linear time: did you mean (item 5)', () => {
       const full = fullDistance(a, b);
       const banded = editDistance(a, b, max);
       return full <= max ? banded === full : banded === max + 1;
-    }), { numRuns: 3000 });
-    fc.assert(fc.property(stringOf('abc', 10), stringOf('abc', 10), (a, b) => editDistance(a, b) === fullDistance(a, b)), { numRuns: 1000 });
+    }), { numRuns: runs(1500) });
+    fc.assert(fc.property(stringOf('abc', 10), stringOf('abc', 10), (a, b) => editDistance(a, b) === fullDistance(a, b)), { numRuns: runs(500) });
   });
 
   it('bounds long strings: a transposition in 10,000 characters is 1, a different string is over', () => {
@@ -378,7 +379,7 @@ describe('linear time: elsewhere in the server (searches per element)', () => {
       return taken;
     };
     const fix = fc.record({ offset: fc.nat(30), length: fc.nat(4), text: fc.constantFrom('', 'x', 'yy') }).map((f): FixData => ({ kind: 'replace', title: 't', ...f }));
-    fc.assert(fc.property(fc.array(fix, { maxLength: 25 }), (fixes) => assert.deepEqual(combine((f) => fixToEdits(doc, f), fixes), old(fixes))), { numRuns: 3000 });
+    fc.assert(fc.property(fc.array(fix, { maxLength: 25 }), (fixes) => assert.deepEqual(combine((f) => fixToEdits(doc, f), fixes), old(fixes))), { numRuns: runs(1000) });
   });
 
   it('finds the node at an offset as jsonc-parser does, on valid and broken text', () => {
@@ -390,7 +391,7 @@ describe('linear time: elsewhere in the server (searches per element)', () => {
         assert.equal(nodeAtOffset(root, o), findNodeAtOffset(root, o, true), `${JSON.stringify(text)} at ${o}`);
         assert.equal(nodeAtOffset(root, o, false), findNodeAtOffset(root, o, false), `${JSON.stringify(text)} at ${o}, end excluded`);
       }
-    }), { numRuns: 2000 });
+    }), { numRuns: runs(1000) });
   });
 
   it('folds multi-line block comments, not unclosed ones nor comment-like text in strings', () => {

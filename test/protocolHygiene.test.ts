@@ -6,13 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import { CancellationTokenSource, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { KNOWN, runFuzz, summarize } from '../scripts/fuzz';
+import { ensureBundle, SERVER_BUNDLE } from './support/bundle';
 import { startHarness, type Harness } from './support/lspHarness';
 
-const ROOT = join(__dirname, '..');
 const URI = 'file:///proj/cards/welcome.umsg';
 const MISSING_TITLE = '{\n  "type": "rich",\n  "description": "Fresh pasta every day"\n}';
 const VALID = '{\n  "type": "rich",\n  "title": "Today\'s menu",\n  "description": "Fresh pasta every day"\n}';
@@ -94,7 +93,9 @@ describe('a long check', () => {
 
   it('answers a hover on another document, and on the same one, before the large document\'s diagnostics', async () => {
     h = await startHarness({ pull: true });
-    await h.open(BIG, bigMeta(50_000), 'configuration-meta');
+    // 10,000 entries (600 KB) take hundreds of milliseconds to check, dozens of 10 ms slices:
+    // plenty for the hovers to come in between (a larger file only costs the suite time).
+    await h.open(BIG, bigMeta(10_000), 'configuration-meta');
     await h.open(SMALL, bigMeta(2), 'configuration-meta');
     const order: string[] = [];
     const diagnostics = h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: BIG } }).then(() => order.push('diagnostics of the big file'));
@@ -106,7 +107,8 @@ describe('a long check', () => {
 
   it('answers a cancelled diagnostic request with RequestCancelled', async () => {
     h = await startHarness({ pull: true });
-    await h.open(BIG, bigMeta(50_000), 'configuration-meta');
+    // 20,000 entries: the check outlasts the 20 ms before the cancellation many times over.
+    await h.open(BIG, bigMeta(20_000), 'configuration-meta');
     const source = new CancellationTokenSource();
     const pending = h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: BIG } }, source.token);
     setTimeout(() => source.cancel(), 20);
@@ -138,7 +140,9 @@ describe('over maxFileSize', () => {
 
 describe('umsg-language-server --stdio with a corrupt stream', () => {
   it('ends with one clear line on standard error when a Content-Length lies', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'src', 'node', 'serverMain.ts'), '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    // The shipped bundle (rebuilt when a source is newer): what `umsg-language-server` runs.
+    ensureBundle();
+    const child = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -159,7 +163,8 @@ describe('umsg-language-server --stdio with a corrupt stream', () => {
 describe('fuzz (short, seeded; `npm run fuzz` for long runs)', () => {
   for (const mode of ['pull', 'push'] as const) {
     it(`${mode}: random incremental edits and requests keep every response valid and equal to a fresh open`, async () => {
-      const report = await runFuzz({ seed: 13, edits: 400, mode, freshEvery: 200 });
+      ensureBundle();
+      const report = await runFuzz({ seed: 13, edits: 400, mode, freshEvery: 200, server: [SERVER_BUNDLE] });
       assert.equal(report.edits, 400);
       const unexpected = [...report.violations.keys()].filter((k) => !KNOWN.has(k));
       assert.deepEqual(unexpected, [], summarize(report));

@@ -6,8 +6,8 @@
  * assert behaviour, never durations.
  */
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -15,6 +15,9 @@ import fc from 'fast-check';
 import { checkDocument, type CheckResult } from '../server/src/core/check';
 import { DEFAULT_CONFIG } from '../server/src/core/config';
 import type { LanguageId } from '../server/src/core/rule';
+import { anyString } from './support/anyText';
+import { runs } from './support/runs';
+import { ensureBundle } from './support/bundle';
 import { hostileString, scannerAlphabet } from './support/templateGen';
 
 const ROOT = join(__dirname, '..');
@@ -78,7 +81,7 @@ describe('robustness: fuzzing', () => {
 
   it('survives random strings of scanner-relevant characters and any code points', () => {
     fc.assert(
-      fc.property(fc.oneof(hostileString, fc.string({ unit: 'binary', maxLength: 200 }), fc.json()), (text) => {
+      fc.property(fc.oneof(hostileString, anyString({ maxLength: 200 }), fc.json()), (text) => {
         checkAll(text);
       }),
       { numRuns: 400 },
@@ -90,7 +93,7 @@ describe('robustness: fuzzing', () => {
       op: fc.constantFrom('insert', 'delete', 'replace'),
       at: fc.nat(),
       span: fc.integer({ min: 1, max: 12 }),
-      with: fc.oneof(scannerAlphabet, fc.string({ unit: 'binary', minLength: 1, maxLength: 3 })),
+      with: fc.oneof(scannerAlphabet, anyString({ minLength: 1, maxLength: 3 })),
     });
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
@@ -103,7 +106,7 @@ describe('robustness: fuzzing', () => {
         }
         checkOne(text, 'universal-message');
       }),
-      { numRuns: 500 },
+      { numRuns: runs(250) },
     );
   });
 
@@ -233,15 +236,7 @@ describe('robustness: the command line', () => {
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'umsg-robust-'));
-    // Build when the bundle is missing or older than the sources it is built from.
-    const newest = newestMtime(join(ROOT, 'server', 'src'));
-    if (!existsSync(cli) || statSync(cli).mtimeMs < newest) {
-      try {
-        execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'pipe' });
-      } catch (error) {
-        if (!existsSync(cli)) throw error; // no bundle at all: nothing to test
-      }
-    }
+    ensureBundle(); // rebuilt when a source is newer, one build at a time (support/bundle.ts)
   });
   after(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -280,13 +275,4 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
       resolve({ code, stdout, stderr });
     });
   });
-}
-
-function newestMtime(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const p = join(folder, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
 }

@@ -12,6 +12,7 @@
  * text: those offsets are the reference the scanner is compared with.
  */
 import fc from 'fast-check';
+import { anyCodePoint } from './anyText';
 
 /** A top-level template as the generator placed it. */
 export interface PlacedTemplate {
@@ -201,6 +202,6 @@ export const scannerAlphabet = fc.constantFrom(
 
 /** A string made of scanner-relevant characters (and now and then any code point). */
 export const hostileString: fc.Arbitrary<string> = fc.string({
-  unit: fc.oneof({ weight: 6, arbitrary: scannerAlphabet }, { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) }),
+  unit: fc.oneof({ weight: 6, arbitrary: scannerAlphabet }, { weight: 1, arbitrary: anyCodePoint }),
   maxLength: 80,
 });

@@ -1,0 +1,92 @@
+// `npm run test:unit`: every test/*.test.ts under node:test, two files at a time.
+//
+// Why not `node --require tsx/cjs --test test/*.test.ts`: each test file runs in its own
+// process, and tsx then loads esbuild and transforms every TypeScript module of that file
+// (the whole core, again in every test process). That start-up cost was about a third of the unit
+// run's CPU. Here esbuild bundles each test file once, in one call (under a second), into
+// `.test-build/` (git-ignored), and node:test runs the bundles. What stays as under tsx, and not:
+//
+// - dependencies stay external (`packages: 'external'`), so they load from node_modules
+//   exactly as under tsx, and `require('x')` in a test still means the installed package;
+// - `__dirname` and `__filename` in a repository source mean that source's own folder and
+//   file (a plugin writes them in as strings), so fixtures, dist/ and spawned scripts are
+//   found where they were (the words are replaced wherever they stand, strings included);
+// - a script's `if (require.main === module) main()` stays off when a test imports it;
+// - there is no tsx in the test processes: a worker thread started from a .ts file does not
+//   load, so tests give workers a bundle (runCli's workerScript: dist/cli.js, kept fresh by
+//   test/support/bundle.ts);
+// - stack traces point at the .ts source (inline source maps, `--enable-source-maps`);
+// - a file that does not build fails the run before any test runs (esbuild names it), and a
+//   file that throws while loading fails the run as it did under tsx.
+//
+// Extra arguments are passed to node:test (before the files), e.g.
+// `npm run test:unit -- --test-name-pattern=render`. `UNIT_FILES="test/a.test.ts test/b.test.ts"`
+// runs only those files.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// UNIT_BUILD_DIR: another folder for the bundles (test/runUnit.test.ts runs this runner inside a run).
+const OUT = process.env.UNIT_BUILD_DIR ? path.resolve(process.env.UNIT_BUILD_DIR) : path.join(ROOT, '.test-build');
+
+const files = process.env.UNIT_FILES
+  ? process.env.UNIT_FILES.split(/\s+/).filter(Boolean).map((f) => path.resolve(ROOT, f))
+  : readdirSync(path.join(ROOT, 'test')).filter((n) => n.endsWith('.test.ts')).sort().map((n) => path.join(ROOT, 'test', n));
+if (files.length === 0) {
+  console.error('run-unit: no test files found');
+  process.exit(1);
+}
+
+/** Writes each repository source's own `__dirname` and `__filename` into it (bundling would otherwise give every module the bundle's folder). */
+const ownDirname = {
+  name: 'own-dirname',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('__dirname') && !text.includes('__filename')) return { contents: text, loader: 'ts' };
+      const contents = text
+        .replace(/\b__dirname\b/g, JSON.stringify(path.dirname(args.path)))
+        .replace(/\b__filename\b/g, JSON.stringify(args.path));
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+const entryPoints = Object.fromEntries(files.map((f) => [path.basename(f, '.ts'), f]));
+try {
+  await esbuild.build({
+    entryPoints,
+    outdir: OUT,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    sourcemap: 'inline',
+    // Stack traces need the mappings only; the sources' text would double the bundles.
+    sourcesContent: false,
+    logLevel: 'error',
+    plugins: [ownDirname],
+    // In a bundle every module shares the test file's `module`, so a script's
+    // `if (require.main === module)` (the command line's main.ts, scripts/fuzz.ts) would run
+    // it inside the test. No test file asks for require.main.
+    define: { 'require.main': 'undefined' },
+  });
+} catch {
+  // esbuild has printed the errors with file and line.
+  console.error('run-unit: the test files did not build; no test ran');
+  process.exit(1);
+}
+
+const bundles = Object.keys(entryPoints).map((name) => path.join(OUT, `${name}.js`));
+const child = spawn(process.execPath, [
+  '--enable-source-maps', '--test', '--test-concurrency=2', '--test-reporter=spec',
+  ...process.argv.slice(2), ...bundles,
+], { cwd: ROOT, stdio: 'inherit' });
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
