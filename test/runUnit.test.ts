@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { tempTree } from './support/tempTree';
@@ -13,14 +14,14 @@ import { tempTree } from './support/tempTree';
 const ROOT = path.resolve(__dirname, '..');
 
 /** Runs the runner on `files` of a temporary folder, building into that folder. */
-function runUnit(files: Record<string, string>, names: string[]): Promise<{ code: number; out: string }> {
+function runUnit(files: Record<string, string>, names: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; built: string[] }> {
   const dir = tempTree(files, 'umsg-run-unit-');
-  const env: NodeJS.ProcessEnv = { ...process.env, UNIT_FILES: names.map((n) => path.join(dir, n)).join(' '), UNIT_BUILD_DIR: path.join(dir, 'build') };
+  const env: NodeJS.ProcessEnv = { ...process.env, UNIT_FILES: names.map((n) => path.join(dir, n)).join(' '), UNIT_BUILD_DIR: path.join(dir, 'build'), ...extraEnv };
   // node:test marks its child processes; a run started inside one would skip its files.
   delete env.NODE_TEST_CONTEXT;
   return new Promise((resolve) => {
     execFile(process.execPath, [path.join(ROOT, 'test', 'run-unit.mjs')], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout + stderr });
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout + stderr, built: existsSync(path.join(dir, 'build')) ? readdirSync(path.join(dir, 'build')).sort() : [] });
     });
   });
 }
@@ -71,5 +72,17 @@ describe('npm run test:unit (test/run-unit.mjs)', () => {
     assert.match(run.out, /broken\.test\.ts:1/);
     assert.match(run.out, /the test files did not build; no test ran/);
     assert.doesNotMatch(run.out, /ℹ pass/);
+  });
+
+  it('runs in-process files together in a shared process, and a file that starts processes in its own', async () => {
+    const files = {
+      'a.test.ts': 'import { it } from \'node:test\';\nit(\'a\', () => undefined);\n',
+      'b.test.ts': 'import { it } from \'node:test\';\nit(\'b\', () => undefined);\n',
+      'spawns.test.ts': 'import { execFileSync } from \'node:child_process\';\nimport { it } from \'node:test\';\nit(\'spawns\', () => { execFileSync(process.execPath, [\'-e\', \'0\']); });\n',
+    };
+    const run = await runUnit(files, ['a.test.ts', 'b.test.ts', 'spawns.test.ts'], { UNIT_GROUPS: '1' });
+    assert.equal(run.code, 0, run.out);
+    assert.match(run.out, /ℹ pass 3\n/);
+    assert.deepEqual(run.built, ['group-1-of-2-files.test.js', 'spawns.test.js']);
   });
 });
