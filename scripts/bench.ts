@@ -252,41 +252,29 @@ async function measureServer(dir: string, hugeText: string, metaText: string) {
   const message = uri('edited.umsg');
 
   // Pulled diagnostics (VS Code's way), then the requests under load, on one server.
-  const pulling = await ServerProcess.start(SERVER, true, rootUri);
-  let editPull: Latency, hugeLoad: UnderLoad, metaLoad: UnderLoad;
-  try {
+  const { editPull, hugeLoad, metaLoad } = await withServer(true, rootUri, async (pulling) => {
     pulling.open(message, 'universal-message', ordinaryMessage(4));
     await pulling.diagnostics(message);
-    editPull = await editLatency(pulling, message, EDITS, true);
+    const edits = await editLatency(pulling, message, EDITS, true);
     process.stdout.write('.');
-    hugeLoad = await latencyUnderLoad(pulling, message, uri('catalogue.umsg'), 'universal-message', hugeText, TITLE);
+    const huge = await latencyUnderLoad(pulling, message, uri('catalogue.umsg'), 'universal-message', hugeText, TITLE);
     process.stdout.write('.');
-    metaLoad = await latencyUnderLoad(pulling, message, uri('settings.configmeta.json'), 'configuration-meta', metaText, { line: 1, character: 5 });
+    const meta = await latencyUnderLoad(pulling, message, uri('settings.configmeta.json'), 'configuration-meta', metaText, { line: 1, character: 5 });
     process.stdout.write('.');
-    await stopped(pulling);
-  } catch (e) {
-    pulling.kill();
-    throw e;
-  }
+    return { editPull: edits, hugeLoad: huge, metaLoad: meta };
+  });
 
   // Pushed diagnostics: what a client without pull support sees (after the 200 ms debounce).
-  const pushing = await ServerProcess.start(SERVER, false, rootUri);
-  let editPush: Latency;
-  try {
+  const editPush = await withServer(false, rootUri, async (pushing) => {
     pushing.open(message, 'universal-message', ordinaryMessage(4));
     await pushing.published(message, 1);
-    editPush = await editLatency(pushing, message, PUSH_EDITS, false);
+    const edits = await editLatency(pushing, message, PUSH_EDITS, false);
     process.stdout.write('.');
-    await stopped(pushing);
-  } catch (e) {
-    pushing.kill();
-    throw e;
-  }
+    return edits;
+  });
 
   // Memory: idle, then with OPEN_MESSAGES ordinary messages open and checked.
-  const idle = await ServerProcess.start(SERVER, true, rootUri);
-  let memory: { idleRss?: number; openRss?: number; openPeak?: number; messages: number };
-  try {
+  const memory = await withServer(true, rootUri, async (idle) => {
     const before = idle.memory();
     for (let i = 0; i < OPEN_MESSAGES; i++) {
       const u = uri(`open-${i}.umsg`);
@@ -294,14 +282,23 @@ async function measureServer(dir: string, hugeText: string, metaText: string) {
       await idle.diagnostics(u);
     }
     const after = idle.memory();
-    memory = { idleRss: before?.rss, openRss: after?.rss, openPeak: after?.peak, messages: OPEN_MESSAGES };
     process.stdout.write('.');
-    await stopped(idle);
+    return { idleRss: before?.rss, openRss: after?.rss, openPeak: after?.peak, messages: OPEN_MESSAGES };
+  });
+  return { editPull, editPush, hugeLoad, metaLoad, memory };
+}
+
+/** Starts the server, runs `work` on it, then shuts it down (and checks it exits 0); killed if `work` throws. */
+async function withServer<T>(pull: boolean, rootUri: string, work: (server: ServerProcess) => Promise<T>): Promise<T> {
+  const server = await ServerProcess.start(SERVER, pull, rootUri);
+  try {
+    const result = await work(server);
+    await stopped(server);
+    return result;
   } catch (e) {
-    idle.kill();
+    server.kill();
     throw e;
   }
-  return { editPull, editPush, hugeLoad, metaLoad, memory };
 }
 
 async function stopped(server: ServerProcess): Promise<void> {
