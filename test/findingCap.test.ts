@@ -10,6 +10,10 @@ import { DEFAULT_CONFIG } from '../server/src/core/config';
 import { createLanguageService } from '../server/src/core/index';
 import { defineRule } from '../server/src/core/rule';
 import { formatCount } from '../server/src/core/channels';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { runCli } from '../server/src/cli/main';
+import { tempTree } from './support/tempTree';
 
 const CONFIG = { ...DEFAULT_CONFIG, maxFileSize: Number.MAX_SAFE_INTEGER };
 
@@ -39,6 +43,7 @@ describe('findings capped per rule', () => {
     assert.equal(summary.length, shown[0].length);
     assert.equal(summary.severity, shown[0].severity);
     assert.equal(summary.rule, 'action-required');
+    assert.deepEqual(summary.standsFor, { [summary.severity]: 1_345 });
   });
 
   it('changes nothing at or under the cap', () => {
@@ -94,6 +99,32 @@ describe('findings capped per rule', () => {
     const cli = checkDocument(text, 'universal-message', { config: CONFIG }).diagnostics;
     assert.deepEqual(editor, cli);
     assert.equal(ofRule(editor, 'action-required').length, MAX_FINDINGS_PER_RULE + 1);
+  });
+});
+
+describe('the command line counts every finding, shown or left out by the cap', () => {
+  it('the summary, the json counts and --max-warnings count the 2,345 findings, not the 1,001 shown', async () => {
+    // channel-limit off: only action-required's 2,345 findings (one per click without url).
+    const dir = tempTree({ 'menu.umsg': clicksWithoutUrl(2_345), 'umsg.config.json': '{ "rules": { "channel-limit": "off" } }' }, 'umsg-cap-');
+    const run = async (args: string[]) => {
+      let stdout = '', stderr = '';
+      const code = await runCli(['check', ...args, '.'], { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: dir });
+      return { code, stdout, stderr };
+    };
+    // action-required is an error by default: 2,345 errors, all counted.
+    const stylish = await run([]);
+    assert.equal(stylish.code, 1);
+    assert.equal(stylish.stdout.trim().split('\n').pop(), '✖ 2345 problems (2345 errors, 0 warnings) in 1 file checked.');
+    const json = JSON.parse((await run(['--format', 'json'])).stdout) as { errorCount: number; messages: unknown[] }[];
+    assert.equal(json[0].messages.length, 1_001);
+    assert.equal(json[0].errorCount, 2_345);
+    // As warnings (a config turns the rule down), they count against --max-warnings.
+    writeFileSync(path.join(dir, 'umsg.config.json'), '{ "rules": { "channel-limit": "off", "action-required": "warning" } }');
+    const under = await run(['--max-warnings', '2345']);
+    assert.equal(under.code, 0, under.stderr);
+    const over = await run(['--max-warnings', '2344']);
+    assert.equal(over.code, 1);
+    assert.match(over.stderr, /2345 warnings, more than --max-warnings 2344/);
   });
 });
 

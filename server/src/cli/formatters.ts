@@ -66,6 +66,18 @@ interface LocatedFinding {
   start: Position;
   end: Position;
   related?: { message: string; start: Position; end: Position }[];
+  /** The cap's counting finding: the findings it stands for, by severity (see core's Diagnostic). */
+  standsFor?: Diagnostic['standsFor'];
+}
+
+/**
+ * Adds a finding to counts by severity: one of its own severity, or, for the finding that
+ * counts what the cap left out, every finding it stands for (so a file with 45,000 warnings
+ * counts 45,000 against --max-warnings, not the 1,001 shown).
+ */
+export function countFinding(counts: Record<Diagnostic['severity'], number>, f: Pick<LocatedFinding, 'severity' | 'standsFor'>): void {
+  if (!f.standsFor) { counts[f.severity]++; return; }
+  for (const [severity, n] of Object.entries(f.standsFor) as [Diagnostic['severity'], number][]) counts[severity] += n;
 }
 
 export interface LocatedReport {
@@ -79,6 +91,7 @@ export function locate(r: FileReport): LocatedReport {
   const lines = new LineIndex(r.text);
   const findings = r.diagnostics.map((d): LocatedFinding => {
     const f: LocatedFinding = { rule: d.rule, severity: d.severity, message: d.message, start: lines.at(d.offset), end: lines.at(d.offset + d.length) };
+    if (d.standsFor) f.standsFor = d.standsFor;
     if (d.related?.length) f.related = d.related.map((rel) => ({ message: rel.message, start: lines.at(rel.offset), end: lines.at(rel.offset + rel.length) }));
     return f;
   });
@@ -114,13 +127,16 @@ export function jsonWriter(): ReportWriter {
         endLine: f.end.line,
         endColumn: f.end.column,
       }));
+      // The counts include what the finding cap left out (ESLint counts information as warnings).
+      const counts = { error: 0, warning: 0, information: 0, hint: 0 };
+      for (const f of r.findings) countFinding(counts, f);
       const part = JSON.stringify({
         filePath: r.filePath,
         messages,
         suppressedMessages: [],
-        errorCount: messages.filter((m) => m.severity === 2).length,
+        errorCount: counts.error,
         fatalErrorCount: 0,
-        warningCount: messages.filter((m) => m.severity === 1).length,
+        warningCount: counts.warning + counts.information + counts.hint,
         fixableErrorCount: 0,
         fixableWarningCount: 0,
         usedDeprecatedRules: [],
@@ -138,15 +154,13 @@ const LABEL: Record<Diagnostic['severity'], string> = { error: 'error', warning:
 /** The readable report: each file with findings, its findings, then one summary line. */
 export function stylishWriter(cwd: string, color: boolean): ReportWriter {
   const paint = (code: number, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
-  let errors = 0;
-  let warnings = 0;
-  let infos = 0;
+  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   return {
     file(r) {
       if (r.findings.length === 0) return '';
       let part = paint(4, printable(path.relative(cwd, r.filePath) || r.filePath)) + '\n';
       const rows = r.findings.map((f) => {
-        if (f.severity === 'error') errors++; else if (f.severity === 'warning') warnings++; else infos++;
+        countFinding(counts, f);
         return { pos: `${f.start.line}:${f.start.column}`, sev: LABEL[f.severity], f };
       });
       const posWidth = Math.max(...rows.map((x) => x.pos.length));
@@ -158,6 +172,8 @@ export function stylishWriter(cwd: string, color: boolean): ReportWriter {
       return part + '\n';
     },
     end(fileCount) {
+      const { error: errors, warning: warnings } = counts;
+      const infos = counts.information + counts.hint;
       const total = errors + warnings + infos;
       const files = `${fileCount} file${fileCount === 1 ? '' : 's'} checked`;
       if (total === 0) return `✔ ${files}, no problems.\n`;

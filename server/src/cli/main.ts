@@ -10,7 +10,7 @@ import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { ConfigLookup, type ConfigForFile } from '../configLookup';
 import { describeError, FolderListings, realPathOf } from '../node/files';
-import { jsonWriter, locate, printable, stylishColor, stylishWriter, type LocatedReport } from './formatters';
+import { countFinding, jsonWriter, locate, printable, stylishColor, stylishWriter, type LocatedReport } from './formatters';
 import { FileChecker, languageOfPath, messageByteLimit, READ_CONCURRENCY, readText, serviceFor, type FileOutcome } from './checkFiles';
 import { githubWriter } from './github';
 import { packageInfo } from './packageInfo';
@@ -346,13 +346,9 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
       : args.format === 'json' ? jsonWriter()
         : stylishWriter(io.cwd, stylishColor());
   const out = new Output(io.stdout);
-  let errors = 0;
-  let warnings = 0;
+  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   const emit = (r: LocatedReport) => {
-    for (const f of r.findings) {
-      if (f.severity === 'error') errors++;
-      else if (f.severity === 'warning') warnings++;
-    }
+    for (const f of r.findings) countFinding(counts, f);
     out.write(writer.file(args.quiet ? { filePath: r.filePath, findings: r.findings.filter((f) => f.severity === 'error') } : r));
   };
 
@@ -412,10 +408,10 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
     report(`${problems.length} ${problems.length === 1 ? 'file or folder' : 'files or folders'} could not be checked (listed above).`);
     return 2;
   }
-  if (errors > 0) return 1;
+  if (counts.error > 0) return 1;
   // As in ESLint, --quiet leaves warnings out entirely: they are neither shown nor counted.
-  if (!args.quiet && args.maxWarnings !== undefined && warnings > args.maxWarnings) {
-    io.stderr(`umsg: ${warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+  if (!args.quiet && args.maxWarnings !== undefined && counts.warning > args.maxWarnings) {
+    io.stderr(`umsg: ${counts.warning} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
     return 1;
   }
   return 0;

@@ -13,6 +13,12 @@ import { ALL_RULES } from './rules';
 /** A finding with its final severity. */
 export interface Diagnostic extends Finding {
   severity: Severity;
+  /**
+   * On the one finding that counts what the cap left out (MAX_FINDINGS_PER_RULE): how many
+   * findings of each severity it stands for, so that summaries and `--max-warnings` count
+   * every finding, shown or not.
+   */
+  standsFor?: Partial<Record<Severity, number>>;
 }
 
 interface CheckOptions {
@@ -240,6 +246,7 @@ class FindingCap {
   /** The largest offset among the kept findings. */
   private maxOffset = -1;
   private hidden = 0;
+  private readonly hiddenBySeverity: Partial<Record<Severity, number>> = {};
   private firstHidden: { offset: number; length: number; severity: Severity } | undefined;
   /** The channels of the findings left out, for the channel summary. */
   private hiddenChannels: Set<ChannelId> | undefined;
@@ -269,6 +276,7 @@ class FindingCap {
       offset: first.offset,
       length: first.length,
       severity: first.severity,
+      standsFor: { ...this.hiddenBySeverity },
     };
     const hiddenChannels = this.hiddenChannels;
     if (hiddenChannels) summary.channels = CHANNEL_IDS.filter((c) => hiddenChannels.has(c));
@@ -292,6 +300,7 @@ class FindingCap {
    */
   private hide(f: Omit<Finding, 'rule'>, severity: Severity, trimmed: boolean) {
     this.hidden++;
+    this.hiddenBySeverity[severity] = (this.hiddenBySeverity[severity] ?? 0) + 1;
     const first = this.firstHidden;
     if (!first || f.offset < first.offset || (trimmed && f.offset === first.offset)) {
       this.firstHidden = { offset: f.offset, length: f.length, severity };
