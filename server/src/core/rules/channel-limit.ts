@@ -28,7 +28,8 @@ export default defineRule({
     if (!card || ctx.targets.length === 0) return;
     textLimit(ctx, 'title', card.props.get('title')?.value);
     textLimit(ctx, 'description', card.props.get('description')?.value);
-    for (const a of allActions(card)) {
+    const actions = allActions(card);
+    for (const a of actions) {
       textLimit(ctx, 'display', a.props.get('display')?.value, a);
       textLimit(ctx, 'payload', a.props.get('payload')?.value, a);
     }
@@ -36,7 +37,7 @@ export default defineRule({
     countLimit(ctx, card.floatActions);
     buttonsInAll(ctx, card);
     textOnly(ctx, card.insideActions);
-    uniqueButtons(ctx, allActions(card));
+    uniqueButtons(ctx, actions);
     callNumbers(ctx, card.insideActions);
     floatPayloads(ctx, card.floatActions);
   },
@@ -109,10 +110,24 @@ interface TextLimits {
 
 const factsByTargets = new Map<string, TargetFacts>();
 
+/** The last list asked about: a check asks for the same list (one array) several times. */
+let lastTargets: readonly ChannelId[] | undefined;
+let lastFacts: TargetFacts | undefined;
+
 function factsOf(targets: readonly ChannelId[]): TargetFacts {
+  if (targets === lastTargets) return lastFacts!;
   const key = targets.join(',');
   let facts = factsByTargets.get(key);
-  if (facts) return facts;
+  if (!facts) {
+    facts = computeFacts(targets);
+    factsByTargets.set(key, facts);
+  }
+  lastTargets = targets;
+  lastFacts = facts;
+  return facts;
+}
+
+function computeFacts(targets: readonly ChannelId[]): TargetFacts {
   const text = {} as Record<LimitedText, TextLimits>;
   for (const field of ['title', 'description', 'display', 'payload'] as const) {
     const limits: { channel: ChannelId; limit: number }[] = [];
@@ -123,15 +138,13 @@ function factsOf(targets: readonly ChannelId[]): TargetFacts {
     text[field] = { limits, min: Math.min(...limits.map((l) => l.limit)), over: new Map() };
   }
   const withFact = (has: (m: ChannelModel) => boolean) => targets.filter((c) => has(CHANNELS[c]));
-  facts = {
+  return {
     text,
     insideTextOnly: withFact((m) => m.insideTextOnly),
     uniqueButtons: withFact((m) => m.uniqueButtons),
     callNumberDigitsOnly: withFact((m) => m.callNumberDigitsOnly),
     floatPayloadRequired: withFact((m) => m.floatPayloadRequired),
   };
-  factsByTargets.set(key, facts);
-  return facts;
 }
 
 /** The targets' limits on a field that `length` exceeds, with their message part (as overLimits and joinChannelLimits give them). */
@@ -301,15 +314,16 @@ function captionWithoutActions(ctx: RuleContext, card: RichCard) {
 
 /** "Text only" channels: click and call become plain reply buttons. */
 function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
-  const channels = factsOf(ctx.targets).insideTextOnly;
+  const channels = factsOf(ctx.targets).insideTextOnly.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
+  const names = joinChannelNames(channels);
   for (const a of inside?.actions ?? []) {
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
     const v = a.props.get('type')!.value!;
     const dropped = type === 'click' ? 'its url is dropped' : 'its phoneNumber is dropped';
     ctx.report({
-      message: `${joinChannelNames(channels)}'s actions are text only: this ${type} action is sent as a plain reply button and ${dropped}.`,
+      message: `${names}'s actions are text only: this ${type} action is sent as a plain reply button and ${dropped}.`,
       offset: v.offset,
       length: v.length,
       channels,
@@ -329,7 +343,7 @@ function sentValues(ctx: RuleContext, node: Node | undefined, action: ActionMode
 
 /** Reply buttons need unique titles (display) and ids (payload), with the sample data too. */
 function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
-  const channels = factsOf(ctx.targets).uniqueButtons;
+  const channels = factsOf(ctx.targets).uniqueButtons.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
   for (const [field, what] of [['display', 'titles'], ['payload', 'ids']] as const) {
     const seen = new Map<string, Node>();
@@ -361,7 +375,7 @@ function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
 
 /** Channels whose call button takes + and digits only: separators are rejected. */
 function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
-  const channels = factsOf(ctx.targets).callNumberDigitsOnly;
+  const channels = factsOf(ctx.targets).callNumberDigitsOnly.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
   const names = joinChannelNames(channels);
   for (const a of inside?.actions ?? []) {
@@ -391,7 +405,7 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
 
 /** Channels whose float actions (quick replies, reply buttons) need a non-empty payload. */
 function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
-  const channels = factsOf(ctx.targets).floatPayloadRequired;
+  const channels = factsOf(ctx.targets).floatPayloadRequired.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
   for (const a of float?.actions ?? []) {
     for (const v of sentValues(ctx, a.props.get('payload')?.value, a)) {
