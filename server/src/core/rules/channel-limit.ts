@@ -28,7 +28,8 @@ export default defineRule({
     if (!card || ctx.targets.length === 0) return;
     textLimit(ctx, 'title', card.props.get('title')?.value);
     textLimit(ctx, 'description', card.props.get('description')?.value);
-    for (const a of allActions(card)) {
+    const actions = allActions(card);
+    for (const a of actions) {
       textLimit(ctx, 'display', a.props.get('display')?.value, a);
       textLimit(ctx, 'payload', a.props.get('payload')?.value, a);
     }
@@ -36,7 +37,7 @@ export default defineRule({
     countLimit(ctx, card.floatActions);
     buttonsInAll(ctx, card);
     textOnly(ctx, card.insideActions);
-    uniqueButtons(ctx, allActions(card));
+    uniqueButtons(ctx, actions);
     callNumbers(ctx, card.insideActions);
     floatPayloads(ctx, card.floatActions);
   },
@@ -64,20 +65,99 @@ function fieldName(field: LimitedText, action?: ActionModel): string {
 function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined, action?: ActionModel) {
   if (!node) return;
   if (ctx.sample && renderedTextLimit(ctx, field, node, action)) return;
-  const view = viewValue(ctx.doc, node);
-  if (view.kind !== 'string' || view.info.wholly) return;
-  const length = view.info.staticLength;
-  const over = overLimits(ctx.targets, (m) => m.text[field], length);
-  if (over.length === 0) return;
-  const templated = view.info.templates.length > 0;
+  // viewValue without its wrapper object: a string that is not wholly a template.
+  if (node.type !== 'string' || ctx.doc.valueTemplate(node)) return;
+  const info = ctx.doc.stringInfo(node);
+  if (info.wholly) return;
+  const length = info.staticLength;
+  // Most values fit every target: one comparison with the smallest limit, no list built.
+  const limits = factsOf(ctx.targets).text[field];
+  if (length <= limits.min) return;
+  const over = overText(limits, length);
+  const templated = info.templates.length > 0;
   const shown = formatCount(length); // as the limits are written: 2,049 over 2,048
   const count = templated ? `at least ${shown} characters without its templates` : `${shown} characters`;
   ctx.report({
-    message: `${fieldName(field, action)} has ${count}: over ${joinChannelLimits(over)}.`,
+    message: `${fieldName(field, action)} has ${count}: over ${over.joined}.`,
     offset: node.offset,
     length: node.length,
-    channels: over.map((o) => o.channel),
+    channels: over.channels.slice(),
   });
+}
+
+/**
+ * What channel-limit reads of the channel models for one list of targets, worked out once
+ * per list (a check's targets are one of a handful of lists): the text limits per field, and
+ * the channels with each fact. A 20,000-action message asked every model the same questions
+ * for every action, and joined the same channel names for every finding.
+ */
+interface TargetFacts {
+  text: Record<LimitedText, TextLimits>;
+  insideTextOnly: ChannelId[];
+  uniqueButtons: ChannelId[];
+  callNumberDigitsOnly: ChannelId[];
+  floatPayloadRequired: ChannelId[];
+}
+
+interface TextLimits {
+  /** The target channels with a limit on the field, in target order. */
+  limits: { channel: ChannelId; limit: number }[];
+  /** The smallest of them (Infinity when no target limits the field). */
+  min: number;
+  /** `over` per set of channels exceeded (a bit per entry of `limits`): the message part and the channels. */
+  over: Map<number, { joined: string; channels: ChannelId[] }>;
+}
+
+const factsByTargets = new Map<string, TargetFacts>();
+
+/** The last list asked about: a check asks for the same list (one array) several times. */
+let lastTargets: readonly ChannelId[] | undefined;
+let lastFacts: TargetFacts | undefined;
+
+function factsOf(targets: readonly ChannelId[]): TargetFacts {
+  if (targets === lastTargets) return lastFacts!;
+  const key = targets.join(',');
+  let facts = factsByTargets.get(key);
+  if (!facts) {
+    facts = computeFacts(targets);
+    factsByTargets.set(key, facts);
+  }
+  lastTargets = targets;
+  lastFacts = facts;
+  return facts;
+}
+
+function computeFacts(targets: readonly ChannelId[]): TargetFacts {
+  const text = {} as Record<LimitedText, TextLimits>;
+  for (const field of ['title', 'description', 'display', 'payload'] as const) {
+    const limits: { channel: ChannelId; limit: number }[] = [];
+    for (const channel of targets) {
+      const limit = CHANNELS[channel].text[field];
+      if (limit !== undefined) limits.push({ channel, limit });
+    }
+    text[field] = { limits, min: Math.min(...limits.map((l) => l.limit)), over: new Map() };
+  }
+  const withFact = (has: (m: ChannelModel) => boolean) => targets.filter((c) => has(CHANNELS[c]));
+  return {
+    text,
+    insideTextOnly: withFact((m) => m.insideTextOnly),
+    uniqueButtons: withFact((m) => m.uniqueButtons),
+    callNumberDigitsOnly: withFact((m) => m.callNumberDigitsOnly),
+    floatPayloadRequired: withFact((m) => m.floatPayloadRequired),
+  };
+}
+
+/** The targets' limits on a field that `length` exceeds, with their message part (as overLimits and joinChannelLimits give them). */
+function overText(limits: TextLimits, length: number): { joined: string; channels: ChannelId[] } {
+  let bits = 0;
+  for (let i = 0; i < limits.limits.length; i++) if (length > limits.limits[i].limit) bits |= 1 << i;
+  let over = limits.over.get(bits);
+  if (!over) {
+    const parts = limits.limits.filter((_, i) => bits & (1 << i));
+    over = { joined: joinChannelLimits(parts), channels: parts.map((p) => p.channel) };
+    limits.over.set(bits, over);
+  }
+  return over;
 }
 
 /** Where a finding about a rendered value goes: its one template, or the whole value. */
@@ -234,15 +314,16 @@ function captionWithoutActions(ctx: RuleContext, card: RichCard) {
 
 /** "Text only" channels: click and call become plain reply buttons. */
 function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
-  const channels = targetsWith(ctx, (m) => m.insideTextOnly);
+  const channels = factsOf(ctx.targets).insideTextOnly.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
+  const names = joinChannelNames(channels);
   for (const a of inside?.actions ?? []) {
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
     const v = a.props.get('type')!.value!;
     const dropped = type === 'click' ? 'its url is dropped' : 'its phoneNumber is dropped';
     ctx.report({
-      message: `${joinChannelNames(channels)}'s actions are text only: this ${type} action is sent as a plain reply button and ${dropped}.`,
+      message: `${names}'s actions are text only: this ${type} action is sent as a plain reply button and ${dropped}.`,
       offset: v.offset,
       length: v.length,
       channels,
@@ -260,14 +341,45 @@ function sentValues(ctx: RuleContext, node: Node | undefined, action: ActionMode
   return [{ text: ctx.doc.stringInfo(node).staticText, element: undefined, node, rendered: false }];
 }
 
+/**
+ * Cards with at most this many actions and no sample data (one value per button) look texts
+ * up in a list: a Map per field cost more than the rest of uniqueButtons on an ordinary card.
+ */
+const SMALL_CARD = 8;
+
+/** The button texts seen so far and where: a Map, or for a small card two short lists. */
+class SeenTexts {
+  private readonly texts: string[] = [];
+  private readonly nodes: Node[] = [];
+  constructor(private readonly map: Map<string, Node> | undefined) {}
+  get(text: string): Node | undefined {
+    if (this.map) return this.map.get(text);
+    const i = this.texts.indexOf(text);
+    return i < 0 ? undefined : this.nodes[i];
+  }
+  set(text: string, node: Node): void {
+    if (this.map) { this.map.set(text, node); return; }
+    this.texts.push(text);
+    this.nodes.push(node);
+  }
+}
+
 /** Reply buttons need unique titles (display) and ids (payload), with the sample data too. */
 function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
-  const channels = targetsWith(ctx, (m) => m.uniqueButtons);
+  const channels = factsOf(ctx.targets).uniqueButtons.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
   for (const [field, what] of [['display', 'titles'], ['payload', 'ids']] as const) {
-    const seen = new Map<string, Node>();
+    const seen = new SeenTexts(ctx.sample || actions.length > SMALL_CARD ? new Map() : undefined);
     for (const a of actions) {
-      for (const v of sentValues(ctx, a.props.get(field)?.value, a)) {
+      const node = a.props.get(field)?.value;
+      // The common case, a plain string without templates, without sentValues' list of one.
+      if (node && node.type === 'string' && !a.repeated && !ctx.doc.valueTemplate(node)) {
+        const info = ctx.doc.stringInfo(node);
+        if (info.templates.length === 0) {
+          if (!seen.get(info.staticText)) { seen.set(info.staticText, node); continue; }
+        }
+      }
+      for (const v of sentValues(ctx, node, a)) {
         const first = seen.get(v.text);
         if (!first) { seen.set(v.text, v.node); continue; }
         const range = v.rendered ? renderedRange(ctx, v.node) : { offset: v.node.offset, length: v.node.length };
@@ -286,7 +398,7 @@ function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
 
 /** Channels whose call button takes + and digits only: separators are rejected. */
 function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
-  const channels = targetsWith(ctx, (m) => m.callNumberDigitsOnly);
+  const channels = factsOf(ctx.targets).callNumberDigitsOnly.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
   const names = joinChannelNames(channels);
   for (const a of inside?.actions ?? []) {
@@ -316,7 +428,7 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
 
 /** Channels whose float actions (quick replies, reply buttons) need a non-empty payload. */
 function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
-  const channels = targetsWith(ctx, (m) => m.floatPayloadRequired);
+  const channels = factsOf(ctx.targets).floatPayloadRequired.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
   for (const a of float?.actions ?? []) {
     for (const v of sentValues(ctx, a.props.get('payload')?.value, a)) {
