@@ -142,8 +142,15 @@ export function parseJsonTree(text: string, errors: ParseError[]): Node | undefi
   // Tree building, exactly as parseTree's visitor does it.
   const root: MutableNode = node('array', -1, -1, undefined, [], undefined);
   let parent: MutableNode = root;
+  /**
+   * The key of the property being read, until its value arrives: the property's children are
+   * then made once, [key, value], rather than [key] and again [key, value] (an array saved
+   * per property). At most one property waits for its value at a time.
+   */
+  let pendingKey: MutableNode | undefined;
   const ensurePropertyComplete = (end: number) => {
     if (parent.type === 'property') {
+      if (parent.children === undefined) { parent.children = [pendingKey!]; pendingKey = undefined; } // no value came
       parent.length = end - parent.offset;
       parent = parent.parent!;
     }
@@ -151,7 +158,7 @@ export function parseJsonTree(text: string, errors: ParseError[]): Node | undefi
   const add = (node: MutableNode) => {
     // A property holds its key and one value: an array of exactly two, not a pushed-to one
     // (a push reserves room for 17), since a large message has one per property.
-    if (parent.type === 'property') parent.children = [parent.children![0], node];
+    if (parent.type === 'property') { parent.children = [pendingKey!, node]; pendingKey = undefined; }
     else parent.children!.push(node);
     return node;
   };
@@ -242,7 +249,7 @@ export function parseJsonTree(text: string, errors: ParseError[]): Node | undefi
     const offset = tokenOffset;
     const length = tokenLength;
     parent = add(node('property', offset, -1, parent, undefined, undefined));
-    parent.children = [node('string', offset, length, parent, undefined, tokenValue)];
+    pendingKey = node('string', offset, length, parent, undefined, tokenValue);
     scanNext();
     if (token === Token.Colon) {
       parent.colonOffset = tokenOffset;
