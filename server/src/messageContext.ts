@@ -64,7 +64,7 @@ export async function messageContext(messagePath: string, readText: ReadText, op
   const ctx: MessageContext = { channelSpecific: !!channelOfPath(messagePath), sample: undefined, samplePath: undefined, sampleProblem: undefined, overriddenChannels: [] };
   if (ctx.channelSpecific || !messagePath.endsWith('.umsg')) return ctx;
   const base = messagePath.slice(0, -'.umsg'.length);
-  const samplePath = base + '.sample.json'; // samplePathFor: not channel-specific, checked above
+  const samplePath = base + '.sample.json'; // NAME.sample.json (a channel-specific message has none: returned above)
   // The folder and the file's name, cut at the last separator (no split of the whole path).
   const cut = Math.max(base.lastIndexOf('/'), base.lastIndexOf('\\'));
   const stem = base.slice(cut + 1);
@@ -72,10 +72,8 @@ export async function messageContext(messagePath: string, readText: ReadText, op
   // A listing is cut at the last '/', as FolderListings does on POSIX; a path with a
   // backslash in its last part (a Windows path, or a POSIX name holding one) asks `exists`.
   const listed = options.namesIn && cut > 0 && base.charCodeAt(cut) === 47 ? await options.namesIn(base.slice(0, cut)) : undefined;
-  const exists = listed
-    ? (p: string) => listed.has(p.slice(cut + 1))
-    : options.exists ?? (async (p: string) => (await readText(p)) !== undefined);
-  if (await exists(samplePath)) {
+  const ask = options.exists ?? (async (p: string) => (await readText(p)) !== undefined);
+  if (listed ? listed.has(name) : await ask(samplePath)) {
     const outside = await leavesProject(samplePath, options);
     const sampleText = outside ? undefined : await readText(samplePath);
     ctx.samplePath = samplePath;
@@ -95,7 +93,7 @@ export async function messageContext(messagePath: string, readText: ReadText, op
     for (const c of CHANNEL_IDS) if (listed.has(`${stem}.${c}.umsg`)) ctx.overriddenChannels.push(c);
     return ctx;
   }
-  const siblings = await Promise.all(CHANNEL_IDS.map((c) => exists(`${base}.${c}.umsg`)));
+  const siblings = await Promise.all(CHANNEL_IDS.map((c) => ask(`${base}.${c}.umsg`)));
   CHANNEL_IDS.forEach((c, i) => { if (siblings[i]) ctx.overriddenChannels.push(c); });
   return ctx;
 }
