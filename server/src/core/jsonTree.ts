@@ -80,8 +80,10 @@ export function parseJsonTree(text: string, errors: ParseError[]): Node | undefi
       while (code === 32 || code === 10 || code === 13 || code === 9) code = text.charCodeAt(++pos);
       tokenOffset = pos;
       if (pos >= len) {
+        // After an unclosed block comment jsonc-parser's scanner stands one past the end,
+        // and its end-of-file token is one character long: so is this one.
         tokenOffset = len;
-        tokenLength = 0;
+        tokenLength = pos - len;
         return (token = Token.EOF);
       }
       switch (code) {
