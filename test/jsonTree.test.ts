@@ -71,6 +71,10 @@ describe('parseJsonTree matches jsonc-parser parseTree', () => {
     }
   });
 
+  it('on a block comment left open inside a container (the end-of-file token is then one character long)', () => {
+    for (const t of ['{/*', '[/*', '{"a":/*', '{"a":1/* x', '[1,/*']) same(t);
+  });
+
   it('on generated cards and random mutations of them', () => {
     fc.assert(fc.property(fc.array(fc.tuple(fc.nat(CARD.length), fc.nat(6), fc.string({ maxLength: 4 })), { maxLength: 6 }), (edits) => {
       let text = CARD;

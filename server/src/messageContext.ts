@@ -33,11 +33,12 @@ interface ContextOptions {
    */
   within?: readonly string[];
   realPath?: (p: string) => Promise<string | undefined>;
-}
-
-function samplePathFor(messagePath: string): string | undefined {
-  if (!messagePath.endsWith('.umsg') || channelOfPath(messagePath)) return undefined;
-  return messagePath.slice(0, -'.umsg'.length) + '.sample.json';
+  /**
+   * The names in a folder (undefined when it cannot be listed), when the caller keeps
+   * listings: the sample and the four siblings are then looked up in one listing, with one
+   * wait instead of five. Without it, or when the folder cannot be listed, `exists` is asked.
+   */
+  namesIn?: (dir: string) => Promise<ReadonlySet<string> | undefined>;
 }
 
 /** Reads sample data text: a JSON object, or a reason why it is not usable. */
@@ -62,11 +63,17 @@ function isInside(child: string, root: string): boolean {
 export async function messageContext(messagePath: string, readText: ReadText, options: ContextOptions = {}): Promise<MessageContext> {
   const ctx: MessageContext = { channelSpecific: !!channelOfPath(messagePath), sample: undefined, samplePath: undefined, sampleProblem: undefined, overriddenChannels: [] };
   if (ctx.channelSpecific || !messagePath.endsWith('.umsg')) return ctx;
-  const exists = options.exists ?? (async (p: string) => (await readText(p)) !== undefined);
   const base = messagePath.slice(0, -'.umsg'.length);
-  const samplePath = samplePathFor(messagePath)!;
-  const name = samplePath.split(/[\\/]/).pop()!;
-  if (await exists(samplePath)) {
+  const samplePath = base + '.sample.json'; // NAME.sample.json (a channel-specific message has none: returned above)
+  // The folder and the file's name, cut at the last separator (no split of the whole path).
+  const cut = Math.max(base.lastIndexOf('/'), base.lastIndexOf('\\'));
+  const stem = base.slice(cut + 1);
+  const name = stem + '.sample.json';
+  // A listing is cut at the last '/', as FolderListings does on POSIX; a path with a
+  // backslash in its last part (a Windows path, or a POSIX name holding one) asks `exists`.
+  const listed = options.namesIn && cut > 0 && base.charCodeAt(cut) === 47 ? await options.namesIn(base.slice(0, cut)) : undefined;
+  const ask = options.exists ?? (async (p: string) => (await readText(p)) !== undefined);
+  if (listed ? listed.has(name) : await ask(samplePath)) {
     const outside = await leavesProject(samplePath, options);
     const sampleText = outside ? undefined : await readText(samplePath);
     ctx.samplePath = samplePath;
@@ -82,7 +89,11 @@ export async function messageContext(messagePath: string, readText: ReadText, op
       ctx.samplePath = undefined; // gone since it was listed
     }
   }
-  const siblings = await Promise.all(CHANNEL_IDS.map((c) => exists(`${base}.${c}.umsg`)));
+  if (listed) {
+    for (const c of CHANNEL_IDS) if (listed.has(`${stem}.${c}.umsg`)) ctx.overriddenChannels.push(c);
+    return ctx;
+  }
+  const siblings = await Promise.all(CHANNEL_IDS.map((c) => ask(`${base}.${c}.umsg`)));
   CHANNEL_IDS.forEach((c, i) => { if (siblings[i]) ctx.overriddenChannels.push(c); });
   return ctx;
 }

@@ -129,7 +129,7 @@ export class FileChecker {
     // Sample data and channel-specific siblings, found as the language server finds them;
     // a linked sample must stay inside the project (its root, or else the current folder).
     const related = language === 'universal-message' && typeof text === 'string'
-      ? await messageContext(file, readText, { exists: (p) => this.listings.exists(p), within: [found.root ?? this.cwd], realPath: realPathOf })
+      ? await messageContext(file, readText, { exists: (p) => this.listings.exists(p), namesIn: (dir) => this.listings.list(dir), within: [found.root ?? this.cwd], realPath: realPathOf })
       : undefined;
     return { found, text, language, related };
   }

@@ -65,7 +65,8 @@ export { channelOfPath } from './channels';
 
 /** Infers the language of a file from its name (DESIGN: Files and languages). */
 export function languageOfPath(path: string): LanguageId | undefined {
-  const name = path.replace(/\\/g, '/').split('/').pop() ?? '';
+  // The name after the last separator ('/' or '\\'), without splitting the whole path.
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
   if (name.endsWith('.umsg')) return 'universal-message';
   if (name.endsWith('.configmeta.json')) return 'configuration-meta';
   if (name.endsWith('.provider.json')) return 'native-provider';

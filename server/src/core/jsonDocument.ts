@@ -124,10 +124,13 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
     }
   }
 
-  const byStart = new Map<number, TemplateRegion>();
-  for (const t of scan.templates) if (!t.inString) byStart.set(t.start, t);
-  // A recovered broken template stands for a value too: dynamic, no verdict on it.
-  for (const r of scan.recovered) byStart.set(r.start, { start: r.start, end: r.end, expression: text.slice(r.start + 2, r.end), inString: false });
+  // Most messages have no template at all: no map to build, and every value is plain.
+  const byStart = scan.templates.length === 0 && scan.recovered.length === 0 ? undefined : new Map<number, TemplateRegion>();
+  if (byStart) {
+    for (const t of scan.templates) if (!t.inString) byStart.set(t.start, t);
+    // A recovered broken template stands for a value too: dynamic, no verdict on it.
+    for (const r of scan.recovered) byStart.set(r.start, { start: r.start, end: r.end, expression: text.slice(r.start + 2, r.end), inString: false });
+  }
 
   return {
     text,
@@ -136,7 +139,7 @@ export function parseJsonDocument(text: string, options: ParseOptions = {}): Jso
     syntax,
     tooDeep,
     valueTemplate(node) {
-      return node.type === 'string' ? byStart.get(node.offset) : undefined;
+      return byStart && node.type === 'string' ? byStart.get(node.offset) : undefined;
     },
     derived: {},
     stringInfo(node) {
@@ -229,8 +232,12 @@ function previousTokenFinder(text: string): (offset: number) => number {
   };
 }
 
+/** The templates of a string without any: one shared empty list (no one adds to it). */
+const NO_TEMPLATES: TemplateRegion[] = [];
+
 /** Finds the templates inside [start, end) with a binary search over the sorted list. */
 function templatesIn(templates: readonly TemplateRegion[], start: number, end: number): TemplateRegion[] {
+  if (templates.length === 0) return NO_TEMPLATES;
   let lo = 0;
   let hi = templates.length;
   while (lo < hi) {

@@ -266,7 +266,14 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
       if (c === Ch.Backslash) { i += 2; continue; }
       if (c === Ch.Quote) { inString = false; i++; continue; }
       if (c === Ch.LF || c === Ch.CR) { inString = false; lineStart = i + 1; i++; continue; } // JSON strings end at a line break (the parser reports it)
+      // Plain text: run on to the next character that matters here, in this tight loop
+      // rather than one turn of the main loop per character (most of a message is strings).
       i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === Ch.Quote || d === Ch.Backslash || d === Ch.Dollar || d === Ch.LF || d === Ch.CR) break;
+        i++;
+      }
       continue;
     }
     switch (c) {
@@ -312,6 +319,8 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
       }
       default:
         i++;
+        // Indentation: skip the rest of a run of spaces at once.
+        while (c === 32 && text.charCodeAt(i) === 32) i++;
     }
   }
   if (firstHidden) {
