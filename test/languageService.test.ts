@@ -28,6 +28,14 @@ describe('languageOf', () => {
     assert.equal(languageOf('/proj/not-umsg.config.json'), undefined);
     assert.equal(languageOf('/proj/package.json'), undefined);
   });
+
+  it('reads the name after the last / or \\, whichever separator the path uses', () => {
+    assert.equal(languageOf('a\\b/x.provider.json'), 'native-provider');
+    assert.equal(languageOf('a/b\\umsg.config.json'), 'umsg-config');
+    assert.equal(languageOf('umsg.config.json'), 'umsg-config');
+    assert.equal(languageOf('/p/umsg.config.json/other.json'), undefined);
+    assert.equal(languageOf('/p/x.umsg/'), undefined);
+  });
 });
 
 describe('check', () => {

@@ -20,18 +20,18 @@ export const CLI = process.env.UMSG_CLI ? path.resolve(process.env.UMSG_CLI) : p
 // ---------------------------------------------------------------------------------------------
 // Running the bundle
 
-export interface Run {
+interface Run {
   code: number;
   stdout: string;
   stderr: string;
 }
 
-export const NOBODY = 65534;
-export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const NOBODY = 65534;
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 // The stylish report colours only a terminal; say so explicitly for the in-process runs too.
 process.env.NO_COLOR = '1';
 
-export interface RunOptions {
+interface RunOptions {
   /** Run as nobody when the tests run as root (always a child process). */
   unprivileged?: boolean;
   /** Standard input. */
@@ -53,7 +53,7 @@ export async function umsg(args: string[], cwd: string, options: RunOptions = {}
 }
 
 /** Runs `node dist/cli.js args` in `cwd`; `unprivileged` runs it as nobody when the tests run as root. */
-export function spawnUmsg(args: string[], cwd: string, options: RunOptions): Promise<Run> {
+function spawnUmsg(args: string[], cwd: string, options: RunOptions): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
