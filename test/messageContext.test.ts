@@ -16,13 +16,21 @@ const FILES: Record<string, string> = {
   '/p/plain.umsg': '{}',
   '/p/broken.umsg': '{}',
   '/p/broken.sample.json': '[1]',
+  // Several channel siblings, listed out of channel order, and a name with dots in its stem.
+  [`/p/deal.${CHANNEL_IDS[3]}.umsg`]: '{}',
+  '/p/deal.umsg': '{}',
+  [`/p/deal.${CHANNEL_IDS[0]}.umsg`]: '{}',
+  [`/p/deal.${CHANNEL_IDS[2]}.umsg`]: '{}',
+  '/p/deal.extra.umsg': '{}',
+  '/p/menu.v2.umsg': '{}',
+  '/p/menu.v2.sample.json': '{ "v": 2 }',
 };
 const readText: ReadText = async (p) => FILES[p];
 const exists = async (p: string) => p in FILES;
 const namesIn = async (dir: string) => new Set(Object.keys(FILES).filter((p) => p.startsWith(dir + '/')).map((p) => p.slice(dir.length + 1)));
 
 describe('messageContext', () => {
-  for (const file of ['/p/menu.umsg', '/p/plain.umsg', '/p/broken.umsg', `/p/menu.${CHANNEL_IDS[1]}.umsg`, '/p/gone.umsg']) {
+  for (const file of ['/p/menu.umsg', '/p/plain.umsg', '/p/broken.umsg', `/p/menu.${CHANNEL_IDS[1]}.umsg`, '/p/gone.umsg', '/p/deal.umsg', '/p/menu.v2.umsg', '/p/deal.extra.umsg']) {
     it(`finds the same sample and siblings for ${file} from a listing as path by path`, async () => {
       const byPath = await messageContext(file, readText, { exists });
       const byListing = await messageContext(file, readText, { exists: async () => { throw new Error('the listing answers'); }, namesIn });
@@ -33,6 +41,12 @@ describe('messageContext', () => {
     const ctx = await messageContext('/p/menu.umsg', readText, { namesIn });
     assert.deepEqual({ sample: ctx.sample, samplePath: ctx.samplePath, overridden: ctx.overriddenChannels }, { sample: { name: 'Ana' }, samplePath: '/p/menu.sample.json', overridden: [CHANNEL_IDS[1]] });
     assert.match((await messageContext('/p/broken.umsg', readText, { namesIn })).sampleProblem ?? '', /^broken\.sample\.json must hold a JSON object/);
+  });
+  it('names every overriding channel, in channel order, however the folder lists them', async () => {
+    const ctx = await messageContext('/p/deal.umsg', readText, { namesIn });
+    assert.deepEqual(ctx.overriddenChannels, [CHANNEL_IDS[0], CHANNEL_IDS[2], CHANNEL_IDS[3]]);
+    assert.equal(ctx.samplePath, undefined);
+    assert.deepEqual((await messageContext('/p/menu.v2.umsg', readText, { namesIn })).sample, { v: 2 });
   });
   it('asks path by path when the folder cannot be listed', async () => {
     const ctx = await messageContext('/p/menu.umsg', readText, { exists, namesIn: async () => undefined });

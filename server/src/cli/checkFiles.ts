@@ -20,7 +20,7 @@ export function languageOfPath(p: string): Exclude<LanguageId, 'umsg-config'> | 
 /** The language service of one run; `onRuleError` names the file being checked. */
 export function serviceFor(onRuleError?: (rule: string, error: unknown) => void) {
   // Nothing else waits on the command line's event loop: a long check need not make room.
-  return createLanguageService({ onRuleError, yieldToHost: () => Promise.resolve() });
+  return createLanguageService({ onRuleError, inOneGo: true });
 }
 
 /** Text without a byte order mark (editors hide it; ESLint strips it too). */
