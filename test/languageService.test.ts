@@ -79,6 +79,30 @@ describe('check', () => {
     assert.deepEqual(result.diagnostics, []);
   });
 
+  it('with inOneGo (the command line), checks without ever yielding and finds what a sliced check finds', async () => {
+    // Rules that take 15 ms each: a sliced check yields between them.
+    const slow = (id: string): Rule => ({
+      id, description: '', defaultSeverity: 'warning', languages: ['universal-message'],
+      check(ctx) {
+        const until = performance.now() + 15;
+        while (performance.now() < until) { /* busy */ }
+        ctx.report({ message: id, offset: 0, length: 1 });
+      },
+    });
+    const rules = [slow('a'), slow('b'), slow('c')];
+    let yields = 0;
+    const yieldToHost = () => { yields++; return Promise.resolve(); };
+    const sliced = createLanguageService({ rules, yieldToHost });
+    const inOneGo = createLanguageService({ rules, yieldToHost, inOneGo: true });
+    const expected = await sliced.check(sliced.open(MESSAGE, 'universal-message'), context);
+    assert.ok(yields > 0, 'the sliced check yielded');
+    yields = 0;
+    const result = await inOneGo.check(inOneGo.open(MESSAGE, 'universal-message'), context);
+    assert.equal(yields, 0);
+    assert.deepEqual(result.diagnostics, expected.diagnostics);
+    assert.deepEqual(result.diagnostics.map((d) => d.message), ['a', 'b', 'c']);
+  });
+
   it('reports a rule that throws and goes on with the others', async () => {
     const errors: string[] = [];
     const broken: Rule = { id: 'broken', description: '', defaultSeverity: 'error', languages: ['universal-message'], check() { throw new Error('boom'); } };
