@@ -79,6 +79,27 @@ describe('findings capped per rule', () => {
     assert.equal(summary.message, `… and ${(text.length - MAX_FINDINGS_PER_RULE).toLocaleString('en-US')} more \`backwards\` findings in this file; the first 1,000 are shown.`);
   });
 
+  it('gives the finding that counts the rest the severity of the most severe one left out', () => {
+    // 1,000 warnings are shown; left out: a warning first, then an error.
+    const mixed = defineRule({
+      id: 'mixed',
+      description: 'test',
+      defaultSeverity: 'warning',
+      languages: ['universal-message'],
+      check(ctx) {
+        for (let o = 0; o < 1_000; o++) ctx.report({ message: `at ${o}`, offset: o, length: 1 });
+        ctx.report({ message: 'a warning', offset: 1_000, length: 1 });
+        ctx.report({ message: 'an error', offset: 1_001, length: 1, severity: 'error' });
+      },
+    });
+    const text = `{ "type": "rich", "title": "${'x'.repeat(1_100)}" }`;
+    const found = checkDocument(text, 'universal-message', { config: CONFIG, rules: [mixed] }).diagnostics;
+    const summary = found.find((d) => d.message.startsWith('…'))!;
+    assert.equal(summary.offset, 1_000, 'at the first one left out');
+    assert.equal(summary.severity, 'error', 'an error was among them');
+    assert.deepEqual(summary.standsFor, { warning: 1, error: 1 });
+  });
+
   it('counts each rule on its own, and names the channels of the findings left out', () => {
     // 1,200 reply buttons with an over-long display: channel-limit is capped; the count of
     // actions (one channel-limit finding on insideActions) comes first in the text.
@@ -125,6 +146,37 @@ describe('the command line counts every finding, shown or left out by the cap', 
     const over = await run(['--max-warnings', '2344']);
     assert.equal(over.code, 1);
     assert.match(over.stderr, /2345 warnings, more than --max-warnings 2344/);
+  });
+});
+
+describe('--quiet and the cap', () => {
+  it('still shows the finding that counts the rest when errors were left out, and counts those errors only', async () => {
+    // Messenger errors, WhatsApp warnings. 1,000 shown: the count of actions and 999 displays
+    // too long for both (errors). Left out: a click action WhatsApp cannot send (a warning),
+    // then five more displays too long (errors).
+    const reply = (k: number) => ({ type: 'reply', display: `Dish number ${k} with extras`, payload: `P${k}` });
+    const actions: object[] = Array.from({ length: 999 }, (_, k) => reply(k));
+    actions.push({ type: 'click', display: 'Menu', payload: 'MENU', url: 'https://example.com/menu' });
+    for (let k = 1_000; k < 1_005; k++) actions.push(reply(k));
+    const dir = tempTree({
+      'big.umsg': JSON.stringify({ type: 'rich', title: 't', description: 'd', insideActions: actions }, null, 2),
+      'umsg.config.json': '{ "channels": { "messenger": "error", "whatsapp": "warning", "gbm": "off", "rcs": "off" } }',
+    }, 'umsg-cap-quiet-');
+    const run = async (args: string[]) => {
+      let stdout = '';
+      const code = await runCli(['check', '--format', 'json', ...args, '.'], { stdout: (t) => { stdout += t; }, stderr: () => {}, cwd: dir });
+      return { code, results: JSON.parse(stdout) as { errorCount: number; warningCount: number; messages: { severity: number; message: string }[] }[] };
+    };
+    const all = await run([]);
+    assert.equal(all.code, 1);
+    assert.deepEqual([all.results[0].errorCount, all.results[0].warningCount], [1_005, 1]);
+    const quiet = await run(['--quiet']);
+    const messages = quiet.results[0].messages;
+    assert.equal(messages.length, 1_001);
+    assert.equal(messages[1_000].message, '… and 6 more `channel-limit` findings in this file; the first 1,000 are shown.');
+    assert.equal(messages[1_000].severity, 2);
+    // --quiet leaves warnings out of the counts, the one left out by the cap too.
+    assert.deepEqual([quiet.results[0].errorCount, quiet.results[0].warningCount], [1_005, 0]);
   });
 });
 

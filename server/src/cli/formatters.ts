@@ -65,7 +65,7 @@ export interface Position {
  * located as soon as its check ends (in the worker thread that checked it, when there are
  * several), so the text need not be kept, or sent between threads, until the report is written.
  */
-interface LocatedFinding {
+export interface LocatedFinding {
   rule: string;
   severity: Diagnostic['severity'];
   message: string;

@@ -10,7 +10,7 @@ import { messageContext, parseSample } from '../messageContext';
 import { lineColumn } from './formatters';
 import { ConfigLookup, type ConfigForFile } from '../configLookup';
 import { describeError, FolderListings, realPathOf } from '../node/files';
-import { countFinding, jsonWriter, locate, printable, stylishColor, stylishWriter, type LocatedReport } from './formatters';
+import { countFinding, jsonWriter, locate, printable, stylishColor, stylishWriter, type LocatedFinding, type LocatedReport } from './formatters';
 import { FileChecker, languageOfPath, messageByteLimit, READ_CONCURRENCY, readText, serviceFor, type FileOutcome } from './checkFiles';
 import { githubWriter } from './github';
 import { packageInfo } from './packageInfo';
@@ -241,6 +241,20 @@ class FileCollector {
   }
 }
 
+/**
+ * The findings --quiet shows: errors only. The finding that counts what the cap left out is
+ * an error when errors were among them; it then counts those errors only, since --quiet
+ * leaves warnings out of every count.
+ */
+function errorsOnly(findings: readonly LocatedFinding[]): LocatedFinding[] {
+  const out: LocatedFinding[] = [];
+  for (const f of findings) {
+    if (f.severity !== 'error') continue;
+    out.push(f.standsFor ? { ...f, standsFor: { error: f.standsFor.error } } : f);
+  }
+  return out;
+}
+
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -349,7 +363,7 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   const emit = (r: LocatedReport) => {
     for (const f of r.findings) countFinding(counts, f);
-    out.write(writer.file(args.quiet ? { filePath: r.filePath, findings: r.findings.filter((f) => f.severity === 'error') } : r));
+    out.write(writer.file(args.quiet ? { filePath: r.filePath, findings: errorsOnly(r.findings) } : r));
   };
 
   // The configs come first in the report, each once, in the order of the first file they govern:

@@ -56,6 +56,8 @@ export interface CheckResult {
 }
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+/** The severities, most severe first. */
+const BY_RANK = (Object.keys(RANK) as Severity[]).sort((a, b) => RANK[a] - RANK[b]);
 
 function mostSevere(a: Severity, b: Severity): Severity {
   return RANK[a] <= RANK[b] ? a : b;
@@ -258,7 +260,7 @@ class FindingCap {
   private maxOffset = -1;
   private hidden = 0;
   private readonly hiddenBySeverity: Partial<Record<Severity, number>> = {};
-  private firstHidden: { offset: number; length: number; severity: Severity } | undefined;
+  private firstHidden: { offset: number; length: number } | undefined;
   /** The channels of the findings left out, for the channel summary. */
   private hiddenChannels: Set<ChannelId> | undefined;
 
@@ -286,7 +288,9 @@ class FindingCap {
       message: `… and ${n.toLocaleString('en-US')} more \`${this.rule}\` finding${n === 1 ? '' : 's'} in this file; the first ${this.cap.toLocaleString('en-US')} are shown.`,
       offset: first.offset,
       length: first.length,
-      severity: first.severity,
+      // The most severe of the findings left out, so that a report of errors only (--quiet)
+      // still says when errors were among them.
+      severity: BY_RANK.find((s) => this.hiddenBySeverity[s] !== undefined)!,
       standsFor: { ...this.hiddenBySeverity },
     };
     const hiddenChannels = this.hiddenChannels;
@@ -314,7 +318,7 @@ class FindingCap {
     this.hiddenBySeverity[severity] = (this.hiddenBySeverity[severity] ?? 0) + 1;
     const first = this.firstHidden;
     if (!first || f.offset < first.offset || (trimmed && f.offset === first.offset)) {
-      this.firstHidden = { offset: f.offset, length: f.length, severity };
+      this.firstHidden = { offset: f.offset, length: f.length };
     }
     if (f.channels && f.channels.length > 0) {
       const channels = (this.hiddenChannels ??= new Set());
