@@ -26,7 +26,7 @@ const USAGE = `Usage:
       config with "root": true). --format json prints ESLint's json formatter shape; sarif
       a SARIF 2.1.0 log (for code scanning; files that cannot be read are listed in it);
       github GitHub Actions workflow commands, which annotate the lines of a pull request.
-      Many files are checked on several threads (one per idle core, at most 8, from 1,600
+      Many files are checked on several threads (one per idle core, at most 8, from 8,000
       files on); --jobs N sets the number, --jobs 1 checks in one thread. The report is the
       same either way, written file by file as it is ready.
   umsg check --stdin --stdin-filename NAME.umsg [options]

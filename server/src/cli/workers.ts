@@ -19,11 +19,13 @@ export const MAX_AUTO_JOBS = 8;
 /**
  * Files per thread below which another thread does not pay. Each worker loads the bundle,
  * warms the checker up again (its code is compiled per thread) and lists its folders again:
- * measured on 2,000 ordinary messages (scripts/corpus.ts), about 0.25 s of CPU time per
- * worker, as much as checking 800 messages in a thread that is warm already (0.2 to 0.35 ms
- * each). Fewer files per thread than that, and the run is faster in one thread.
+ * measured with `umsg check --format json` on 2,000 ordinary messages (scripts/corpus.ts),
+ * `--jobs 2` took 0.35 s more CPU time than `--jobs 1`, as much as checking about 4,000
+ * messages in a thread that is warm already (0.08 to 0.1 ms each; it was 800 before a check's
+ * garbage went young, when a message cost 0.2 to 0.35 ms). Fewer files per thread than that,
+ * and the run is faster in one thread.
  */
-export const FILES_PER_WORKER = 800;
+export const FILES_PER_WORKER = 4_000;
 
 /**
  * Threads (the main one and workers) for `count` files: `requested` (--jobs) when given, else
