@@ -62,6 +62,11 @@ export class ConfigLookup {
   private readonly folders = new Map<string, Promise<FolderResult>>();
   private readonly roots = new Map<string, Promise<string | undefined>>();
   private readonly configs = new Map<string, Promise<ReadConfig>>();
+  /**
+   * The defaults, for every file without a config and without settings: one object, not one
+   * per file (nothing changes a resolved config), so that the checks read one shape.
+   */
+  private defaults: ResolvedConfig | undefined;
   private readonly stopAt: Set<string>;
   private readonly exists: (p: string) => Promise<boolean>;
   private readonly readText: ReadText;
@@ -81,7 +86,10 @@ export class ConfigLookup {
   /** The configuration for `filePath`; `settings` apply only when no config file is found. */
   async forFile(filePath: string, settings?: Partial<UmsgConfig>): Promise<ConfigForFile> {
     const { configPath, root } = await this.folder(path.dirname(path.resolve(filePath)));
-    if (!configPath) return { config: resolveConfig(undefined, settings), configPath: undefined, parsed: undefined, root };
+    if (!configPath) {
+      const config = settings === undefined ? (this.defaults ??= resolveConfig(undefined)) : resolveConfig(undefined, settings);
+      return { config, configPath: undefined, parsed: undefined, root };
+    }
     const read = await this.read(configPath);
     return { config: read.config, configPath, parsed: read.parsed, configText: read.text, root };
   }
