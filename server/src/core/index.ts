@@ -60,7 +60,7 @@ export interface LanguageServiceOptions {
   /**
    * Checks run in one go, never yielding, and never read the clock to decide when to yield
    * (the command line: nothing else waits on its event loop, and over 10,000 messages the
-   * clock was read 400,000 times).
+   * clock was read about 210,000 times: once per rule).
    */
   inOneGo?: boolean;
   /**
