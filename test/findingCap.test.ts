@@ -9,7 +9,7 @@ import { checkDocument, MAX_FINDINGS_PER_RULE, type Diagnostic } from '../server
 import { DEFAULT_CONFIG } from '../server/src/core/config';
 import { createLanguageService } from '../server/src/core/index';
 import { defineRule } from '../server/src/core/rule';
-import { formatCount } from '../server/src/core/channels';
+import { formatCount } from '../server/src/core/formatCount';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { runCli } from '../server/src/cli/main';

@@ -5,7 +5,7 @@
  * nothing more: its located findings (no text), or the line that says why it was not checked.
  */
 import * as path from 'node:path';
-import { createLanguageService, languageOf, type Diagnostic, type LanguageId } from '../core';
+import { createLanguageService, formatCount, languageOf, type Diagnostic, type LanguageId } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../configLookup';
 import { messageContext } from '../messageContext';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
@@ -49,7 +49,7 @@ function tooLargeToRead(size: number, config: ConfigForFile['config']): Diagnost
   return [{
     rule: 'file-size',
     severity: setting ?? 'information',
-    message: `This file has ${size.toLocaleString('en-US')} bytes, over the checking limit of ${config.maxFileSize.toLocaleString('en-US')} characters (maxFileSize): it was not checked.`,
+    message: `This file has ${formatCount(size)} bytes, over the checking limit of ${formatCount(config.maxFileSize)} characters (maxFileSize): it was not checked.`,
     offset: 0,
     length: 0,
   }];

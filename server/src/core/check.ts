@@ -9,6 +9,7 @@ import { buildRichCard } from './richCard';
 import type { SampleData } from './render';
 import type { Finding, LanguageId, Rule, RuleContext, Severity, SeverityOrOff } from './rule';
 import { ALL_RULES } from './rules';
+import { formatCount } from './formatCount';
 
 /** A finding with its final severity. */
 export interface Diagnostic extends Finding {
@@ -285,7 +286,7 @@ class FindingCap {
     const n = this.hidden;
     const summary: Diagnostic = {
       rule: this.rule,
-      message: `… and ${n.toLocaleString('en-US')} more \`${this.rule}\` finding${n === 1 ? '' : 's'} in this file; the first ${this.cap.toLocaleString('en-US')} are shown.`,
+      message: `… and ${formatCount(n)} more \`${this.rule}\` finding${n === 1 ? '' : 's'} in this file; the first ${formatCount(this.cap)} are shown.`,
       offset: first.offset,
       length: first.length,
       // The most severe of the findings left out, so that a report of errors only (--quiet)

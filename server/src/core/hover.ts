@@ -13,6 +13,7 @@ import { buildRichCard } from './richCard';
 import { codeSpan, escapeMarkdown } from './markdown';
 import { evaluate, mentionsIt, type EvalResult } from './templateEval';
 import type { MarkerLine, TemplateRegion } from './templateScanner';
+import { formatCount } from './formatCount';
 
 function isActionType(s: string): s is 'reply' | 'click' | 'call' {
   return s === 'reply' || s === 'click' || s === 'call';
@@ -112,7 +113,7 @@ function isLimitedText(name: string): name is LimitedText {
 }
 
 function fmt(n: number | undefined): string {
-  return n === undefined ? '–' : n.toLocaleString('en-US');
+  return n === undefined ? '–' : formatCount(n);
 }
 
 function lengthLine(doc: JsonDocument, value: Node): string {

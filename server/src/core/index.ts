@@ -36,6 +36,7 @@ export { previewForm, previewMessage, type FormPreview, type MessagePreview, typ
 /** The rule catalogue (ids, descriptions, default severities), for reports that describe the rules. */
 export { ALL_RULES };
 export { parseSampleJson } from './templateEval';
+export { formatCount } from './formatCount';
 
 /** The ids of every rule in the catalogue (settings, config validation). */
 export const RULE_IDS: readonly string[] = ALL_RULES.map((r) => r.id);

@@ -23,6 +23,7 @@ import { plainString } from './rules/ruleUtil';
 import { syntaxMessage } from './rules/syntax';
 import { templateProblemMessage } from './rules/template-syntax';
 import { parsePath, type JsonValue } from './templateEval';
+import { formatCount } from './formatCount';
 
 export type PreviewMode = 'template' | 'sample';
 type Verdict = 'sent' | 'shortened' | 'rejected' | 'dropped' | 'override';
@@ -172,7 +173,7 @@ export function previewMessage(input: MessageInput): MessagePreview {
   const models = (input.channels ?? CHANNEL_IDS.map((c) => CHANNELS[c])).filter((m) => config.channels[m.id] !== 'off');
   const targets = models.map((m) => m.id);
   if (text.length > config.maxFileSize) {
-    return { kind: 'message', mode, columns: [], unevaluated: [], notice: `This file has ${text.length.toLocaleString('en-US')} characters, over maxFileSize (${config.maxFileSize.toLocaleString('en-US')}): no preview.` };
+    return { kind: 'message', mode, columns: [], unevaluated: [], notice: `This file has ${formatCount(text.length)} characters, over maxFileSize (${formatCount(config.maxFileSize)}): no preview.` };
   }
   const doc = parseJsonDocument(text);
   const card = buildRichCard(doc);
@@ -626,7 +627,7 @@ export const PRIVATE_DEPLOY_NOTE = 'Private deploy: the platform cannot host a c
 /** The Integrations form as the platform renders a Configuration Meta array (spec: Rendering). */
 export function previewForm(text: string, language: LanguageId, config: ResolvedConfig = DEFAULT_CONFIG): FormPreview {
   if (text.length > config.maxFileSize) {
-    return { kind: 'form', title: 'Integrations', controls: [], notice: `This file has ${text.length.toLocaleString('en-US')} characters, over maxFileSize (${config.maxFileSize.toLocaleString('en-US')}): no preview.` };
+    return { kind: 'form', title: 'Integrations', controls: [], notice: `This file has ${formatCount(text.length)} characters, over maxFileSize (${formatCount(config.maxFileSize)}): no preview.` };
   }
   const doc = parseJsonDocument(text);
   const provider = language === 'native-provider' ? providerOf(doc) : undefined;

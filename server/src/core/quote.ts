@@ -5,6 +5,7 @@
  * a value from the document or the sample data goes through `quote`.
  */
 import { codePointLength } from './jsonDocument';
+import { formatCount } from './formatCount';
 
 /** Longest value quoted in full, in code points. */
 export const MAX_QUOTED = 80;
@@ -23,7 +24,7 @@ function cut(value: string, max: number, wrap: (text: string) => string): string
   const head = prefixOf(value, max);
   if (head === undefined) return wrap(value);
   // The closing quote and the length come after the ellipsis: "AAAA…" (50,001 characters)
-  return `${wrap(head).slice(0, -1)}…" (${codePointLength(value).toLocaleString('en-US')} characters)`;
+  return `${wrap(head).slice(0, -1)}…" (${formatCount(codePointLength(value))} characters)`;
 }
 
 /**

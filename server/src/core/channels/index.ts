@@ -12,6 +12,7 @@ import { whatsapp } from './whatsapp';
 
 export type { ApiProblem, ChannelId, ChannelModel, LimitedText, Obj } from './model';
 import type { JsonValue } from '../templateEval';
+import { formatCount } from '../formatCount';
 
 /** Every channel, in the canonical order: the specification's table, then RCS (not in it). */
 export const CHANNELS: Readonly<Record<ChannelId, ChannelModel>> = { messenger, gbm, whatsapp, rcs };
@@ -35,19 +36,6 @@ export function joinChannelLimits(parts: { channel: ChannelId; limit: number }[]
   return joinList(items);
 }
 
-/**
- * A count as the limits are written, with a comma between thousands (`2,049`): the same as
- * `n.toLocaleString('en-US')` for a whole number, without asking ICU each time (a large
- * message formats tens of thousands of counts).
- */
-export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) return n.toLocaleString('en-US');
-  const digits = String(n);
-  if (digits.length <= 3) return digits;
-  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
-  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return out;
-}
 
 /** "Messenger, Google Business Messages and WhatsApp" */
 export function joinChannelNames(channels: readonly ChannelId[]): string {

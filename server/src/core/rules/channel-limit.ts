@@ -1,4 +1,4 @@
-import { CHANNELS, CHANNEL_NAMES, formatCount, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
+import { CHANNELS, CHANNEL_NAMES, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
 import { codePointLength, type Node } from '../jsonDocument';
 import { renderedList } from '../dynamicList';
 import { renderStringNode } from '../render';
@@ -7,6 +7,7 @@ import { digitsOnly, isGlobalNumber, isPlusDigits } from '../phoneNumber';
 import type { ActionList, ActionModel, RichCard } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
 import { actionType, allActions, jsonString, openBrace, viewValue } from './ruleUtil';
+import { formatCount } from '../formatCount';
 
 /**
  * Every fact of the channel models (`channels/*.ts`) that a card can break: the

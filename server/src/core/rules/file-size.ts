@@ -1,4 +1,5 @@
 import { defineRule } from '../rule';
+import { formatCount } from '../formatCount';
 
 /**
  * A file over the size cap (maxFileSize, in characters) gets one information finding instead
@@ -12,8 +13,7 @@ export default defineRule({
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
   precheck(text, maxFileSize) {
     if (text.length <= maxFileSize) return undefined;
-    const count = (n: number) => n.toLocaleString('en-US');
-    return { message: `This file has ${count(text.length)} characters, over the checking limit of ${count(maxFileSize)} (maxFileSize): it was not checked.`, offset: 0, length: 0 };
+    return { message: `This file has ${formatCount(text.length)} characters, over the checking limit of ${formatCount(maxFileSize)} (maxFileSize): it was not checked.`, offset: 0, length: 0 };
   },
   check() { /* everything is in precheck: a file within the cap has nothing to report here */ },
 });

@@ -1,6 +1,7 @@
 import { analyzeLists } from '../dynamicList';
 import type { SyntaxFacts } from '../jsonDocument';
 import { defineRule } from '../rule';
+import { formatCount } from '../formatCount';
 
 /** Words for jsonc-parser's ParseErrorCode values that need no more facts. */
 const PARSE_ERROR_TEXT: Record<number, string> = {
@@ -30,7 +31,7 @@ const PARSE_ERROR_TEXT: Record<number, string> = {
 export function syntaxMessage(p: SyntaxFacts): string {
   switch (p.kind) {
     case 'too-deep':
-      return `Nesting is ${p.depth.toLocaleString('en-US')} levels deep, over the limit of ${p.limit.toLocaleString('en-US')}: the file was not checked further.`;
+      return `Nesting is ${formatCount(p.depth)} levels deep, over the limit of ${formatCount(p.limit)}: the file was not checked further.`;
     case 'no-value':
       return p.onlyComments ? 'The file holds only comments: it should hold one JSON value.' : 'The file is empty: it should hold one JSON value.';
     case 'trailing-comma':

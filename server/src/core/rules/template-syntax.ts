@@ -1,5 +1,6 @@
 import { defineRule } from '../rule';
 import { MAX_TEMPLATE_LENGTH, type TemplateProblemFacts } from '../templateScanner';
+import { formatCount } from '../formatCount';
 
 /**
  * The words for a template problem the scanner found (templateScanner.ts reports what
@@ -17,7 +18,7 @@ export function templateProblemMessage(p: TemplateProblemFacts): string {
     case 'unbalanced':
       return `Template expression has unbalanced ${p.what}.`;
     case 'too-long':
-      return `Template expression is longer than ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters or never closed.`;
+      return `Template expression is longer than ${formatCount(MAX_TEMPLATE_LENGTH)} characters or never closed.`;
     case 'budget':
       return 'Too many unclosed template expressions: template checks stop here.';
     case 'too-many':
