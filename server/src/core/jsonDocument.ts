@@ -339,6 +339,28 @@ export function codePointLength(s: string): number {
   return n;
 }
 
+/**
+ * The text of a string value written without templates; undefined for a template, a string
+ * with one in it, or a value that is not a string. Every template starts with `${`, so a
+ * string whose source holds none has none and its parsed value is its text: no string info
+ * is built for it (the type, display and payload of each of thousands of actions). Only a
+ * string that holds `${` asks the template scan.
+ */
+export function plainText(doc: JsonDocument, node: Node): string | undefined {
+  if (node.type !== 'string') return undefined;
+  const text = doc.text;
+  const end = node.offset + node.length - 1;
+  for (let i = node.offset; i < end; i++) {
+    if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) {
+      if (doc.valueTemplate(node)) return undefined;
+      const info = doc.stringInfo(node);
+      return info.templates.length === 0 ? info.staticText : undefined;
+    }
+  }
+  // No template in it: what stringInfo would give, the parsed value (masking changed nothing here).
+  return node.value as string;
+}
+
 /** The value node of property `name` in an object node (the first one when duplicated). */
 export function propertyNode(obj: Node | undefined, name: string): Node | undefined {
   if (!obj || obj.type !== 'object' || !obj.children) return undefined;

@@ -3,7 +3,7 @@
  * "floatActions[]"), built once per parse from the masked JSON tree. Every part keeps its
  * node so that findings land on the offending key or value.
  */
-import type { JsonDocument, Node } from './jsonDocument';
+import { plainText, type JsonDocument, type Node } from './jsonDocument';
 import { renderedList } from './dynamicList';
 
 export interface Prop {
@@ -143,26 +143,6 @@ function buildCard(doc: JsonDocument): RichCard | undefined {
   };
 }
 
-/**
- * The value of a string node written without templates, else undefined. Every template
- * starts with `${`, so a string whose source holds none has none and its parsed value is its
- * text: no string info built for the type of each of thousands of actions. Only a string
- * that holds `${` asks the template scan.
- */
-function staticString(doc: JsonDocument, node: Node): string | undefined {
-  const text = doc.text;
-  const end = node.offset + node.length - 1;
-  for (let i = node.offset; i < end; i++) {
-    if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) {
-      if (doc.valueTemplate(node)) return undefined;
-      const info = doc.stringInfo(node);
-      return info.templates.length === 0 ? info.staticText : undefined;
-    }
-  }
-  // No template in it: what stringInfo would give, the parsed value (masking changed nothing here).
-  return node.value as string;
-}
-
 function actionList(doc: JsonDocument, card: ObjectModel, name: ActionListName, bodies: { start: number; end: number }[]): ActionList | undefined {
   const prop = card.props.get(name);
   if (!prop) return undefined;
@@ -184,8 +164,7 @@ function actionList(doc: JsonDocument, card: ObjectModel, name: ActionListName, 
     const all = propsOf(el);
     const props = new PropList(all);
     const typeValue = props.get('type')?.value;
-    let staticType: string | undefined;
-    if (typeValue && typeValue.type === 'string') staticType = staticString(doc, typeValue);
+    const staticType = typeValue ? plainText(doc, typeValue) : undefined;
     actions.push({ node: el, props, all, list: name, index, repeated, staticType });
   }
   return { name, prop, array, actions, elements, staticCount, hasBody };

@@ -1,5 +1,5 @@
 import { CHANNELS, CHANNEL_NAMES, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
-import { codePointLength, type Node } from '../jsonDocument';
+import { codePointLength, plainText, type Node } from '../jsonDocument';
 import { renderedList } from '../dynamicList';
 import { renderStringNode } from '../render';
 import { evaluate } from '../templateEval';
@@ -374,12 +374,8 @@ function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
     for (const a of actions) {
       const node = a.props.get(field)?.value;
       // The common case, a plain string without templates, without sentValues' list of one.
-      if (node && node.type === 'string' && !a.repeated && !ctx.doc.valueTemplate(node)) {
-        const info = ctx.doc.stringInfo(node);
-        if (info.templates.length === 0) {
-          if (!seen.get(info.staticText)) { seen.set(info.staticText, node); continue; }
-        }
-      }
+      const plain = node && !a.repeated ? plainText(ctx.doc, node) : undefined;
+      if (plain !== undefined && !seen.get(plain)) { seen.set(plain, node!); continue; }
       for (const v of sentValues(ctx, node, a)) {
         const first = seen.get(v.text);
         if (!first) { seen.set(v.text, v.node); continue; }

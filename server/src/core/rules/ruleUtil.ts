@@ -1,5 +1,5 @@
 /** Small helpers shared by the rules: reading values the template-aware way. */
-import type { JsonDocument, Node, StringInfo } from '../jsonDocument';
+import { plainText, type JsonDocument, type Node, type StringInfo } from '../jsonDocument';
 import type { ActionModel, ObjectModel, Prop, RichCard } from '../richCard';
 
 /** A value as the rules see it: a whole template (no verdict), a string with its static parts, or another JSON value. */
@@ -20,9 +20,7 @@ export function viewValue(doc: JsonDocument, node: Node): ValueView {
 /** The static string of a property value with no templates in it, else undefined. */
 export function plainString(doc: JsonDocument, prop: Prop | undefined): string | undefined {
   const v = prop?.value;
-  if (!v || v.type !== 'string' || doc.valueTemplate(v)) return undefined;
-  const info = doc.stringInfo(v);
-  return info.templates.length === 0 ? info.staticText : undefined;
+  return v ? plainText(doc, v) : undefined;
 }
 
 /** Every action of the card, inside actions first. */
