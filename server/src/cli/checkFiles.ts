@@ -157,6 +157,15 @@ export class FileChecker {
     return { kind: 'checked', report: locate({ filePath: file, text, diagnostics: result.diagnostics }), ruleFailures };
   }
 
+  /** Checks a batch of files (for a thread of a parallel run): their outcomes, in order. */
+  async checkBatch(files: readonly string[], concurrency: number): Promise<FileOutcome[]> {
+    const outcomes: FileOutcome[] = [];
+    await this.checkAll(files, concurrency, (outcome) => {
+      outcomes.push(outcome);
+    });
+    return outcomes;
+  }
+
   /** Checks `files`, handing each outcome to `use` in the files' order. */
   checkAll(files: readonly string[], concurrency: number, use: (outcome: FileOutcome, index: number) => void | Promise<void>): Promise<void> {
     return inOrder(files, concurrency, (file) => this.prepare(file).catch((error: unknown) => error as Error), async (prepared, i) => {

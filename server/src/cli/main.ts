@@ -404,13 +404,7 @@ async function check(args: CheckArgs, io: CliIO): Promise<number> {
   const jobs = args.stdin ? 1 : jobsFor(files.length, args.jobs);
   if (jobs > 1) {
     try {
-      const checkHere = async (batch: string[]) => {
-        const outcomes: FileOutcome[] = [];
-        await checker.checkAll(batch, io.readConcurrency ?? READ_CONCURRENCY, (outcome) => {
-          outcomes.push(outcome);
-        });
-        return outcomes;
-      };
+      const checkHere = (batch: string[]) => checker.checkBatch(batch, io.readConcurrency ?? READ_CONCURRENCY);
       await checkInWorkers(files, { jobs, cwd: io.cwd, script: io.workerScript ?? __filename, waiting: () => out.flush() }, checkHere, use);
     } finally {
       out.flush();

@@ -69,10 +69,7 @@ export function serveCheckWorker(): void {
   let queue = Promise.resolve();
   parentPort!.on('message', (request: BatchRequest) => {
     queue = queue.then(async () => {
-      const outcomes: FileOutcome[] = [];
-      await checker.checkAll(request.files, READ_CONCURRENCY, (outcome) => {
-        outcomes.push(outcome);
-      });
+      const outcomes = await checker.checkBatch(request.files, READ_CONCURRENCY);
       parentPort!.postMessage({ batch: request.batch, outcomes } satisfies BatchResult);
     });
     // Anything thrown here is a defect: let it end the worker, so the main thread reports it.
