@@ -206,6 +206,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         }
       }
       const checkOptions: Parameters<typeof checkDocumentSliced>[2] = {
+        // The handle's parse: the editing features of the same version share it.
         parsed: parsed(doc),
         config: context.config,
         rules: options.rules,
@@ -217,10 +218,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         isCancelled: () => !!token?.isCancellationRequested,
         yieldToHost: options.yieldToHost,
       };
-      const result = options.inOneGo ? checkDocument(doc.text, doc.language, checkOptions) : await checkDocumentSliced(doc.text, doc.language, checkOptions);
-      // Share the check's parse with the editing features of the same version.
-      if (result.doc && !doc.overSize) (doc as Handle).parse ??= result.doc;
-      return result;
+      return options.inOneGo ? checkDocument(doc.text, doc.language, checkOptions) : checkDocumentSliced(doc.text, doc.language, checkOptions);
     },
 
     complete(doc, offset, context) {
