@@ -159,30 +159,27 @@ export async function realPathOf(p: string): Promise<string | undefined> {
  */
 export class FolderListings {
   private readonly listings = new Map<string, Promise<Set<string> | undefined>>();
-  /** The listings already read, for answering without another promise (a message asks four times). */
-  private readonly listed = new Map<string, Set<string> | undefined>();
 
   list(dir: string): Promise<Set<string> | undefined> {
     let cached = this.listings.get(dir);
     if (!cached) {
-      cached = readdir(dir).then((names) => new Set(names), () => undefined).then((names) => {
-        this.listed.set(dir, names);
-        return names;
-      });
+      cached = readdir(dir).then((names) => new Set(names), () => undefined);
       this.listings.set(dir, cached);
     }
     return cached;
   }
 
-  /** Whether a name exists at `p` (a file, folder, link or anything else). */
-  exists(p: string): Promise<boolean> {
-    // Called several times per message: split at the last separator rather than normalising twice.
+  /**
+   * Whether a name exists at `p` (a file, folder, link or anything else). A message's sample
+   * and siblings are looked up in `list` (messageContext's stem index); this serves the
+   * config lookup, once per folder, and messages whose folder cannot be listed.
+   */
+  async exists(p: string): Promise<boolean> {
+    // Split at the last separator rather than normalising the path again.
     const cut = Math.max(p.lastIndexOf('/'), path.sep === '\\' ? p.lastIndexOf('\\') : -1);
     if (cut <= 0) return pathExists(p);
-    const dir = p.slice(0, cut);
-    const names = this.listed.get(dir);
-    if (names) return Promise.resolve(names.has(p.slice(cut + 1)));
-    return this.list(dir).then((listed) => (listed ? listed.has(p.slice(cut + 1)) : pathExists(p)));
+    const names = await this.list(p.slice(0, cut));
+    return names ? names.has(p.slice(cut + 1)) : pathExists(p);
   }
 }
 
