@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { formatStylish, printable } from '../server/src/cli/formatters';
+import { locate, printable, stylishWriter } from '../server/src/cli/formatters';
 import { runCli } from '../server/src/cli/main';
 
 const ESC = '\u001b';
@@ -43,7 +43,9 @@ describe('terminal output', () => {
   });
 
   it('check: a file name with a control character is shown escaped', () => {
-    const out = formatStylish([{ filePath: path.join(dir, `a${ESC}[2J.umsg`), text: '{}', diagnostics: [{ rule: 'syntax', severity: 'error', message: `bad${ESC}[31m`, offset: 0, length: 1 }] }], dir, 1);
+    const writer = stylishWriter(dir, false);
+    const report = locate({ filePath: path.join(dir, `a${ESC}[2J.umsg`), text: '{}', diagnostics: [{ rule: 'syntax', severity: 'error', message: `bad${ESC}[31m`, offset: 0, length: 1 }] });
+    const out = writer.file(report) + writer.end(1);
     assert.doesNotMatch(out, CONTROL, JSON.stringify(out));
     assert.match(out, /a\\u001b\[2J\.umsg/);
     assert.match(out, /bad\\u001b\[31m/);

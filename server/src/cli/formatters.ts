@@ -189,8 +189,3 @@ export function stylishWriter(cwd: string, color: boolean): ReportWriter {
 export function stylishColor(): boolean {
   return !!process.stdout.isTTY && !process.env.NO_COLOR;
 }
-
-export function formatStylish(reports: FileReport[], cwd: string, fileCount: number): string {
-  const writer = stylishWriter(cwd, stylishColor());
-  return reports.map((r) => writer.file(locate(r))).join('') + writer.end(fileCount);
-}
