@@ -62,4 +62,3 @@ export function githubWriter(cwd: string): ReportWriter {
     end: () => '',
   };
 }
-

@@ -15,7 +15,6 @@ import { startServer } from '../server';
 if (!serveChecksIfWorker()) main();
 
 function main(): void {
-
   const args = process.argv.slice(2);
   if (args.includes('--version') || args.includes('-v')) {
     process.stdout.write('umsg-language-server 0.1.0\n');

@@ -36,7 +36,6 @@ export function joinChannelLimits(parts: { channel: ChannelId; limit: number }[]
   return joinList(items);
 }
 
-
 /** "Messenger, Google Business Messages and WhatsApp" */
 export function joinChannelNames(channels: readonly ChannelId[]): string {
   return joinList(channels.map((c) => CHANNEL_NAMES[c]));
