@@ -8,6 +8,7 @@ import type { ActionList, ActionModel, RichCard } from '../richCard';
 import { defineRule, type RuleContext } from '../rule';
 import { actionType, allActions, jsonString, openBrace, viewValue } from './ruleUtil';
 import { formatCount } from '../formatCount';
+import { SmallMap } from '../smallMap';
 
 /**
  * Every fact of the channel models (`channels/*.ts`) that a card can break: the
@@ -342,43 +343,21 @@ function sentValues(ctx: RuleContext, node: Node | undefined, action: ActionMode
   return [{ text: ctx.doc.stringInfo(node).staticText, element: undefined, node, rendered: false }];
 }
 
-/**
- * Cards with at most this many actions and no sample data (one value per button) look texts
- * up in a list: a Map per field cost more than the rest of uniqueButtons on an ordinary card.
- */
-const SMALL_CARD = 8;
-
-/** The button texts seen so far and where: a Map, or for a small card two short lists. */
-class SeenTexts {
-  private readonly texts: string[] = [];
-  private readonly nodes: Node[] = [];
-  constructor(private readonly map: Map<string, Node> | undefined) {}
-  get(text: string): Node | undefined {
-    if (this.map) return this.map.get(text);
-    const i = this.texts.indexOf(text);
-    return i < 0 ? undefined : this.nodes[i];
-  }
-  set(text: string, node: Node): void {
-    if (this.map) { this.map.set(text, node); return; }
-    this.texts.push(text);
-    this.nodes.push(node);
-  }
-}
-
 /** Reply buttons need unique titles (display) and ids (payload), with the sample data too. */
 function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
   const channels = factsOf(ctx.targets).uniqueButtons.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
   for (const [field, what] of [['display', 'titles'], ['payload', 'ids']] as const) {
-    const seen = new SeenTexts(ctx.sample || actions.length > SMALL_CARD ? new Map() : undefined);
+    // The button texts seen so far and where (a short list on an ordinary card, then a Map).
+    const seen = new SmallMap<Node>();
     for (const a of actions) {
       const node = a.props.get(field)?.value;
       // The common case, a plain string without templates, without sentValues' list of one.
       const plain = node && !a.repeated ? plainText(ctx.doc, node) : undefined;
-      if (plain !== undefined && !seen.get(plain)) { seen.set(plain, node!); continue; }
+      if (plain !== undefined && !seen.remember(plain, node!)) continue;
       for (const v of sentValues(ctx, node, a)) {
-        const first = seen.get(v.text);
-        if (!first) { seen.set(v.text, v.node); continue; }
+        const first = seen.remember(v.text, v.node);
+        if (!first) continue;
         const range = v.rendered ? renderedRange(ctx, v.node) : { offset: v.node.offset, length: v.node.length };
         const how = v.rendered ? ` with the sample data${elementNote(v.element)}` : '';
         ctx.report({
