@@ -6,16 +6,16 @@
  * and config lookup come from the runtime, so a browser build can reuse this file.
  */
 import { URI } from 'vscode-uri';
-import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
+import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  createLanguageService, languageOf, resolveConfig,
+  createLanguageService, resolveConfig,
   type CheckResult, type LanguageId, type ResolvedConfig, type ServiceDocument,
 } from './core';
 import type { ReadOutcome } from './readOutcome';
 import { messageContext, type MessageContext } from './messageContext';
 import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from './shared/protocol';
-import { affectsOthers, readSettings, toConfig, WATCHED_FILES, type ClientSettings } from './settings';
+import { affectsOthers, documentLanguage, readSettings, toConfig, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 import { registerPreview } from './preview';
@@ -24,7 +24,6 @@ import type { ServerRuntime } from './runtime';
 
 export type { ServerRuntime };
 
-const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
 const PUSH_DELAY_MS = 200;
 /** How long a check waits for the client's first answer to workspace/configuration, at most. */
 const SETTINGS_WAIT_MS = 2000;
@@ -79,12 +78,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     try { settings = readSettings(await connection.workspace.getConfiguration('universalMessage')); } catch (error) { log(`Could not read settings: ${String(error)}`); }
   }
 
-  /** The language of a document: umsg.config.json by name, else the client's language id, else the file name. */
-  function kindOf(doc: TextDocument): LanguageId | undefined {
-    const byPath = languageOf(URI.parse(doc.uri).path);
-    return byPath === 'umsg-config' || !LANGUAGE_IDS.has(doc.languageId) ? byPath : (doc.languageId as LanguageId);
-  }
-
+  const kindOf = (doc: TextDocument) => documentLanguage(doc.uri, doc.languageId);
   const pathOf = runtime.locate?.pathOf ?? ((uri: URI) => (uri.scheme === 'file' ? uri.fsPath : undefined));
   const uriOf = runtime.locate?.uriOf ?? ((filePath: string) => URI.file(filePath).toString());
 
@@ -115,8 +109,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     return value;
   }
 
-  /** The current version's handle and context, or undefined when the document is not one of ours. */
-  async function input(uri: string) {
+  /**
+   * The current version's handle and context, or undefined when the document is not one of ours.
+   * For a request (`name`), parsed too: a long document in slices (service.ready), so that other
+   * documents are answered meanwhile; if it changes first, the request answers ContentModified.
+   */
+  async function input(uri: string, name?: string) {
     const doc = documents.get(uri);
     const kind = doc && kindOf(doc);
     if (!doc || !kind) return undefined;
@@ -127,6 +125,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       entry = { version: doc.version, text, generation, handle: service.open(text, kind, config) };
       entries.set(uri, entry);
     }
+    const current = entry;
+    const ready = name === undefined || service.ready(entry.handle, { get isCancellationRequested() { return entries.get(uri) !== current || documents.get(uri)?.version !== current.version; } });
+    if (ready !== true && !(await ready)) throw new ResponseError(LSPErrorCodes.ContentModified, `${name}: the document changed.`);
     const context = { config, sample: around?.sample, sampleProblem: around?.sampleProblem, channelSpecific: around?.channelSpecific, overriddenChannels: around?.overriddenChannels };
     return { doc, kind, entry, handle: entry.handle, context };
   }
@@ -229,18 +230,18 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
 
   connection.onCompletion(handler('Completion', atPosition, [], async (p: { textDocument: { uri: string }; position: { line: number; character: number } }) => {
-    const i = await input(p.textDocument.uri);
+    const i = await input(p.textDocument.uri, 'Completion');
     return i ? service.complete(i.handle, i.doc.offsetAt(p.position), i.context).map((e) => toCompletionItem(i.doc, e)) : [];
   }));
 
   connection.onHover(handler('Hover', atPosition, null, async (p: { textDocument: { uri: string }; position: { line: number; character: number } }) => {
-    const i = await input(p.textDocument.uri);
+    const i = await input(p.textDocument.uri, 'Hover');
     const h = i && service.hover(i.handle, i.doc.offsetAt(p.position), i.context);
     return h ? { contents: { kind: 'markdown' as const, value: h.contents }, range: rangeOf(i.doc, h.offset, h.length) } : null;
   }));
 
   connection.onCodeAction(handler('Code actions', (p) => inRange(p) && isObject(p.context) && Array.isArray(p.context.diagnostics), [], async (p: { textDocument: { uri: string }; context: { only?: string[]; diagnostics: any[] } }, token) => {
-    const i = await input(p.textDocument.uri);
+    const i = await input(p.textDocument.uri, 'Code actions');
     if (!i) return [];
     const only = Array.isArray(p.context.only) ? p.context.only.filter((k): k is string => typeof k === 'string') : undefined;
     const all = await diagnostics(p.textDocument.uri, token);
@@ -253,7 +254,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   /** A feature that needs only the document: run it when the document is one of ours. */
   const onDoc = <R>(name: string, valid: (p: any) => boolean, run: (i: NonNullable<Awaited<ReturnType<typeof input>>>, p: any) => R[]) =>
     handler(name, valid, [] as R[], async (p: { textDocument: { uri: string } }) => {
-      const i = await input(p.textDocument.uri);
+      const i = await input(p.textDocument.uri, name);
       return i ? run(i, p) : [];
     });
 
@@ -277,7 +278,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onCodeLens(handler('Code lens', textDocument, [], async (p: { textDocument: { uri: string } }, token) => {
     // "Open Preview" above every card and form (the summary's line), unless turned off; none
     // over maxFileSize, where every feature answers empty.
-    const i = await input(p.textDocument.uri);
+    const i = await input(p.textDocument.uri, 'Code lens');
     const previewAt = (offset: number) => (i && i.kind !== 'umsg-config' && !i.handle.overSize && settings.previewLens !== false
       ? [{ range: rangeOf(i.doc, offset, 0), command: { title: 'Open Preview', command: SHOW_PREVIEW_TO_SIDE, arguments: [] } }]
       : []);

@@ -1,8 +1,18 @@
 /**
  * The client's settings (`universalMessage.*` in VS Code, initializationOptions elsewhere) as a
- * config layer, used only where no umsg.config.json exists (DESIGN: Configuration).
+ * config layer, used only where no umsg.config.json exists (DESIGN: Configuration); and which
+ * documents and files are the server's business.
  */
-import { CHANNEL_IDS, CONFIG_FILE_NAME, RULE_IDS, parseSeverity, type SeverityOrOff, type UmsgConfig } from './core';
+import { URI } from 'vscode-uri';
+import { CHANNEL_IDS, CONFIG_FILE_NAME, RULE_IDS, languageOf, parseSeverity, type LanguageId, type SeverityOrOff, type UmsgConfig } from './core';
+
+const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
+
+/** The language of an open document: umsg.config.json by name, else the client's language id, else the file name. */
+export function documentLanguage(uri: string, languageId: string): LanguageId | undefined {
+  const byPath = languageOf(URI.parse(uri).path);
+  return byPath === 'umsg-config' || !LANGUAGE_IDS.has(languageId) ? byPath : (languageId as LanguageId);
+}
 
 /** Settings under `universalMessage` (VS Code) or initializationOptions (other editors). */
 export interface ClientSettings {

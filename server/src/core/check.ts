@@ -4,7 +4,7 @@
  */
 import { CHANNEL_IDS, type ChannelId } from './channels';
 import { type ResolvedConfig, CONFIG_FILE_NAME, DEFAULT_CONFIG } from './config';
-import { parseJsonDocument, type JsonDocument } from './jsonDocument';
+import { startJsonDocument, type JsonDocument, type JsonDocumentParse } from './jsonDocument';
 import { buildRichCard } from './richCard';
 import type { SampleData } from './render';
 import type { Finding, LanguageId, Rule, RuleContext, Severity, SeverityOrOff } from './rule';
@@ -96,19 +96,40 @@ const defaultYield: YieldToHost = () => new Promise((resolve) => { setTimeout(re
  */
 const SLICE_MS = 10;
 
+const clock = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+
 /**
- * Checks one document in slices: the parse, then one rule at a time, yielding to the event
- * loop whenever a slice has run for SLICE_MS, so that other requests are served in between
- * and a cancellation (a newer edit) that arrives meanwhile stops the check at the next rule,
- * or inside a rule at its next finding.
+ * Parses a document in slices of about SLICE_MS, yielding to the host between them, so that
+ * requests on other documents are answered while a multi-megabyte one is parsed (hundreds of
+ * milliseconds). Undefined when `isCancelled` says to stop first.
+ */
+export async function parseInSlices(text: string, options: { yieldToHost?: YieldToHost; isCancelled?: () => boolean } = {}): Promise<JsonDocument | undefined> {
+  const pause = options.yieldToHost ?? defaultYield;
+  const parse = startJsonDocument(text);
+  let sliceStart = clock();
+  const sliceOver = () => clock() - sliceStart >= SLICE_MS;
+  while (!parse.run(sliceOver)) {
+    await pause();
+    if (options.isCancelled?.()) return undefined;
+    sliceStart = clock();
+  }
+  return parse.result();
+}
+
+/**
+ * Checks one document in slices: the parse (itself in slices when the document is long),
+ * then one rule at a time, yielding to the event loop whenever a slice has run for SLICE_MS,
+ * so that other requests are served in between and a cancellation (a newer edit) that
+ * arrives meanwhile stops the check between slices of the parse, at the next rule, or inside
+ * a rule at its next finding.
  */
 export async function checkDocumentSliced(text: string, language: LanguageId, options: CheckOptions & { yieldToHost?: YieldToHost } = {}): Promise<CheckResult> {
   const pause = options.yieldToHost ?? defaultYield;
-  const clock = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
   let sliceStart = clock();
+  const sliceOver = () => clock() - sliceStart >= SLICE_MS;
   const run = startCheck(text, language, options);
-  for (let finished = run.step(); !finished; finished = run.step()) {
-    if (clock() - sliceStart >= SLICE_MS) {
+  for (let finished = run.step(sliceOver); !finished; finished = run.step(sliceOver)) {
+    if (sliceOver()) {
       await pause();
       sliceStart = clock();
     }
@@ -124,7 +145,8 @@ const POLL_EVERY = 256;
 
 /**
  * A check as a sequence of steps: the parse, then one rule per step. `step()` runs the next
- * one and says whether the check is finished.
+ * one and says whether the check is finished; with `pause`, the parse of a long document
+ * stops when `pause` says so, and goes on at the next `step`.
  *
  * The run is an object literal of plain methods, and must stay one. With a getter in it (it
  * once had `get done()`) every parse outlived the next young-generation collections and was
@@ -140,6 +162,7 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   const rules = rulesFor(catalogue, language, !!options.channelSpecific);
   const diagnostics: Diagnostic[] = [];
   let doc: JsonDocument | undefined;
+  let parsing: JsonDocumentParse | undefined;
   let card: ReturnType<typeof buildRichCard>;
   let cancelled = false;
   let next = -1; // -1: parse first
@@ -196,11 +219,14 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   }
 
   return {
-    step(): boolean {
+    step(pause?: () => boolean): boolean {
       if (done) return true;
       if (isCancelled()) { cancelled = true; done = true; return true; }
       if (next < 0) {
-        doc = options.parsed ?? parseJsonDocument(text);
+        // The parse may stop when `pause` says so (a long document in the editor): this
+        // step then comes again until it is complete.
+        if (!options.parsed && !(parsing ??= startJsonDocument(text)).run(pause)) return false;
+        doc = options.parsed ?? parsing!.result();
         card = language === 'universal-message' ? buildRichCard(doc) : undefined;
       } else {
         runRule(rules[next]);

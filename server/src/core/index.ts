@@ -14,7 +14,7 @@
 import { channelSummary as summarize, summaryTitle, type LengthHint } from './atAGlance';
 import { renderForChannel, type ChannelRender, type ChannelRenderOptions } from './channelRender';
 import { CHANNEL_IDS, CHANNEL_NAMES, isChannelId, type ChannelId } from './channels';
-import { channelOfPath, checkDocument, checkDocumentSliced, languageOfPath, type CheckResult, type Diagnostic, type YieldToHost } from './check';
+import { channelOfPath, checkDocument, checkDocumentSliced, languageOfPath, parseInSlices, type CheckResult, type Diagnostic, type YieldToHost } from './check';
 import { CONFIG_FILE_NAME, DEFAULT_CONFIG, parseConfig, parseSeverity, resolveConfig, type UmsgConfig } from './config';
 import { fixToEdits, type TextEdit } from './fixes';
 import type { FormatOptions } from './format';
@@ -142,6 +142,15 @@ export interface LanguageService {
   /** A handle on one version of a text; features on it share one parse. */
   open(text: string, language: LanguageId, config?: ResolvedConfig): ServiceDocument;
   check(doc: ServiceDocument, context: DocumentContext, token?: Cancellation): Promise<CheckResult>;
+  /**
+   * Parses a long document in slices, yielding to the host between them, so that requests on
+   * other documents are answered meanwhile; the features below then answer at once. True
+   * (at once, for a short or parsed document) when the features can run; false when `token`
+   * stopped the parse first. The parse is shared by every caller for this version, so
+   * `token` should say that the version is gone, not that one request was cancelled.
+   * Without `ready`, a feature parses the document in one go on first use.
+   */
+  ready(doc: ServiceDocument, token?: Cancellation): true | Promise<boolean>;
   complete(doc: ServiceDocument, offset: number, context: DocumentContext): CompletionEntry[];
   hover(doc: ServiceDocument, offset: number, context: DocumentContext): HoverResult | undefined;
   symbols(doc: ServiceDocument): OutlineSymbol[];
@@ -171,7 +180,15 @@ export interface LanguageService {
  */
 interface Handle extends ServiceDocument {
   parse: JsonDocument | undefined;
+  /** The parse in slices under way (`ready`), shared by every request that waits for it. */
+  parsing: Promise<JsonDocument | undefined> | undefined;
 }
+
+/**
+ * From this many characters `ready` parses in slices: below it a parse takes a few
+ * milliseconds at most. The same length as the server's check worker's (node/checkWorker.ts).
+ */
+const PARSE_IN_SLICES_FROM = 100_000;
 
 function parsed(doc: ServiceDocument): JsonDocument | undefined {
   if (doc.overSize) return undefined;
@@ -191,7 +208,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const features = (doc: ServiceDocument) => featuresFor(doc.language);
   return {
     open(text, language, config = DEFAULT_CONFIG) {
-      const handle: Handle = { text, language, overSize: text.length > config.maxFileSize, parse: undefined };
+      const handle: Handle = { text, language, overSize: text.length > config.maxFileSize, parse: undefined, parsing: undefined };
       return handle;
     },
 
@@ -201,13 +218,17 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         const remote = await elsewhere.run({ text: doc.text, language: doc.language, context }, token);
         if (remote) {
           for (const e of remote.ruleErrors) options.onRuleError?.(e.rule, new Error(e.error), doc);
-          // The parse stays in the worker: editing features parse this version here on first use.
+          // The parse stays in the worker: editing features parse this version here (`ready`).
           return { diagnostics: remote.diagnostics, doc: undefined, cancelled: remote.cancelled };
         }
       }
+      const handle = doc as Handle;
+      // A parse in slices under way for the editing features (`ready`) serves the check too.
+      if (handle.parsing) await handle.parsing;
       const checkOptions: Parameters<typeof checkDocumentSliced>[2] = {
-        // The handle's parse: the editing features of the same version share it.
-        parsed: parsed(doc),
+        // The handle's parse, when there is one; else the check's parse goes on the handle
+        // below. Either way the editing features of the same version share it.
+        parsed: options.inOneGo || doc.text.length < PARSE_IN_SLICES_FROM ? parsed(doc) : handle.parse,
         config: context.config,
         rules: options.rules,
         sample: context.sample,
@@ -218,7 +239,21 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         isCancelled: () => !!token?.isCancellationRequested,
         yieldToHost: options.yieldToHost,
       };
-      return options.inOneGo ? checkDocument(doc.text, doc.language, checkOptions) : checkDocumentSliced(doc.text, doc.language, checkOptions);
+      if (options.inOneGo) return checkDocument(doc.text, doc.language, checkOptions);
+      const result = await checkDocumentSliced(doc.text, doc.language, checkOptions);
+      if (result.doc && !doc.overSize) handle.parse ??= result.doc;
+      return result;
+    },
+
+    ready(doc, token) {
+      const handle = doc as Handle;
+      if (doc.overSize || handle.parse || doc.text.length < PARSE_IN_SLICES_FROM) return true;
+      handle.parsing ??= parseInSlices(doc.text, { yieldToHost: options.yieldToHost, isCancelled: () => !!token?.isCancellationRequested }).then((p) => {
+        handle.parsing = undefined;
+        handle.parse ??= p;
+        return p;
+      });
+      return handle.parsing.then((p) => p !== undefined);
     },
 
     complete(doc, offset, context) {

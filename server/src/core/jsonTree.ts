@@ -52,6 +52,31 @@ const CLOSE_BRACKET_OR_COMMA = [Token.CloseBracket, Token.Comma];
 
 /** Parses JSON with comments (no trailing commas), like `parseTree(text, errors, { allowEmptyContent: true })`. */
 export function parseJsonTree(text: string, errors: ParseError[]): Node | undefined {
+  const parse = startJsonTree(text, errors);
+  parse.run();
+  return parse.result();
+}
+
+/**
+ * How many turns of the parse (a property, an element or the end of a container) run between
+ * two calls of `run`'s `pause`: few enough that a slice overruns its time by little (a
+ * millisecond or two, cold), enough that asking costs nothing.
+ */
+const TURNS_PER_POLL = 2048;
+
+/** A parse that can stop and go on: what parseJsonTree does in one go. */
+export interface JsonTreeParse {
+  /**
+   * Reads on until the end, or until `pause` (asked every TURNS_PER_POLL turns) says to
+   * stop; true when the parse is complete. Stopping changes nothing in the result.
+   */
+  run(pause?: () => boolean): boolean;
+  /** The root once `run` has answered true. */
+  result(): Node | undefined;
+}
+
+/** parseJsonTree in steps, for the editor: a multi-megabyte parse yields between them. */
+export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse {
   const scanner = createScanner(text, false);
   const len = text.length;
   let token: Token = Token.EOF;
@@ -213,56 +238,70 @@ export function parseJsonTree(text: string, errors: ParseError[]): Node | undefi
     return true;
   };
 
-  scanNext();
-  if (token === Token.EOF) return undefined;
-  if (!beginValue()) {
-    error(Code.ValueExpected);
-    return undefined;
-  }
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1];
-    const object = frame.kind === 'object';
-    const close = object ? Token.CloseBrace : Token.CloseBracket;
-    if (token === close || token === Token.EOF) {
-      endContainer();
-      stack.pop();
-      if (token !== close) handleError(object ? Code.CloseBraceExpected : Code.CloseBracketExpected, [close], []);
-      else scanNext();
-      continue;
-    }
-    if (token === Token.Comma) {
-      if (!frame.needsComma) handleError(Code.ValueExpected, [], []);
-      if (parent.type === 'property') ensurePropertyComplete(tokenOffset);
+  let started = false;
+  let finished = false;
+  let result: MutableNode | undefined;
+  const run = (pause?: () => boolean): boolean => {
+    if (finished) return true;
+    if (!started) {
+      started = true;
       scanNext();
-    } else if (frame.needsComma) {
-      handleError(Code.CommaExpected, [], []);
+      if (token === Token.EOF) return (finished = true);
+      if (!beginValue()) {
+        error(Code.ValueExpected);
+        return (finished = true);
+      }
     }
-    frame.needsComma = true;
-    if (!object) {
-      if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACKET_OR_COMMA);
-      continue;
+    let poll = TURNS_PER_POLL;
+    while (stack.length > 0) {
+      if (pause !== undefined && --poll === 0) {
+        if (pause()) return false;
+        poll = TURNS_PER_POLL;
+      }
+      const frame = stack[stack.length - 1];
+      const object = frame.kind === 'object';
+      const close = object ? Token.CloseBrace : Token.CloseBracket;
+      if (token === close || token === Token.EOF) {
+        endContainer();
+        stack.pop();
+        if (token !== close) handleError(object ? Code.CloseBraceExpected : Code.CloseBracketExpected, [close], []);
+        else scanNext();
+        continue;
+      }
+      if (token === Token.Comma) {
+        if (!frame.needsComma) handleError(Code.ValueExpected, [], []);
+        if (parent.type === 'property') ensurePropertyComplete(tokenOffset);
+        scanNext();
+      } else if (frame.needsComma) {
+        handleError(Code.CommaExpected, [], []);
+      }
+      frame.needsComma = true;
+      if (!object) {
+        if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACKET_OR_COMMA);
+        continue;
+      }
+      // A property: its name, a colon and a value.
+      if (token !== Token.String) {
+        handleError(Code.PropertyNameExpected, [], CLOSE_BRACE_OR_COMMA);
+        handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);
+        continue;
+      }
+      const offset = tokenOffset;
+      const length = tokenLength;
+      parent = add(node('property', offset, -1, parent, undefined, undefined));
+      pendingKey = node('string', offset, length, parent, undefined, tokenValue);
+      if (scanNext() === Token.Colon) {
+        parent.colonOffset = tokenOffset;
+        scanNext();
+        if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);
+      } else {
+        handleError(Code.ColonExpected, [], CLOSE_BRACE_OR_COMMA);
+      }
     }
-    // A property: its name, a colon and a value.
-    if (token !== Token.String) {
-      handleError(Code.PropertyNameExpected, [], CLOSE_BRACE_OR_COMMA);
-      handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);
-      continue;
-    }
-    const offset = tokenOffset;
-    const length = tokenLength;
-    parent = add(node('property', offset, -1, parent, undefined, undefined));
-    pendingKey = node('string', offset, length, parent, undefined, tokenValue);
-    scanNext();
-    if (token === Token.Colon) {
-      parent.colonOffset = tokenOffset;
-      scanNext();
-      if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);
-    } else {
-      handleError(Code.ColonExpected, [], CLOSE_BRACE_OR_COMMA);
-    }
-  }
-  if (token !== Token.EOF) handleError(Code.EndOfFileExpected, [], []);
-  const result = root.children![0];
-  if (result) result.parent = undefined;
-  return result;
+    if (token !== Token.EOF) handleError(Code.EndOfFileExpected, [], []);
+    result = root.children![0];
+    if (result) result.parent = undefined;
+    return (finished = true);
+  };
+  return { run, result: () => result };
 }
