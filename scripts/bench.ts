@@ -17,9 +17,9 @@
  *    process's /proc/self/stat children's times: Linux, 10 ms resolution).
  * 2. The server (dist/server.js --stdio) with a client that pulls diagnostics, as VS Code
  *    does: edit → diagnostics of an ordinary message over EDITS edits (p50, p95); the same with
- *    pushed diagnostics (these include the server's 200 ms debounce); hover and completion sent
- *    one after another while the large message and the large Configuration Meta are being
- *    checked, in an ordinary message and in the large file itself; memory (VmRSS from
+ *    pushed diagnostics (these include the server's 200 ms debounce); hover and completion in
+ *    two streams at once, in an ordinary message and in the large file itself, while the large
+ *    message and the large Configuration Meta are being checked; memory (VmRSS from
  *    /proc/PID/status) idle and with 200 ordinary messages open and checked.
  * 3. Start-up to the first diagnostic of one message: the server (spawn to the pulled
  *    diagnostics), `umsg check` on one file, and `node -e 0`.
@@ -214,8 +214,11 @@ interface UnderLoad {
 /**
  * Hover and completion while a large file is being checked: the large file is edited (a space
  * typed before its first property, then removed) and its diagnostics pulled, and until they
- * arrive, requests are sent one after another (each waits for its answer), in turn hover and
- * completion in an ordinary message and in the large file. Every answer's latency counts.
+ * arrive, two streams of requests run at once, as an editor with two files open sends them:
+ * one in an ordinary message, one in the large file, each in turn hover and completion, each
+ * request waiting for its answer before the next of its stream. So requests in the ordinary
+ * message are under way while the large file's first request after the edit waits for that
+ * version's parse. Every answer's latency counts.
  */
 async function latencyUnderLoad(server: ServerProcess, other: string, large: string, languageId: string, text: string, hoverAt: Position): Promise<UnderLoad> {
   server.open(large, languageId, text);
@@ -231,17 +234,14 @@ async function latencyUnderLoad(server: ServerProcess, other: string, large: str
     let done = false;
     const started = performance.now();
     const check = server.diagnostics(large).then(() => { checks.push(performance.now() - started); }).finally(() => { done = true; });
-    const probes: [number[], () => Promise<unknown>][] = [
-      [otherFile, () => server.hover(other, TITLE)],
-      [otherFile, () => server.completion(other, TITLE)],
-      [sameFile, () => server.hover(large, hoverAt)],
-      [sameFile, () => server.completion(large, hoverAt)],
-    ];
-    for (let k = 0; !done; k++) {
-      const [into, probe] = probes[k % probes.length];
-      into.push(await timed(probe));
-    }
-    await check;
+    const stream = async (into: number[], probes: (() => Promise<unknown>)[]) => {
+      for (let k = 0; !done; k++) into.push(await timed(probes[k % probes.length]));
+    };
+    await Promise.all([
+      stream(otherFile, [() => server.hover(other, TITLE), () => server.completion(other, TITLE)]),
+      stream(sameFile, [() => server.hover(large, hoverAt), () => server.completion(large, hoverAt)]),
+      check,
+    ]);
   }
   return { checkMs: Math.round(median(checks)), otherFile: latency(otherFile), sameFile: latency(sameFile) };
 }
