@@ -164,6 +164,33 @@ describe('the project root ends the config walk (issue 13, item 14)', () => {
   });
 });
 
+describe('a file too large even to read', () => {
+  // Over maxFileSize × 3 + 3 bytes umsg check does not read a message at all (cli/checkFiles.ts);
+  // under it, it reads it and the check's file-size rule counts characters. Both give the
+  // rule's finding, with the severity the config gives the rule.
+  const tree = (setting: string) => tempTree({
+    'umsg.config.json': `{ "maxFileSize": 10, "rules": { "file-size": "${setting}" } }`,
+    'unread.umsg': `{ "title": "${'x'.repeat(90)}" }`, // 12 + 90 + 3 = 105 bytes: over 33, not read
+    'read.umsg': '{ "title": "abcdefgh" }', // 23 characters: read, over 10
+  });
+
+  it('gives the file-size finding in the rule\'s words and at the severity the config sets', async () => {
+    const dir = tree('warning');
+    const run = await umsgJson(['check', '.'], dir);
+    assert.equal(run.code, 0, run.stderr);
+    const unread = resultFor(run.results, path.join(dir, 'unread.umsg')).messages;
+    const read = resultFor(run.results, path.join(dir, 'read.umsg')).messages;
+    assert.deepEqual(unread.map((m) => [m.ruleId, m.severity, m.message]), [['file-size', 1, 'This file has 105 bytes, over the checking limit of 10 characters (maxFileSize): it was not checked.']]);
+    assert.deepEqual(read.map((m) => [m.ruleId, m.severity, m.message]), [['file-size', 1, 'This file has 23 characters, over the checking limit of 10 (maxFileSize): it was not checked.']]);
+  });
+
+  it('gives nothing when the config turns the rule off', async () => {
+    const run = await umsgJson(['check', '.'], tree('off'));
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(run.results.flatMap((r) => r.messages), []);
+  });
+});
+
 describe('links (issue 13, items 17 and 22)', () => {
   it('a sample linked outside the project is refused with a sample-data finding, and never shown', async () => {
     const outside = tempTree({ 'secret.json': '{ "user": { "name": "TOPSECRET" } }' });

@@ -5,7 +5,7 @@
  * nothing more: its located findings (no text), or the line that says why it was not checked.
  */
 import * as path from 'node:path';
-import { createLanguageService, formatCount, languageOf, type Diagnostic, type LanguageId } from '../core';
+import { createLanguageService, languageOf, tooLargeToRead, type LanguageId } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../configLookup';
 import { messageContext } from '../messageContext';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
@@ -40,19 +40,6 @@ export function readText(filePath: string): Promise<ReadOutcome> {
  */
 export function messageByteLimit(maxFileSize: number): number {
   return Math.min(maxFileSize * 3 + 3, 2 ** 31 - 1);
-}
-
-/** The file-size note for a message too large even to read (as checkDocument words it). */
-function tooLargeToRead(size: number, config: ConfigForFile['config']): Diagnostic[] {
-  const setting = config.rules['file-size'];
-  if (setting === 'off') return [];
-  return [{
-    rule: 'file-size',
-    severity: setting ?? 'information',
-    message: `This file has ${formatCount(size)} bytes, over the checking limit of ${formatCount(config.maxFileSize)} characters (maxFileSize): it was not checked.`,
-    offset: 0,
-    length: 0,
-  }];
 }
 
 /**

@@ -9,6 +9,7 @@ import { buildRichCard } from './richCard';
 import type { SampleData } from './render';
 import type { Finding, LanguageId, Rule, RuleContext, Severity, SeverityOrOff } from './rule';
 import { ALL_RULES } from './rules';
+import fileSize, { overSizeMessage } from './rules/file-size';
 import { formatCount } from './formatCount';
 
 /** A finding with its final severity. */
@@ -82,6 +83,17 @@ export function checkDocument(text: string, language: LanguageId, options: Check
   const run = startCheck(text, language, options);
   while (!run.step()) { /* one step at a time until the last */ }
   return run.result();
+}
+
+/**
+ * The file-size finding of a file too large even to read (`umsg check` weighs its bytes before
+ * reading it): the rule's words and the severity the config gives the rule, as a check of
+ * the text would give them.
+ */
+export function tooLargeToRead(bytes: number, config: ResolvedConfig): Diagnostic[] {
+  const setting = config.rules[fileSize.id];
+  if (setting === 'off') return [];
+  return [{ rule: fileSize.id, severity: setting ?? fileSize.defaultSeverity, message: overSizeMessage(bytes, 'bytes', config.maxFileSize), offset: 0, length: 0 }];
 }
 
 /** Yields to the host's event loop; the server passes its own (setImmediate on Node). */

@@ -14,7 +14,7 @@
 import { channelSummary as summarize, summaryTitle, type LengthHint } from './atAGlance';
 import { renderForChannel, type ChannelRender, type ChannelRenderOptions } from './channelRender';
 import { CHANNEL_IDS, CHANNEL_NAMES, isChannelId, type ChannelId } from './channels';
-import { channelOfPath, checkDocument, checkDocumentSliced, languageOfPath, parseInSlices, type CheckResult, type Diagnostic, type YieldToHost } from './check';
+import { channelOfPath, checkDocument, checkDocumentSliced, languageOfPath, parseInSlices, tooLargeToRead, type CheckResult, type Diagnostic, type YieldToHost } from './check';
 import { CONFIG_FILE_NAME, DEFAULT_CONFIG, parseConfig, parseSeverity, resolveConfig, type UmsgConfig } from './config';
 import { fixToEdits, type TextEdit } from './fixes';
 import type { FormatOptions } from './format';
@@ -30,13 +30,12 @@ export type { ChannelId, CheckResult, CompletionEntry, Diagnostic, DocumentLink,
 export type { ConfigParseResult } from './config';
 export type { SymbolKindName } from './structure';
 export type { ChannelRender, ChannelRenderOptions };
-export { CHANNEL_IDS, CHANNEL_NAMES, CONFIG_FILE_NAME, DEFAULT_CONFIG, channelOfPath, isChannelId, parseConfig, parseSeverity, renderForChannel, resolveConfig };
+export { CHANNEL_IDS, CHANNEL_NAMES, CONFIG_FILE_NAME, DEFAULT_CONFIG, channelOfPath, isChannelId, parseConfig, parseSeverity, renderForChannel, resolveConfig, tooLargeToRead };
 export { visibleControls } from './markdown';
 export { previewForm, previewMessage, type FormPreview, type MessagePreview, type PreviewMode } from './preview';
 /** The rule catalogue (ids, descriptions, default severities), for reports that describe the rules. */
 export { ALL_RULES };
 export { parseSampleJson } from './templateEval';
-export { formatCount } from './formatCount';
 
 /** The ids of every rule in the catalogue (settings, config validation). */
 export const RULE_IDS: readonly string[] = ALL_RULES.map((r) => r.id);

@@ -13,7 +13,16 @@ export default defineRule({
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
   precheck(text, maxFileSize) {
     if (text.length <= maxFileSize) return undefined;
-    return { message: `This file has ${formatCount(text.length)} characters, over the checking limit of ${formatCount(maxFileSize)} (maxFileSize): it was not checked.`, offset: 0, length: 0 };
+    return { message: overSizeMessage(text.length, 'characters', maxFileSize), offset: 0, length: 0 };
   },
   check() { /* everything is in precheck: a file within the cap has nothing to report here */ },
 });
+
+/**
+ * The finding's words: for the check, the file's length in characters; for `umsg check`, which
+ * leaves a file unread when its bytes alone rule it out (cli/checkFiles.ts), its size in bytes.
+ */
+export function overSizeMessage(size: number, unit: 'characters' | 'bytes', maxFileSize: number): string {
+  const limit = unit === 'bytes' ? `${formatCount(maxFileSize)} characters` : formatCount(maxFileSize);
+  return `This file has ${formatCount(size)} ${unit}, over the checking limit of ${limit} (maxFileSize): it was not checked.`;
+}
