@@ -170,8 +170,8 @@ export function readmeSpeedTable(r: BenchResults): string {
     'The maximum in a large file itself is the first request after each edit: its check runs on a worker thread, ' +
       'but hover and completion need the new version parsed on the server\'s own thread, and the first request waits for that whole parse. ' +
       'That parse runs in slices of about 10 ms, and the requests in the other message, sent meanwhile, are answered between slices; ' +
-      'their maximum is what cannot be cut: the template scan before the tree (about 30 ms on 4 MB) and the young-generation collections ' +
-      'the new tree causes (up to about 30 ms each). Before the parse ran in slices, such a request waited for the whole parse.',
+      'what their maximum adds is garbage collection: the young-generation collections the new tree causes take up to about 30 ms each. ' +
+      'Before the parse ran in slices, such a request waited for the whole parse.',
     '',
     `The server's memory (VmRSS): ${mb(e.memory.idleRss)} idle, ${mb(e.memory.openRss)} with ${e.memory.messages} ordinary messages open and checked. ` +
       `Start-up to the first diagnostic of one message: the server ${ms(s.serverMs)} (spawn to pulled diagnostics), \`umsg check\` ${ms(s.cliMs)}, against \`node -e 0\` ${ms(s.nodeMs)}.`,

@@ -5,7 +5,7 @@
  */
 import { createScanner, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
 import { startJsonTree, type JsonTreeParse } from './jsonTree';
-import { scanTemplates, type ScanResult, type TemplateRegion } from './templateScanner';
+import { startTemplateScan, type ScanResult, type TemplateRegion } from './templateScanner';
 
 export type { Node } from 'jsonc-parser';
 
@@ -106,22 +106,19 @@ export interface JsonDocumentParse {
 /**
  * parseJsonDocument in steps, for the editor: a multi-megabyte parse takes hundreds of
  * milliseconds, and the server yields between steps so that requests on other documents are
- * answered meanwhile. The JSON tree, most of the work, stops and goes on; the template scan
- * before it runs in one go (about 30 ms on a 4 MB file, cold: a scan that could stop made
- * every scan of `umsg check` about a fifth slower), and the rest is short.
+ * answered meanwhile. Both passes stop and go on, the template scan and the JSON tree; the
+ * rest is short.
  */
 export function startJsonDocument(text: string, options: ParseOptions = {}): JsonDocumentParse {
-  let scan: ScanResult | undefined;
+  const scanning = startTemplateScan(text, { depthLimit: options.depthLimit });
   let tree: JsonTreeParse | undefined;
   const errors: ParseError[] = [];
   let doc: JsonDocument | undefined;
   return {
     run(pause) {
       if (doc) return true;
-      if (!scan) {
-        scan = scanTemplates(text, { depthLimit: options.depthLimit });
-        if (pause?.()) return false;
-      }
+      if (!scanning.run(pause)) return false;
+      const scan = scanning.result();
       if (scan.depthExceededAt === undefined) {
         tree ??= startJsonTree(scan.masked, errors);
         if (!tree.run(pause)) return false;
