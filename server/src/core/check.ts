@@ -91,9 +91,17 @@ export function checkDocument(text: string, language: LanguageId, options: Check
  * the text would give them.
  */
 export function tooLargeToRead(bytes: number, config: ResolvedConfig): Diagnostic[] {
-  const setting = config.rules[fileSize.id];
-  if (setting === 'off') return [];
-  return [{ rule: fileSize.id, severity: setting ?? fileSize.defaultSeverity, message: overSizeMessage(bytes, 'bytes', config.maxFileSize), offset: 0, length: 0 }];
+  const shown = asConfigured(fileSize, { message: overSizeMessage(bytes, 'bytes', config.maxFileSize), offset: 0, length: 0 }, config);
+  return shown ? [shown] : [];
+}
+
+/**
+ * A finding of a rule that runs before any parse (its `precheck`), with the severity the
+ * config gives the rule; undefined when the config turns the rule off.
+ */
+function asConfigured(rule: Rule, found: Omit<Finding, 'rule'>, config: ResolvedConfig): Diagnostic | undefined {
+  const setting = config.rules[rule.id];
+  return setting === 'off' ? undefined : { ...found, rule: rule.id, severity: setting ?? found.severity ?? rule.defaultSeverity };
 }
 
 /** Yields to the host's event loop; the server passes its own (setImmediate on Node). */
@@ -185,8 +193,8 @@ function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   for (const rule of catalogue) {
     const found = rule.precheck?.(text, config.maxFileSize);
     if (!found) continue;
-    const setting = config.rules[rule.id];
-    if (setting !== 'off') diagnostics.push({ ...found, rule: rule.id, severity: setting ?? found.severity ?? rule.defaultSeverity });
+    const shown = asConfigured(rule, found, config);
+    if (shown) diagnostics.push(shown);
     done = true;
     break;
   }
