@@ -33,7 +33,7 @@ export default tseslint.config(
     // Request params arrive untyped from the wire: these files check them at run time with
     // guards (requests.ts) before use; the browser entries hand the worker's global to the
     // protocol library, whose types expect a Worker.
-    files: ['server/src/server.ts', 'server/src/requests.ts', 'server/src/browser/serverMain.ts', 'client/src/browser/extension.ts'],
+    files: ['server/src/lsp/server.ts', 'server/src/lsp/requests.ts', 'server/src/browser/serverMain.ts', 'client/src/browser/extension.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -17,18 +17,19 @@
  * alternation (so that a slow moment of the machine hits both) and the fastest of each compared.
  * Times are the process's CPU time, not wall-clock time (see timeOnce).
  */
-import { checkDocument } from '../server/src/core/check';
-import { DEFAULT_CONFIG } from '../server/src/core/config';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
-import { completeMeta } from '../server/src/core/meta/completion';
-import type { LanguageId, Rule } from '../server/src/core/rule';
+import { checkDocument } from '../server/src/core/check/run';
+import { DEFAULT_CONFIG } from '../server/src/core/findings/config';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
+import { completeMeta } from '../server/src/core/features/metaCompletion';
+import type { Rule } from '../server/src/core/findings/rule';
+import type { LanguageId } from '../server/src/core/syntax/languages';
 import { ruleById } from '../server/src/core/rules';
-import { documentSymbols, foldingRanges } from '../server/src/core/structure';
-import { editDistance, suggest } from '../server/src/core/suggest';
-import { fixToEdits } from '../server/src/core/fixes';
-import type { FixData } from '../server/src/core/rule';
-import { combine } from '../server/src/toLsp';
-import { mentionsIt, parsePath } from '../server/src/core/templateEval';
+import { documentSymbols, foldingRanges } from '../server/src/core/features/structure';
+import { editDistance, suggest } from '../server/src/core/util/didYouMean';
+import { fixToEdits } from '../server/src/core/features/fixes';
+import type { FixData } from '../server/src/core/findings/rule';
+import { combine } from '../server/src/lsp/toLsp';
+import { mentionsIt, parsePath } from '../server/src/core/template/templateEval';
 
 const LINEAR_BOUND = 8;
 const SAMPLES = 3;

@@ -25,7 +25,7 @@ import ts from 'typescript';
  * Keep it short: every entry says why the symbols must stay exported.
  */
 export const ALLOWED: readonly Allowed[] = [
-  { file: 'server/src/core/index.ts', types: true, reason: 'the core\'s public face names the types of its signatures (LanguageService, DocumentContext, ...) for callers, whether or not one names them today' },
+  { file: 'server/src/core/types.ts', types: true, reason: 'the core\'s public types: the types of its signatures (LanguageService, DocumentContext, ...) for callers, whether or not one names them today' },
   { file: 'client/src/extension.ts', name: 'activate', reason: 'VS Code calls the extension entry point by name (dist/client.js)' },
   { file: 'client/src/extension.ts', name: 'deactivate', reason: 'VS Code calls the extension entry point by name (dist/client.js)' },
   { file: 'client/src/browser/extension.ts', name: 'activate', reason: 'VS Code for the Web calls the web extension entry point by name (dist/browser/client.js)' },

@@ -1,5 +1,5 @@
 /**
- * The benchmark's corpora (scripts/bench/corpora.ts) are what README's speed table says they
+ * The benchmark's corpora (scripts/bench/corpora.ts) are what docs/performance.md says they
  * are: deterministic, strict JSON, the large message full of findings and the Configuration
  * Meta free of them (so that its figure measures a clean check, as a builder's file would be).
  * Small sizes here; `npm run bench` builds them at full size. No timing: the bench does that.

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDocument } from '../server/src/core/check';
-import { resolveConfig } from '../server/src/core/config';
+import { checkDocument } from '../server/src/core/check/run';
+import { resolveConfig } from '../server/src/core/findings/config';
 
 // A display of 30 characters: over Messenger's 20, Google Business Messages' 25 and WhatsApp's 20.
 const MESSAGE = JSON.stringify({ type: 'rich', title: 'Menu', description: 'Today', insideActions: [{ type: 'reply', display: 'Order the dish of the day now!', payload: 'ORDER' }] });

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { CHANNEL_IDS } from '../server/src/core/channels';
-import { renderForChannel } from '../server/src/core/channelRender';
-import type { SampleData } from '../server/src/core/render';
+import { renderForChannel } from '../server/src/core/render/channelRender';
+import type { SampleData } from '../server/src/core/template/render';
 
 /** Texts at the edges of every limit, with emoji (two UTF-16 units, one character) and blanks. */
 const text = fc.oneof(

@@ -10,7 +10,7 @@ import { before, describe, it } from 'node:test';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Diagnostic as LspDiagnostic, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, DEFAULT_CONFIG } from '../server/src/core';
-import { CHECK_ELSEWHERE_MIN_LENGTH, workerChecks } from '../server/src/node/checkWorker';
+import { CHECK_ELSEWHERE_MIN_LENGTH, workerChecks } from '../server/src/node/editorCheckThread';
 import { ensureBundle, SERVER_BUNDLE as SERVER } from './support/bundle';
 
 /** A card with `n` reply buttons whose labels are too long for every channel: many findings. */

@@ -19,8 +19,8 @@ import { chmodSync, closeSync, existsSync, openSync, realpathSync, symlinkSync }
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
-import { ConfigLookup } from '../server/src/configLookup';
-import { messageContext } from '../server/src/messageContext';
+import { ConfigLookup } from '../server/src/workspace/configLookup';
+import { messageContext } from '../server/src/workspace/messageContext';
 import { readRegularFile } from '../server/src/node/files';
 import { ROOT, CLI, umsg, umsgJson, resultFor, assertNoCrash, tempTree, mkfifo, hasMkfifo, permissionSkip, VALID, NO_TITLE, LONG_TITLE, MESSENGER_ERROR, GREETING } from './support/cliRun';
 

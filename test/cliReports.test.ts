@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { before, describe, it } from 'node:test';
 import { runCli } from '../server/src/cli/main';
 import { tempTree as makeTempTree } from './support/tempTree';
-import { escapeData, escapeProperty } from '../server/src/cli/github';
+import { escapeData, escapeProperty } from '../server/src/cli/report/github';
 import { ALL_RULES } from '../server/src/core/rules';
 import { CLI_BUNDLE, ensureBundle } from './support/bundle';
 

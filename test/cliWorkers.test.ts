@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from '../server/src/cli/main';
-import { FILES_PER_WORKER, jobsFor, MAX_AUTO_JOBS } from '../server/src/cli/workers';
+import { FILES_PER_WORKER, jobsFor, MAX_AUTO_JOBS } from '../server/src/cli/checkThreads';
 import { CLI, umsg, type EslintResult, assertNoCrash, tempTree, mkfifo, hasMkfifo, VALID, NO_TITLE, LONG_TITLE, GREETING } from './support/cliRun';
 
 /**

@@ -1,10 +1,11 @@
 /** umsg.config.json: parsing, severity resolution, walking up, and settings as the fallback. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { configForFile } from '../server/src/configLookup';
-import { checkDocument } from '../server/src/core/check';
-import { configSchema } from '../server/src/core/configSchema';
-import { parseConfig, parseSeverity, resolveConfig } from '../server/src/core/config';
+import { configForFile } from '../server/src/workspace/configLookup';
+import { checkDocument } from '../server/src/core/check/run';
+import { configSchema } from '../server/src/core/check/configSchema';
+import { parseSeverity, resolveConfig } from '../server/src/core/findings/config';
+import { parseConfig } from '../server/src/core/rules/config';
 import { ALL_RULES } from '../server/src/core/rules';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

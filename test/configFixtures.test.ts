@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { parseConfig } from '../server/src/core/config';
+import { parseConfig } from '../server/src/core/rules/config';
 import { ALL_RULES } from '../server/src/core/rules';
 import { compareWithExpectations, readExpectations } from './support/fixtures';
 

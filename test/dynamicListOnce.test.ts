@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createScanner, parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { analyzeLists, renderedList } from '../server/src/core/dynamicList';
-import { parseJsonDocument, type JsonDocument } from '../server/src/core/jsonDocument';
+import { analyzeLists, renderedList } from '../server/src/core/template/dynamicList';
+import { parseJsonDocument, type JsonDocument } from '../server/src/core/syntax/jsonDocument';
 
 const EL = '{ "type": "reply", "display": "${it.label()}", "payload": "P" }';
 

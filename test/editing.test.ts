@@ -4,14 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { channelSummary, lengthHints, summaryTitle } from '../server/src/core/atAGlance';
-import { checkDocument } from '../server/src/core/check';
-import { completeAt } from '../server/src/core/completion';
-import { DEFAULT_CONFIG } from '../server/src/core/config';
-import { applyEdits, formatDocument } from '../server/src/core/format';
-import { hoverAt } from '../server/src/core/hover';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
-import { documentLinks, documentSymbols, foldingRanges, selectionRanges } from '../server/src/core/structure';
+import { channelSummary, lengthHints, summaryTitle } from '../server/src/core/features/channelSummary';
+import { checkDocument } from '../server/src/core/check/run';
+import { completeAt } from '../server/src/core/features/completion';
+import { DEFAULT_CONFIG } from '../server/src/core/findings/config';
+import { applyEdits, formatDocument } from '../server/src/core/features/formatting';
+import { hoverAt } from '../server/src/core/features/hover';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
+import { documentLinks, documentSymbols, foldingRanges, selectionRanges } from '../server/src/core/features/structure';
 
 function cursor(marked: string): { text: string; offset: number } {
   const offset = marked.indexOf('|');

@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDocument, MAX_FINDINGS_PER_RULE, type Diagnostic } from '../server/src/core/check';
-import { DEFAULT_CONFIG } from '../server/src/core/config';
+import { checkDocument, MAX_FINDINGS_PER_RULE, type Diagnostic } from '../server/src/core/check/run';
+import { DEFAULT_CONFIG } from '../server/src/core/findings/config';
 import { createLanguageService } from '../server/src/core/index';
-import { defineRule } from '../server/src/core/rule';
-import { formatCount } from '../server/src/core/formatCount';
+import { defineRule } from '../server/src/core/findings/rule';
+import { formatCount } from '../server/src/core/util/count';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { runCli } from '../server/src/cli/main';

@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkDocument, languageOfPath } from '../server/src/core/check';
-import { fixToEdits, REPARSE_BUDGET } from '../server/src/core/fixes';
-import { applyEdits } from '../server/src/core/format';
-import { parseJsonDocument, type JsonDocument } from '../server/src/core/jsonDocument';
-import type { LanguageId } from '../server/src/core/rule';
+import { checkDocument } from '../server/src/core/check/run';
+import { languageOf } from '../server/src/core/syntax/languages';
+import { fixToEdits, REPARSE_BUDGET } from '../server/src/core/features/fixes';
+import { applyEdits } from '../server/src/core/features/formatting';
+import { parseJsonDocument, type JsonDocument } from '../server/src/core/syntax/jsonDocument';
+import type { LanguageId } from '../server/src/core/syntax/languages';
 import { runs } from './support/runs';
 
 const REPO = join(__dirname, '..');
@@ -24,7 +25,7 @@ function filesUnder(dir: string): string[] {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) stack.push(p);
-      else if (languageOfPath(p)) out.push(p);
+      else if (languageOf(p)) out.push(p);
     }
   }
   return out;
@@ -81,7 +82,7 @@ describe('quick fixes keep the parse', () => {
     let offered = 0;
     const broken: string[] = [];
     for (const file of files) {
-      const r = breakingFixes(readFileSync(file, 'utf8'), languageOfPath(file)!);
+      const r = breakingFixes(readFileSync(file, 'utf8'), languageOf(file)!);
       offered += r.offered;
       broken.push(...r.broken.map((b) => `${file}: ${b}`));
     }
@@ -98,7 +99,7 @@ describe('quick fixes keep the parse', () => {
       for (let i = 0; i < runs(3); i++) {
         let mutated = mutate(text, next);
         if (next() < 0.5) mutated = mutate(mutated, next);
-        const r = breakingFixes(mutated, languageOfPath(file)!);
+        const r = breakingFixes(mutated, languageOf(file)!);
         offered += r.offered;
         broken.push(...r.broken.map((b) => `${file} (mutation ${i}): ${b}`));
       }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { generatedFiles, replaceBlock, ROOT, ruleTable } from '../scripts/generatedFiles';
 import { CHANNEL_IDS, CHANNEL_NAMES } from '../server/src/core/channels';
-import { defineRule } from '../server/src/core/rule';
+import { defineRule } from '../server/src/core/findings/rule';
 import { ALL_RULES } from '../server/src/core/rules';
 
 const read = (p: string) => readFileSync(join(ROOT, p), 'utf8');

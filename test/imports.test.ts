@@ -4,7 +4,7 @@
  *   cycle of modules that cannot be understood one at a time);
  * - outside server/src/core, code reaches the core only through core/index.ts, its one public
  *   face (tests may import internals);
- * - nothing reachable from startServer (server/src/server.ts) needs Node: bundled for the
+ * - nothing reachable from startServer (server/src/lsp/server.ts) needs Node: bundled for the
  *   browser, it must not import a Node built-in (a web extension will run the same server).
  */
 import assert from 'node:assert/strict';
@@ -101,15 +101,15 @@ describe('import graph', () => {
   });
 
   it('keeps the server to wiring: server.ts, the file with startServer, fits in 300 lines', () => {
-    const lines = readFileSync(path.join(SRC, 'server.ts'), 'utf8').split('\n').length;
+    const lines = readFileSync(path.join(SRC, 'lsp', 'server.ts'), 'utf8').split('\n').length;
     assert.ok(lines <= 300, `server.ts has ${lines} lines`);
   });
 
-  it('bundles server/src/server.ts for the browser without a Node built-in', async () => {
+  it('bundles server/src/lsp/server.ts for the browser without a Node built-in', async () => {
     const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
     const used: string[] = [];
     await esbuild.build({
-      entryPoints: [path.join(SRC, 'server.ts')],
+      entryPoints: [path.join(SRC, 'lsp', 'server.ts')],
       bundle: true,
       write: false,
       platform: 'browser',

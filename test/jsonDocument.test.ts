@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { codePointLength, decodeJsonString, parseJsonDocument, propertyNode, type JsonDocument, type Node } from '../server/src/core/jsonDocument';
+import { codePointLength, decodeJsonString, parseJsonDocument, propertyNode, type JsonDocument, type Node } from '../server/src/core/syntax/jsonDocument';
 import { syntaxMessage } from '../server/src/core/rules/syntax';
 import { expectedSegments, templatedCard } from './support/templateGen';
 

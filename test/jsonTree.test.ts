@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { parseJsonTree } from '../server/src/core/jsonTree';
-import { scanTemplates } from '../server/src/core/templateScanner';
+import { parseJsonTree } from '../server/src/core/syntax/jsonTree';
+import { scanTemplates } from '../server/src/core/syntax/templateScanner';
 
 /** A node without its parent links, for comparison. */
 function plain(node: Node | undefined): unknown {

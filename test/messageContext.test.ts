@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CHANNEL_IDS } from '../server/src/core';
-import { messageContext } from '../server/src/messageContext';
-import type { ReadText } from '../server/src/readOutcome';
+import { messageContext } from '../server/src/workspace/messageContext';
+import type { ReadText } from '../server/src/workspace/readOutcome';
 
 const FILES: Record<string, string> = {
   '/p/menu.umsg': '{}',

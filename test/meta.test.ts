@@ -5,17 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDocument, type Diagnostic } from '../server/src/core/check';
-import { fixToEdits } from '../server/src/core/fixes';
-import { applyEdits } from '../server/src/core/format';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
-import { featuresFor } from '../server/src/core/languageFeatures';
-import { DEFAULT_CONFIG } from '../server/src/core/config';
-import { configMetaOf, keyFromLabel, labelFromKey } from '../server/src/core/meta/configMeta';
-import { completeMeta } from '../server/src/core/meta/completion';
-import { hoverMeta } from '../server/src/core/meta/hover';
-import { classNameProblem, implementationProblem, providerOf } from '../server/src/core/meta/provider';
-import type { LanguageId } from '../server/src/core/rule';
+import { checkDocument, type Diagnostic } from '../server/src/core/check/run';
+import { fixToEdits } from '../server/src/core/features/fixes';
+import { applyEdits } from '../server/src/core/features/formatting';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
+import { featuresFor } from '../server/src/core/features/languageFeatures';
+import { DEFAULT_CONFIG } from '../server/src/core/findings/config';
+import { configMetaOf, keyFromLabel, labelFromKey } from '../server/src/core/model/configMeta';
+import { completeMeta } from '../server/src/core/features/metaCompletion';
+import { hoverMeta } from '../server/src/core/features/metaHover';
+import { classNameProblem, implementationProblem, providerOf } from '../server/src/core/model/provider';
+import type { LanguageId } from '../server/src/core/syntax/languages';
 import { expandSnippet } from './support/snippets';
 
 const META: LanguageId = 'configuration-meta';

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'jsonc-parser';
-import { checkDocument } from '../server/src/core/check';
-import type { LanguageId } from '../server/src/core/rule';
+import { checkDocument } from '../server/src/core/check/run';
+import type { LanguageId } from '../server/src/core/syntax/languages';
 import { expandSnippet } from './support/snippets';
 
 interface Snippet { prefix: string; body: string | string[]; description: string }

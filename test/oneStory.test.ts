@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from '../server/src/cli/main';
 import { CHANNELS, channelPayload } from '../server/src/core/channels';
-import { checkDocument, type Diagnostic } from '../server/src/core/check';
-import { resolveConfig } from '../server/src/core/config';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
-import { renderMessage, type SampleData } from '../server/src/core/render';
-import { documentSymbols } from '../server/src/core/structure';
+import { checkDocument, type Diagnostic } from '../server/src/core/check/run';
+import { resolveConfig } from '../server/src/core/findings/config';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
+import { renderMessage, type SampleData } from '../server/src/core/template/render';
+import { documentSymbols } from '../server/src/core/features/structure';
 
 const check = (text: string, sample?: SampleData) => checkDocument(text, 'universal-message', { sample }).diagnostics;
 const of = (ds: readonly Diagnostic[], rule: string) => ds.filter((d) => d.rule === rule);

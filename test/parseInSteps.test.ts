@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseJsonDocument, startJsonDocument, type JsonDocument, type Node } from '../server/src/core/jsonDocument';
+import { parseJsonDocument, startJsonDocument, type JsonDocument, type Node } from '../server/src/core/syntax/jsonDocument';
 import { hugeMessage, bigConfigMeta } from '../scripts/bench/corpora';
 
 /** Everything a parse holds that the features read, as plain data. */

@@ -1,6 +1,6 @@
 /**
  * "Which fields are required where" is one fact, written in the table of places
- * (server/src/core/places.ts) and read by the rules that report a missing field, by hover
+ * (server/src/core/model/places.ts) and read by the rules that report a missing field, by hover
  * ("required", "optional") and by completion. These tests hold the copies together: for every
  * place and every field of it, the rule the table names reports the field missing exactly when
  * the table says it is required, and hover says the same.
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createLanguageService, DEFAULT_CONFIG, type LanguageId } from '../server/src/core';
-import { place, requiredFields, requirementOf, type PlaceKind, type PlaceSpec } from '../server/src/core/places';
+import { place, requiredFields, requirementOf, type PlaceKind, type PlaceSpec } from '../server/src/core/model/places';
 
 const service = createLanguageService();
 const context = { config: DEFAULT_CONFIG };

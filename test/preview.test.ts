@@ -1,5 +1,5 @@
 /**
- * The preview's view model (server/src/core/preview.ts): what each channel's column draws and
+ * The preview's view model (server/src/core/features/preview/preview.ts): what each channel's column draws and
  * its verdict, for the edges builders meet (emoji, right-to-left text, each channel's length
  * and count limits, no media, no actions, a channel-specific sibling), templates as chips,
  * the dynamic list stepper, source ranges for source sync, and the Integrations form.
@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CHANNEL_IDS, CHANNELS, type ChannelId, type ChannelModel } from '../server/src/core/channels';
-import { renderForChannel } from '../server/src/core/channelRender';
-import { DEFAULT_CONFIG, resolveConfig } from '../server/src/core/config';
-import { previewForm, previewMessage, PRIVATE_DEPLOY_NOTE, type ChannelColumn, type MessagePreview } from '../server/src/core/preview';
+import { renderForChannel } from '../server/src/core/render/channelRender';
+import { DEFAULT_CONFIG, resolveConfig } from '../server/src/core/findings/config';
+import { previewForm, previewMessage, PRIVATE_DEPLOY_NOTE, type ChannelColumn, type MessagePreview } from '../server/src/core/features/preview/preview';
 
 const EXAMPLES = join(__dirname, '..', 'examples', 'valid');
 const card = (o: object) => JSON.stringify({ type: 'rich', ...o }, null, 2);

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import type { FormPreview, MessagePreview } from '../server/src/core/preview';
-import { PREVIEW_REQUEST, previewTargetUri, type PreviewResult } from '../server/src/preview';
+import type { FormPreview, MessagePreview } from '../server/src/core/features/preview/preview';
+import { PREVIEW_REQUEST, previewTargetUri, type PreviewResult } from '../server/src/lsp/preview';
 import { startHarness, type Harness } from './support/lspHarness';
 
 const URI = 'file:///proj/cards/menu.umsg';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { ALL_RULES } from '../server/src/core/rules';
-import { defineRule } from '../server/src/core/rule';
+import { defineRule } from '../server/src/core/findings/rule';
 import { DOCS_BASE, startHarness, type Harness } from './support/lspHarness';
 
 const URI = 'file:///proj/cards/welcome.umsg';

@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDocument } from '../server/src/core/check';
-import { resolveConfig, type ResolvedConfig } from '../server/src/core/config';
-import { fixToEdits } from '../server/src/core/fixes';
-import { applyEdits } from '../server/src/core/format';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
+import { checkDocument } from '../server/src/core/check/run';
+import { resolveConfig, type ResolvedConfig } from '../server/src/core/findings/config';
+import { fixToEdits } from '../server/src/core/features/fixes';
+import { applyEdits } from '../server/src/core/features/formatting';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
 
 const card = (rest: string) => `{ "type": "rich", "title": "t", "description": "d"${rest} }`;
 

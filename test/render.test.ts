@@ -11,12 +11,12 @@ import fc from 'fast-check';
 import { anyString } from './support/anyText';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { channelPayload } from '../server/src/core/channels';
-import { analyzeLists } from '../server/src/core/dynamicList';
+import { analyzeLists } from '../server/src/core/template/dynamicList';
 import { listProblemMessage } from '../server/src/core/rules/dynamic-list';
 import { CHANNEL_IDS } from '../server/src/core/channels';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
-import { renderMessage, type SampleData } from '../server/src/core/render';
-import { evaluate, mentionsIt, parsePath } from '../server/src/core/templateEval';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
+import { renderMessage, type SampleData } from '../server/src/core/template/render';
+import { evaluate, mentionsIt, parsePath } from '../server/src/core/template/templateEval';
 
 const ROOT = join(__dirname, 'fixtures', 'render');
 

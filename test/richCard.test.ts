@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
-import { buildRichCard } from '../server/src/core/richCard';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
+import { buildRichCard } from '../server/src/core/model/richCard';
 
 function typesOf(actions: string): (string | undefined)[] {
   const card = buildRichCard(parseJsonDocument(`{ "type": "rich", "title": "t", "insideActions": [${actions}] }`));

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkDocument, languageOfPath } from '../server/src/core/check';
+import { checkDocument } from '../server/src/core/check/run';
+import { languageOf } from '../server/src/core/syntax/languages';
 import { ALL_RULES } from '../server/src/core/rules';
 import { compareWithExpectations, fixtureConfig, fixtureSample, readExpectations } from './support/fixtures';
 
@@ -17,7 +18,7 @@ describe('rule fixtures', () => {
   for (const dir of existsSync(ROOT) ? readdirSync(ROOT).sort() : []) {
     for (const file of readdirSync(join(ROOT, dir)).sort()) {
       const path = join(ROOT, dir, file);
-      const language = languageOfPath(path);
+      const language = languageOf(path);
       if (!language) continue;
       it(`${dir}/${file}`, () => {
         const text = readFileSync(path, 'utf8');

@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
-import { checkDocument } from '../server/src/core/check';
+import { checkDocument } from '../server/src/core/check/run';
 
 const CORE = path.resolve(__dirname, '..', 'server', 'src', 'core');
 
 describe('rule messages live in rule files', () => {
-  for (const file of ['jsonTree.ts', 'jsonDocument.ts', 'templateScanner.ts', 'dynamicList.ts']) {
+  for (const file of ['syntax/jsonTree.ts', 'syntax/jsonDocument.ts', 'syntax/templateScanner.ts', 'template/dynamicList.ts']) {
     it(`${file} imports no rule`, () => {
       const imports = ts.preProcessFile(readFileSync(path.join(CORE, file), 'utf8'), true, true).importedFiles.map((f) => f.fileName);
       assert.deepEqual(imports.filter((f) => f.includes('rules')), []);

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
-import { applyEdits, formatDocument, TAB_SIZE_RANGE } from '../server/src/core/format';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
-import { documentSymbols, type OutlineSymbol } from '../server/src/core/structure';
+import { applyEdits, formatDocument, TAB_SIZE_RANGE } from '../server/src/core/features/formatting';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
+import { documentSymbols, type OutlineSymbol } from '../server/src/core/features/structure';
 import { startHarness, type Harness } from './support/lspHarness';
 
 /** Every way a symbol tree can make VS Code reject the whole outline, as messages. */

@@ -7,13 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { completeAt } from '../server/src/core/completion';
-import { DEFAULT_CONFIG } from '../server/src/core/config';
-import { hoverAt } from '../server/src/core/hover';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
-import { codeSpan, cut, escapeMarkdown, QUOTE_LIMIT } from '../server/src/core/markdown';
-import { hoverMeta } from '../server/src/core/meta/hover';
-import type { SampleData } from '../server/src/core/render';
+import { completeAt } from '../server/src/core/features/completion';
+import { DEFAULT_CONFIG } from '../server/src/core/findings/config';
+import { hoverAt } from '../server/src/core/features/hover';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
+import { codeSpan, cut, escapeMarkdown, QUOTE_LIMIT } from '../server/src/core/util/markdownQuote';
+import { hoverMeta } from '../server/src/core/features/metaHover';
+import type { SampleData } from '../server/src/core/template/render';
 
 // markdown-it comes with @vscode/vsce (a devDependency); it has no type declarations.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -5,14 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { completeAt } from '../server/src/core/completion';
-import { DEFAULT_CONFIG } from '../server/src/core/config';
-import { hoverAt } from '../server/src/core/hover';
-import { completeMeta } from '../server/src/core/meta/completion';
-import { parseJsonDocument } from '../server/src/core/jsonDocument';
-import { renderMessage } from '../server/src/core/render';
-import { evaluate, samplePaths } from '../server/src/core/templateEval';
-import { parseSample } from '../server/src/messageContext';
+import { completeAt } from '../server/src/core/features/completion';
+import { DEFAULT_CONFIG } from '../server/src/core/findings/config';
+import { hoverAt } from '../server/src/core/features/hover';
+import { completeMeta } from '../server/src/core/features/metaCompletion';
+import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';
+import { renderMessage } from '../server/src/core/template/render';
+import { evaluate, samplePaths } from '../server/src/core/template/templateEval';
+import { parseSample } from '../server/src/workspace/messageContext';
 
 const sampleOf = (text: string) => {
   const parsed = parseSample(text, 'x.sample.json');

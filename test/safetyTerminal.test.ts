@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { locate, printable, stylishWriter } from '../server/src/cli/formatters';
+import { locate, printable, stylishWriter } from '../server/src/cli/report/stylish';
 import { runCli } from '../server/src/cli/main';
 
 const ESC = '\u001b';

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDocument } from '../server/src/core/check';
-import { SmallMap } from '../server/src/core/smallMap';
+import { checkDocument } from '../server/src/core/check/run';
+import { SmallMap } from '../server/src/core/util/smallMap';
 
 describe('SmallMap', () => {
   it('remembers the first value for each name, before and after it turns into a Map', () => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'jsonc-parser';
-import { checkDocument } from '../server/src/core/check';
+import { checkDocument } from '../server/src/core/check/run';
 import { expandSnippet } from './support/snippets';
 
 interface Snippet { prefix: string; body: string | string[]; description: string }

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { anyString } from './support/anyText';
 import { parseTree, type ParseError } from 'jsonc-parser';
 import { templateProblemMessage } from '../server/src/core/rules/template-syntax';
-import { MAX_TEMPLATE_LENGTH, MAX_TEMPLATE_PROBLEMS, scanTemplates, type ScanResult, type TemplateRegion } from '../server/src/core/templateScanner';
+import { MAX_TEMPLATE_LENGTH, MAX_TEMPLATE_PROBLEMS, scanTemplates, type ScanResult, type TemplateRegion } from '../server/src/core/syntax/templateScanner';
 import { hostileString, kotlinExpression, stringPieces, templatedCard } from './support/templateGen';
 
 /** The region of the first occurrence of `piece` in `text` (the piece is a whole template). */

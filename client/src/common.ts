@@ -6,7 +6,7 @@
  */
 import { commands, Range, Selection, TextEditorRevealType, Uri, window, workspace, type Disposable } from 'vscode';
 import type { LanguageClientOptions } from 'vscode-languageclient';
-import { SHOW_CHANNEL_PROBLEMS, type ChannelProblem } from '../../server/src/shared/protocol';
+import { SHOW_CHANNEL_PROBLEMS, type ChannelProblem } from '../../server/src/protocol/commands';
 
 export const CLIENT_ID = 'universalMessage';
 export const CLIENT_NAME = 'Universal Message';

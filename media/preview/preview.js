@@ -1,5 +1,5 @@
 // The preview page (issue 10). Plain DOM, no framework, no build step: it receives the view
-// model of server/src/core/preview.ts from the extension by postMessage and draws it.
+// model of server/src/core/features/preview/preview.ts from the extension by postMessage and draws it.
 //
 // Safety: the message is untrusted input. Every text from it is set with textContent, never
 // as HTML; no link navigates (clicking reveals the source, a URL can be copied); remote

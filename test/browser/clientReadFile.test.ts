@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FileStat, Uri } from 'vscode';
 import { readFileForServer, type ReadFileHost } from '../../client/src/browser/readFile';
-import { READ_FILE_MAX_BYTES } from '../../server/src/browser/readFile';
+import { READ_FILE_MAX_BYTES } from '../../server/src/protocol/readFile';
 
 const FILE = 1, DIRECTORY = 2, SYMBOLIC_LINK = 64;
 

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { URI } from 'vscode-uri';
 import { browserRuntime, configForUri } from '../../server/src/browser/runtime';
-import { READ_FILE_REQUEST } from '../../server/src/browser/readFile';
-import { messageContext } from '../../server/src/messageContext';
+import { READ_FILE_REQUEST } from '../../server/src/protocol/readFile';
+import { messageContext } from '../../server/src/workspace/messageContext';
 
 const ROOT = 'vscode-vfs://github/acme/bot';
 

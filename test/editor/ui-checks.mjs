@@ -348,7 +348,7 @@ async function previewChecks(page, check, results) {
         async () => JSON.stringify((await inPreview(page, visible)) ?? []) === JSON.stringify(['messenger', 'gbm', 'whatsapp']),
         { timeout: UI_TIMEOUT, describeSeen: async () => `visible columns ${listForHumans((await inPreview(page, visible)) ?? [])}` },
       );
-      // The webview alone, kept for the README (docs/images/preview.png is a copy of it).
+      // The webview alone, kept for docs/preview.md (docs/images/preview.png is a copy of it).
       const element = await (await previewFrame(page))?.frameElement();
       if (element) await element.screenshot({ path: path.join(resultsDir, 'preview-columns.png') });
     } finally {

@@ -1,6 +1,6 @@
-// The README's Neovim recipe, run as it is in headless Neovim (Debian's package, installed
-// here when missing and running as root): it opens a message with known problems and must
-// receive the server's diagnostics. The recipe is read from the README (between the
+// The Neovim recipe of docs/other-editors.md, run as it is in headless Neovim (Debian's
+// package, installed here when missing and running as root): it opens a message with known problems and must
+// receive the server's diagnostics. The recipe is read from that page (between the
 // neovim-recipe markers), so the test and the documentation cannot drift apart; only
 // `umsg-language-server` is put on PATH as a shim for this checkout's dist/server.js.
 import { spawnSync } from 'node:child_process';
@@ -27,9 +27,9 @@ ensureNeovim();
 say(spawnSync('nvim', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0]);
 if (!existsSync(path.join(ROOT, 'dist', 'server.js'))) fail('dist/server.js is missing: run npm run build first');
 
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const readme = readFileSync(path.join(ROOT, 'docs', 'other-editors.md'), 'utf8');
 const block = /<!-- neovim-recipe -->\s*```lua\n([^`]*)```\s*<!-- \/neovim-recipe -->/.exec(readme);
-if (!block) fail('README.md has no neovim-recipe block');
+if (!block) fail('docs/other-editors.md has no neovim-recipe block');
 const recipe = block[1];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'umsg-neovim-'));

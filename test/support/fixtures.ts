@@ -10,10 +10,11 @@
  * `// sample: {...}` among the leading comment lines gives its sample data (NAME.sample.json).
  * Every diagnostic must be expected and every expectation met: a valid fixture has none.
  */
-import { parseConfig, resolveConfig, type ResolvedConfig } from '../../server/src/core/config';
+import { resolveConfig, type ResolvedConfig } from '../../server/src/core/findings/config';
+import { parseConfig } from '../../server/src/core/rules/config';
 import { ALL_RULES } from '../../server/src/core/rules';
-import type { SampleData } from '../../server/src/core/render';
-import { parseSample } from '../../server/src/messageContext';
+import type { SampleData } from '../../server/src/core/template/render';
+import { parseSample } from '../../server/src/workspace/messageContext';
 
 export interface Expectation {
   line: number; // 0-based line the diagnostic must start on

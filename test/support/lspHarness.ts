@@ -18,9 +18,9 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { createConnection } from 'vscode-languageserver/node';
-import { configForFile } from '../../server/src/configLookup';
-import { startServer } from '../../server/src/server';
-import type { Rule } from '../../server/src/core/rule';
+import { configForFile } from '../../server/src/workspace/configLookup';
+import { startServer } from '../../server/src/lsp/server';
+import type { Rule } from '../../server/src/core/findings/rule';
 
 export interface Harness {
   client: ProtocolConnection;

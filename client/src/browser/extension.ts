@@ -2,12 +2,12 @@
  * The web client (VS Code for the Web, `browser` in package.json): the same client as on the
  * desktop (../common.ts), with the server in a Web Worker (dist/browser/server.js). The worker
  * has no file system, so the client reads the config, sample data and channel-specific files
- * for it (`universalMessage/readFile`, server/src/browser/readFile.ts) with `workspace.fs`,
+ * for it (`universalMessage/readFile`, server/src/protocol/readFile.ts) with `workspace.fs`,
  * which works on every file system the editor has: local folders, virtual repositories.
  */
 import { FileType, Uri, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
-import { READ_FILE_REQUEST, type ReadFileParams } from '../../../server/src/browser/readFile';
+import { READ_FILE_REQUEST, type ReadFileParams } from '../../../server/src/protocol/readFile';
 import { CLIENT_ID, CLIENT_NAME, clientOptions, registerCommands } from '../common';
 import { readFileForServer, type ReadFileHost } from './readFile';
 

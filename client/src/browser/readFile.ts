@@ -1,10 +1,10 @@
 /**
  * The web client's answer to the server's `universalMessage/readFile`
- * (server/src/browser/readFile.ts): a file's text through the editor's file system, or null.
+ * (server/src/protocol/readFile.ts): a file's text through the editor's file system, or null.
  * Kept apart from the extension (and given the file system) so that tests can run it in Node.
  */
 import type { FileStat, Uri } from 'vscode';
-import { READ_FILE_MAX_BYTES, type ReadFileParams } from '../../../server/src/browser/readFile';
+import { READ_FILE_MAX_BYTES, type ReadFileParams } from '../../../server/src/protocol/readFile';
 
 /** What is used of `workspace.fs` and `vscode.FileType` (File = 1, Directory = 2). */
 export interface ReadFileHost {

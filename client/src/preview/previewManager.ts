@@ -25,8 +25,8 @@ import {
   type WebviewPanel,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SHOW_PREVIEW_TO_SIDE } from '../../../server/src/shared/protocol';
-import { PREVIEW_REQUEST, type PreviewResult } from '../../../server/src/previewProtocol';
+import { SHOW_PREVIEW_TO_SIDE } from '../../../server/src/protocol/commands';
+import { PREVIEW_REQUEST, type PreviewResult } from '../../../server/src/protocol/preview';
 import { previewHtml } from './html';
 import { Throttle } from './throttle';
 

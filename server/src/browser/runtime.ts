@@ -9,10 +9,10 @@
  */
 import { URI, Utils } from 'vscode-uri';
 import { CONFIG_FILE_NAME, RULE_IDS, parseConfig, resolveConfig } from '../core';
-import type { ConfigForFile, ConfigLookupOptions } from '../configLookup';
-import type { ReadText } from '../readOutcome';
-import type { ServerRuntime } from '../server';
-import { READ_FILE_REQUEST, type ReadFileParams } from './readFile';
+import type { ConfigForFile, ConfigLookupOptions } from '../workspace/configLookup';
+import type { ReadText } from '../workspace/readOutcome';
+import type { ServerRuntime } from '../lsp/server';
+import { READ_FILE_REQUEST, type ReadFileParams } from '../protocol/readFile';
 
 /** What the runtime needs of the connection: one request to the client. */
 interface ClientRequests {

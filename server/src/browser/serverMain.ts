@@ -4,7 +4,7 @@
  * is startServer, as on Node.
  */
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
-import { startServer } from '../server';
+import { startServer } from '../lsp/server';
 import { browserRuntime } from './runtime';
 
 /** The worker's global scope: only what this file uses (tsconfig has no WebWorker lib). */

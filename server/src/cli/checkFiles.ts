@@ -6,10 +6,10 @@
  */
 import * as path from 'node:path';
 import { createLanguageService, languageOf, tooLargeToRead, type LanguageId } from '../core';
-import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../configLookup';
-import { messageContext } from '../messageContext';
+import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
+import { messageContext } from '../workspace/messageContext';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
-import { locate, type LocatedReport } from './formatters';
+import { locate, type LocatedReport } from './report/stylish';
 
 /** The languages `umsg check` collects (umsg.config.json is checked as the config of the files it governs). */
 export function languageOfPath(p: string): Exclude<LanguageId, 'umsg-config'> | undefined {

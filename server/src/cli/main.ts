@@ -6,16 +6,16 @@
 import { readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { CHANNEL_IDS, CHANNEL_NAMES, channelOfPath, isChannelId, renderForChannel, resolveConfig, type Diagnostic } from '../core';
-import { messageContext, parseSample } from '../messageContext';
-import { lineColumn } from './formatters';
-import { ConfigLookup, type ConfigForFile } from '../configLookup';
+import { messageContext, parseSample } from '../workspace/messageContext';
+import { lineColumn } from './report/stylish';
+import { ConfigLookup, type ConfigForFile } from '../workspace/configLookup';
 import { describeError, FolderListings, realPathOf } from '../node/files';
-import { countFinding, jsonWriter, locate, printable, stylishColor, stylishWriter, type LocatedFinding, type LocatedReport } from './formatters';
+import { countFinding, jsonWriter, locate, printable, stylishColor, stylishWriter, type LocatedFinding, type LocatedReport } from './report/stylish';
 import { FileChecker, languageOfPath, messageByteLimit, READ_CONCURRENCY, readText, serviceFor, type FileOutcome } from './checkFiles';
-import { githubWriter } from './github';
+import { githubWriter } from './report/github';
 import { packageInfo } from './packageInfo';
-import { sarifWriter, type ToolNotification } from './sarif';
-import { checkInWorkers, isCheckWorker, jobsFor, serveCheckWorker, WorkerFailure } from './workers';
+import { sarifWriter, type ToolNotification } from './report/sarif';
+import { checkInWorkers, isCheckWorker, jobsFor, serveCheckWorker, WorkerFailure } from './checkThreads';
 
 const USAGE = `Usage:
   umsg check [paths...] [--format stylish|json|sarif|github] [--max-warnings N] [--quiet]

@@ -1,45 +1,182 @@
 /**
- * Types shared across the core, in one module that imports no other core file at run time,
- * so that feature modules (hover, completion, meta/…) and the dispatch table in
- * languageFeatures.ts never need to import each other (no import cycles; test/imports.test.ts).
+ * The public types of the language core, in one module: what the language server, the
+ * command line and the client may name. `index.ts` exports them with the functions. Each
+ * type is defined in the layer that owns it and named here; the language service's own
+ * types are defined here.
  */
 import type { ChannelId } from './channels';
-import type { SampleData } from './render';
+import type { CheckResult, Diagnostic, YieldToHost } from './check/run';
+import type { ResolvedConfig } from './findings/types';
+import type { FixData, Rule } from './findings/rule';
+import type { LengthHint } from './features/channelSummary';
+import type { TextEdit } from './features/fixes';
+import type { FormatOptions } from './features/formatting';
+import type { CompletionEntry } from './features/languageFeatures';
+import type { DocumentLink, FoldingRange, OffsetRange, OutlineSymbol } from './features/structure';
+import type { HoverResult } from './features/types';
+import type { ChannelRender, ChannelRenderOptions } from './render/channelRender';
+import type { LanguageId } from './syntax/languages';
+import type { SampleData } from './template/render';
 
-export type Severity = 'error' | 'warning' | 'information' | 'hint';
-export type SeverityOrOff = Severity | 'off';
+export type { ChannelId, CheckResult, ChannelRender, ChannelRenderOptions, CompletionEntry, Diagnostic, DocumentLink, FixData, FoldingRange, FormatOptions, HoverResult, LanguageId, LengthHint, OffsetRange, OutlineSymbol, ResolvedConfig, Rule, SampleData, TextEdit, YieldToHost };
+export type { UmsgConfig } from './findings/config';
+export type { Severity, SeverityOrOff } from './findings/types';
+export type { FeatureContext } from './features/types';
+export type { SymbolKindName } from './features/structure';
+export type { FormPreview, MessagePreview, PreviewMode } from './features/preview/preview';
+export type { ConfigParseResult } from './rules/config';
+export type { Unevaluated } from './template/render';
+
+/** What a long call polls; LSP's CancellationToken fits. */
+export interface Cancellation {
+  readonly isCancellationRequested: boolean;
+}
+
+export interface LanguageServiceOptions {
+  /** The rules to run instead of the catalogue (tests). */
+  rules?: readonly Rule[];
+  /** Called when a rule throws; the check goes on without it. */
+  onRuleError?: (ruleId: string, error: unknown, document: ServiceDocument) => void;
+  /** Lets the host's event loop run between slices of a long check (default: a zero timeout). */
+  yieldToHost?: YieldToHost;
+  /**
+   * Checks run in one go, never yielding, and never read the clock to decide when to yield
+   * (the command line: nothing else waits on its event loop, and over 10,000 messages the
+   * clock was read about 210,000 times: once per rule).
+   */
+  inOneGo?: boolean;
+  /**
+   * Where the host can check a large document away from the thread that answers requests (a
+   * worker thread on Node), so that hover and completion are not held up while it is checked.
+   * Documents of at least `minLength` characters go there, unless `rules` replaces the catalogue;
+   * `run` answers undefined when it cannot (no worker, a worker that failed) and the check then
+   * runs here, in slices.
+   */
+  checkElsewhere?: CheckElsewhere;
+}
+
+/** How the language service is made: `createLanguageService(options)`. */
+export interface LanguageServiceOptions {
+  /** The rules to run instead of the catalogue (tests). */
+  rules?: readonly Rule[];
+  /** Called when a rule throws; the check goes on without it. */
+  onRuleError?: (ruleId: string, error: unknown, document: ServiceDocument) => void;
+  /** Lets the host's event loop run between slices of a long check (default: a zero timeout). */
+  yieldToHost?: YieldToHost;
+  /**
+   * Checks run in one go, never yielding, and never read the clock to decide when to yield
+   * (the command line: nothing else waits on its event loop, and over 10,000 messages the
+   * clock was read about 210,000 times: once per rule).
+   */
+  inOneGo?: boolean;
+  /**
+   * Where the host can check a large document away from the thread that answers requests (a
+   * worker thread on Node), so that hover and completion are not held up while it is checked.
+   * Documents of at least `minLength` characters go there, unless `rules` replaces the catalogue;
+   * `run` answers undefined when it cannot (no worker, a worker that failed) and the check then
+   * runs here, in slices.
+   */
+  checkElsewhere?: CheckElsewhere;
+}
+
+/** A check request as plain data: what a worker needs to check a document the same way. */
+export interface RemoteCheckRequest {
+  text: string;
+  language: LanguageId;
+  context: DocumentContext;
+}
+
+/** What a worker answers: the findings, or that the check was cancelled; and the rules that threw. */
+export interface RemoteCheckResult {
+  diagnostics: Diagnostic[];
+  cancelled: boolean;
+  ruleErrors: { rule: string; error: string }[];
+}
+
+export interface CheckElsewhere {
+  /** Documents of at least this many characters are checked there. */
+  minLength: number;
+  /** Checks the request there; undefined when it cannot, and the check then runs here. */
+  run(request: RemoteCheckRequest, token?: Cancellation): Promise<RemoteCheckResult | undefined>;
+}
+
+/** One version of one document, parsed at most once, on first use. */
+export interface ServiceDocument {
+  readonly text: string;
+  readonly language: LanguageId;
+  /** True when the text is longer than `maxFileSize`: it is never parsed, features answer empty. */
+  readonly overSize: boolean;
+}
+
+/** What surrounds a document: its configuration, and for a message its sample data and siblings. */
+export interface DocumentContext {
+  config: ResolvedConfig;
+  sample?: SampleData;
+  /** Why NAME.sample.json could not be used, when it exists but is broken. */
+  sampleProblem?: string;
+  /** The document is a channel-specific message NAME.<channel>.umsg: only JSON and template syntax are checked. */
+  channelSpecific?: boolean;
+  /** Channels with their own NAME.<channel>.umsg beside this file. */
+  overriddenChannels?: readonly ChannelId[];
+}
+
+/** The channel summary above a card: its title and the problems behind it. */
+export interface ChannelSummaryResult {
+  /** One line, e.g. `Messenger ✓ · WhatsApp: 2 problems`. */
+  title: string;
+  problems: { channel: string; rule: string; message: string; offset: number; length: number }[];
+}
 
 /**
- * The file kinds of DESIGN "Files and languages", plus `umsg-config`: the project file
- * umsg.config.json, checked by its own rule set (rule `config`) like any other language.
+ * The language service: every feature of the core on one object. A document is opened into a
+ * handle (`open`), and every feature is a function of the handle, answered in offsets into its
+ * text. Calls that can take long accept a `Cancellation`.
  */
-export type LanguageId = 'universal-message' | 'configuration-meta' | 'native-provider' | 'umsg-config';
-
-/** What the checks run with: every channel has a severity, rules only where set. */
-export interface ResolvedConfig {
-  channels: Record<ChannelId, SeverityOrOff>;
-  rules: Record<string, SeverityOrOff>;
-  maxFileSize: number;
-}
-
-export interface HoverResult {
-  /** Markdown. */
-  contents: string;
-  offset: number;
-  length: number;
-}
-
-export interface FeatureContext {
-  config: ResolvedConfig;
-  /** Channels that have their own channel-specific message next to this file (DESIGN: Files and languages). */
-  overriddenChannels?: readonly string[];
-  /** The message's sample data, when it has some. */
-  sample?: SampleData;
-}
-
-/** A text edit in offsets: replace [offset, offset + length) with newText. */
-export interface TextEdit {
-  offset: number;
-  length: number;
-  newText: string;
+export interface LanguageService {
+  /**
+   * A handle on one version of a text. Nothing is parsed yet: the first feature that needs
+   * the parse makes it, and every later call on the same handle shares it. A text longer than
+   * `config.maxFileSize` is never parsed (`overSize`).
+   */
+  open(text: string, language: LanguageId, config?: ResolvedConfig): ServiceDocument;
+  /**
+   * Every finding of the document's rules, with the severities `context.config` gives them.
+   * A long document is checked in slices that yield to the host (or on `checkElsewhere`);
+   * when `token` is cancelled the result says `cancelled` and holds what was found so far.
+   */
+  check(doc: ServiceDocument, context: DocumentContext, token?: Cancellation): Promise<CheckResult>;
+  /**
+   * Parses a long document in slices, yielding to the host between them, so that requests on
+   * other documents are answered meanwhile; the features below then answer at once. True
+   * (at once, for a short or parsed document) when the features can run; false when `token`
+   * stopped the parse first. The parse is shared by every caller for this version, so
+   * `token` should say that the version is gone, not that one request was cancelled.
+   * Without `ready`, a feature parses the document in one go on first use.
+   */
+  ready(doc: ServiceDocument, token?: Cancellation): true | Promise<boolean>;
+  /** Completion at `offset`: property names, values, action types, template paths from the sample data. */
+  complete(doc: ServiceDocument, offset: number, context: DocumentContext): CompletionEntry[];
+  /** Hover at `offset`: a field's meaning, each target channel's limit, a template's rendered value. */
+  hover(doc: ServiceDocument, offset: number, context: DocumentContext): HoverResult | undefined;
+  /** The outline: the card, its media and actions, or the Configuration Meta's entries. */
+  symbols(doc: ServiceDocument): OutlineSymbol[];
+  /** Folding ranges: objects, arrays, block comments and dynamic lists. */
+  folding(doc: ServiceDocument): FoldingRange[];
+  /** For each offset, the ranges around it from the innermost out. */
+  selectionRanges(doc: ServiceDocument, offsets: readonly number[]): OffsetRange[][];
+  /** Links in the document: URLs written in full (never fetched). */
+  links(doc: ServiceDocument): DocumentLink[];
+  /** Formatting edits for the whole document or `range`; text inside templates is never touched. */
+  format(doc: ServiceDocument, options: FormatOptions, range?: OffsetRange): TextEdit[];
+  /** Length hints (`95/80`) between `start` and `end`. */
+  inlayHints(doc: ServiceDocument, context: DocumentContext, start: number, end: number): LengthHint[];
+  /** The per-channel summary above a card, from its diagnostics; undefined when there is nothing to show. */
+  channelSummary(doc: ServiceDocument, diagnostics: readonly Diagnostic[], context: DocumentContext): ChannelSummaryResult | undefined;
+  /** The edits of one quick fix (from a finding's `fixes`). */
+  fixEdits(doc: ServiceDocument, fix: FixData): TextEdit[];
+  /**
+   * The message rendered with its sample data or, with a channel, that channel's payload,
+   * with the findings that explain what the channel does with it (`umsg render`, the preview).
+   */
+  render(text: string, options: ChannelRenderOptions): ChannelRender;
 }

@@ -12,7 +12,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { lstat, open, readdir, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 
-import type { ReadOutcome } from '../configLookup';
+import type { ReadOutcome } from '../workspace/configLookup';
 
 /**
  * Size limit, in bytes, of the files read beside a message (umsg.config.json and

@@ -6,10 +6,10 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
-import { configForFile } from '../configLookup';
+import { configForFile } from '../workspace/configLookup';
 import { pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from './files';
-import { serveChecksIfWorker, workerChecks } from './checkWorker';
-import { startServer } from '../server';
+import { serveChecksIfWorker, workerChecks } from './editorCheckThread';
+import { startServer } from '../lsp/server';
 
 // This script is also the check worker (checkWorker.ts): started as one, it serves checks only.
 if (!serveChecksIfWorker()) main();

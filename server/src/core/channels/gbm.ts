@@ -5,7 +5,7 @@
  * API facts (media height enum, card suggestions) from the platform's plugin and the
  * Business Messages reference.
  */
-import { isGlobalNumber } from '../phoneNumber';
+import { isGlobalNumber } from '../model/phoneNumber';
 import { cardActions, cardMedia, clean, Problems, str, type CardAction, type ChannelModel, type Obj } from './model';
 
 const TEXT = { title: 200, description: 2000, display: 25, payload: 2048 } as const;

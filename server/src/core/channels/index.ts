@@ -11,8 +11,8 @@ import { rcs } from './rcs';
 import { whatsapp } from './whatsapp';
 
 export type { ApiProblem, ChannelId, ChannelModel, LimitedText, Obj } from './model';
-import type { JsonValue } from '../templateEval';
-import { formatCount } from '../formatCount';
+import type { JsonValue } from '../template/templateEval';
+import { formatCount } from '../util/count';
 
 /** Every channel, in the canonical order: the specification's table, then RCS (not in it). */
 export const CHANNELS: Readonly<Record<ChannelId, ChannelModel>> = { messenger, gbm, whatsapp, rcs };

@@ -5,7 +5,7 @@
  * non-empty quick reply payload) are from the platform's channel plugin and Messenger's
  * Send API reference.
  */
-import { isPlusDigits } from '../phoneNumber';
+import { isPlusDigits } from '../model/phoneNumber';
 import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
 
 const TEXT = { title: 80, description: 80, display: 20, payload: 1000 } as const;

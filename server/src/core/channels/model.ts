@@ -4,9 +4,9 @@
  * One file per channel (`messenger.ts`, `gbm.ts`, `whatsapp.ts`) holds all of that channel's
  * facts; adding a channel means adding one file to `index.ts` plus its tests.
  */
-import { codePointLength as codePoints } from '../jsonDocument';
-import type { JsonValue } from '../templateEval';
-import { urlProblem } from '../rules/urlCheck';
+import { codePointLength as codePoints } from '../syntax/jsonDocument';
+import type { JsonValue } from '../template/templateEval';
+import { urlProblem } from '../model/url';
 
 export type ChannelId = 'messenger' | 'gbm' | 'whatsapp' | 'rcs';
 

@@ -12,7 +12,7 @@
  * recommended), stated in hover, not fetched.
  */
 import { suggestion } from './gbm';
-import { isPlusDigits } from '../phoneNumber';
+import { isPlusDigits } from '../model/phoneNumber';
 import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
 
 const TEXT = { title: 200, description: 2000, display: 25, payload: 2048 } as const;

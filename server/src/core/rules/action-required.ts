@@ -1,7 +1,7 @@
 import { joinList } from '../channels';
-import { missingFields, place } from '../places';
-import { defineRule } from '../rule';
-import { brokenInside, actionType, openBrace } from './ruleUtil';
+import { missingFields, place } from '../model/places';
+import { defineRule } from '../findings/rule';
+import { brokenInside, actionType, openBrace } from '../model/values';
 
 const PLACEHOLDER: Record<string, string> = {
   type: '"type": "${1|reply,click,call|}"',

@@ -1,7 +1,7 @@
-import { FLOAT_ACTION_TYPES, INSIDE_ACTION_TYPES } from '../cardSchema';
-import { defineRule } from '../rule';
-import { plainString } from './ruleUtil';
-import { quote } from '../quote';
+import { FLOAT_ACTION_TYPES, INSIDE_ACTION_TYPES } from '../model/cardSchema';
+import { defineRule } from '../findings/rule';
+import { plainString } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /** Spec, "insideActions[]" and "floatActions[]": inside actions are click, reply or call; float actions are reply only. */
 export default defineRule({

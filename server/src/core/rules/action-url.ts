@@ -1,6 +1,6 @@
-import { defineRule } from '../rule';
-import { actionType, viewValue } from './ruleUtil';
-import { urlProblem } from './urlCheck';
+import { defineRule } from '../findings/rule';
+import { actionType, viewValue } from '../model/values';
+import { urlProblem } from '../model/url';
 
 /** Spec, "insideActions[]": a click action opens its url; channels accept http and https only. */
 export default defineRule({

@@ -1,6 +1,6 @@
-import { missingFields, place } from '../places';
-import { defineRule } from '../rule';
-import { brokenInside, openBrace } from './ruleUtil';
+import { missingFields, place } from '../model/places';
+import { defineRule } from '../findings/rule';
+import { brokenInside, openBrace } from '../model/values';
 
 /** The text a fix puts in each field this rule adds. */
 const PLACEHOLDER: Record<string, string> = { title: 'Title', description: 'Description' };

@@ -1,14 +1,14 @@
 import { CHANNELS, CHANNEL_NAMES, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
-import { codePointLength, plainText, type Node } from '../jsonDocument';
-import { renderedList } from '../dynamicList';
-import { renderStringNode } from '../render';
-import { evaluate } from '../templateEval';
-import { digitsOnly, isGlobalNumber, isPlusDigits } from '../phoneNumber';
-import type { ActionList, ActionModel, RichCard } from '../richCard';
-import { defineRule, type RuleContext } from '../rule';
-import { actionType, allActions, jsonString, openBrace, viewValue } from './ruleUtil';
-import { formatCount } from '../formatCount';
-import { SmallMap } from '../smallMap';
+import { codePointLength, plainText, type Node } from '../syntax/jsonDocument';
+import { renderedList } from '../template/dynamicList';
+import { renderStringNode } from '../template/render';
+import { evaluate } from '../template/templateEval';
+import { digitsOnly, isGlobalNumber, isPlusDigits } from '../model/phoneNumber';
+import type { ActionList, ActionModel, RichCard } from '../model/richCard';
+import { defineRule, type RuleContext } from '../findings/rule';
+import { actionType, allActions, jsonString, openBrace, viewValue } from '../model/values';
+import { formatCount } from '../util/count';
+import { SmallMap } from '../util/smallMap';
 
 /**
  * Every fact of the channel models (`channels/*.ts`) that a card can break: the

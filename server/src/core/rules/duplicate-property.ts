@@ -1,8 +1,8 @@
-import type { Node } from '../jsonDocument';
-import { defineRule } from '../rule';
-import { removalRange } from './ruleUtil';
-import { quote } from '../quote';
-import { SmallMap } from '../smallMap';
+import type { Node } from '../syntax/jsonDocument';
+import { defineRule } from '../findings/rule';
+import { removalRange } from '../model/values';
+import { quote } from '../util/messageQuote';
+import { SmallMap } from '../util/smallMap';
 
 /** A property defined twice in one object: channels keep only one of them, usually the last. */
 export default defineRule({

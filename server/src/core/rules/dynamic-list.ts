@@ -1,5 +1,5 @@
-import { analyzeLists, type ListProblemFacts } from '../dynamicList';
-import { defineRule } from '../rule';
+import { analyzeLists, type ListProblemFacts } from '../template/dynamicList';
+import { defineRule } from '../findings/rule';
 
 /** The words for a problem of the markers or the body (dynamicList.ts reports what happened; the words are this rule's). */
 export function listProblemMessage(p: ListProblemFacts): string {

@@ -1,8 +1,8 @@
-import type { Node } from '../jsonDocument';
-import type { PropLookup } from '../richCard';
-import { defineRule, type RuleContext } from '../rule';
-import { renderStringNode } from '../render';
-import { plainString } from './ruleUtil';
+import type { Node } from '../syntax/jsonDocument';
+import type { PropLookup } from '../model/richCard';
+import { defineRule, type RuleContext } from '../findings/rule';
+import { renderStringNode } from '../template/render';
+import { plainString } from '../model/values';
 
 /**
  * A text that is present but empty shows nothing (an empty title, a blank button), which

@@ -1,8 +1,8 @@
 import { CHANNELS, isChannelId } from '../channels';
-import type { JsonDocument } from '../jsonDocument';
-import type { ActionList, RichCard } from '../richCard';
-import { defineRule, type FixData } from '../rule';
-import { removalRange } from './ruleUtil';
+import type { JsonDocument } from '../syntax/jsonDocument';
+import type { ActionList, RichCard } from '../model/richCard';
+import { defineRule, type FixData } from '../findings/rule';
+import { removalRange } from '../model/values';
 
 /** Spec, "Rich message" rule 2: insideActions and floatActions are alternatives. */
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../rule';
-import { formatCount } from '../formatCount';
+import { defineRule } from '../findings/rule';
+import { formatCount } from '../util/count';
 
 /**
  * A file over the size cap (maxFileSize, in characters) gets one information finding instead

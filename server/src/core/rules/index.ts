@@ -2,7 +2,7 @@
  * The rule catalogue: every rule, in the order they run. Ids are stable; a retired id is
  * never reused. Each has a page docs/rules/<id>.md and fixtures test/fixtures/rules/<id>/.
  */
-import type { Rule } from '../rule';
+import type { Rule } from '../findings/rule';
 import actionRequired from './action-required';
 import actionType from './action-type';
 import actionUrl from './action-url';

@@ -1,7 +1,7 @@
-import { MEDIA_HEIGHTS } from '../cardSchema';
-import { defineRule } from '../rule';
-import { plainString } from './ruleUtil';
-import { quote } from '../quote';
+import { MEDIA_HEIGHTS } from '../model/cardSchema';
+import { defineRule } from '../findings/rule';
+import { plainString } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /** Spec, "richMedia": height is exactly one of SHORT, MEDIUM, TALL. */
 export default defineRule({

@@ -1,7 +1,7 @@
 import { joinList } from '../channels';
-import { missingFields, place, requiredFields } from '../places';
-import { defineRule } from '../rule';
-import { brokenInside } from './ruleUtil';
+import { missingFields, place, requiredFields } from '../model/places';
+import { defineRule } from '../findings/rule';
+import { brokenInside } from '../model/values';
 
 const PLACEHOLDER: Record<string, string> = {
   height: '"height": "${1|SHORT,MEDIUM,TALL|}"',

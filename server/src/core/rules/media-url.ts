@@ -1,6 +1,6 @@
-import { defineRule } from '../rule';
-import { viewValue } from './ruleUtil';
-import { urlProblem } from './urlCheck';
+import { defineRule } from '../findings/rule';
+import { viewValue } from '../model/values';
+import { urlProblem } from '../model/url';
 
 /**
  * Spec, "richMedia": fileUrl and thumbnailUrl are publicly reachable http/https URLs.

@@ -1,6 +1,6 @@
-import { defineRule } from '../rule';
-import { brokenInside, openBrace, plainString } from './ruleUtil';
-import { quote } from '../quote';
+import { defineRule } from '../findings/rule';
+import { brokenInside, openBrace, plainString } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /** Spec, "Rich message": type is required and must be the value `rich`. */
 export default defineRule({

@@ -1,7 +1,7 @@
-import type { Node } from '../jsonDocument';
-import { providerOf } from '../meta/provider';
-import { defineRule } from '../rule';
-import { brokenInside, describeKind } from './ruleUtil';
+import type { Node } from '../syntax/jsonDocument';
+import { providerOf } from '../model/provider';
+import { defineRule } from '../findings/rule';
+import { brokenInside, describeKind } from '../model/values';
 
 /**
  * Spec, "Configuration Meta (JSON array of entries)": the Configuration Meta is an array and

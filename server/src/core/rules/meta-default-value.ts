@@ -1,10 +1,10 @@
-import { configMetaOf, entryType, type MetaEntry } from '../meta/configMeta';
-import { quoteFix, replaceWith } from '../meta/metaRuleUtil';
-import { BOOLEAN_DEFAULTS, metaTypeFor } from '../meta/metaSchema';
-import { defineRule, type RuleContext } from '../rule';
-import { suggest } from '../suggest';
-import { describeKind, plainString, removalRange } from './ruleUtil';
-import { quote } from '../quote';
+import { configMetaOf, entryType, type MetaEntry } from '../model/configMeta';
+import { quoteFix, replaceWith } from '../findings/metaHelpers';
+import { BOOLEAN_DEFAULTS, metaTypeFor } from '../model/metaSchema';
+import { defineRule, type RuleContext } from '../findings/rule';
+import { suggest } from '../util/didYouMean';
+import { describeKind, plainString, removalRange } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /**
  * Spec, "Configuration Meta": default_value is a string; for Boolean it is given as a string

@@ -1,8 +1,8 @@
-import type { Node } from '../jsonDocument';
-import { configMetaOf } from '../meta/configMeta';
-import { defineRule } from '../rule';
-import { plainString } from './ruleUtil';
-import { quote } from '../quote';
+import type { Node } from '../syntax/jsonDocument';
+import { configMetaOf } from '../model/configMeta';
+import { defineRule } from '../findings/rule';
+import { plainString } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /**
  * Spec, "Configuration Meta": key is passed to code generation, so each key names one

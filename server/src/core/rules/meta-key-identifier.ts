@@ -1,8 +1,8 @@
-import { configMetaOf, isIdentifierKey, keyFromLabel } from '../meta/configMeta';
-import { replaceWith } from '../meta/metaRuleUtil';
-import { defineRule } from '../rule';
-import { plainString } from './ruleUtil';
-import { quote } from '../quote';
+import { configMetaOf, isIdentifierKey, keyFromLabel } from '../model/configMeta';
+import { replaceWith } from '../findings/metaHelpers';
+import { defineRule } from '../findings/rule';
+import { plainString } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /**
  * Spec, "Configuration Meta": key is passed to code generation. A key that is not an

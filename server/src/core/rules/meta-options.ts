@@ -1,9 +1,9 @@
-import type { Node } from '../jsonDocument';
-import { configMetaOf, keyFromLabel, labelFromKey, type MetaEntry, type MetaOption } from '../meta/configMeta';
-import { insertString, quoteFix, replaceWith } from '../meta/metaRuleUtil';
-import { defineRule, type FixData, type RuleContext } from '../rule';
-import { brokenInside, describeKind, jsonString, openBrace, plainString, removalRange } from './ruleUtil';
-import { quote } from '../quote';
+import type { Node } from '../syntax/jsonDocument';
+import { configMetaOf, keyFromLabel, labelFromKey, type MetaEntry, type MetaOption } from '../model/configMeta';
+import { insertString, quoteFix, replaceWith } from '../findings/metaHelpers';
+import { defineRule, type FixData, type RuleContext } from '../findings/rule';
+import { brokenInside, describeKind, jsonString, openBrace, plainString, removalRange } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /**
  * Spec, "Configuration Meta", options[] element: value (stored) and label (shown in the

@@ -1,8 +1,8 @@
-import { configMetaOf, entryName, keyFromLabel, labelFromKey, type MetaEntry } from '../meta/configMeta';
-import { insertString, quoteFix, replaceWith } from '../meta/metaRuleUtil';
-import { missingFields, place } from '../places';
-import { defineRule, type RuleContext } from '../rule';
-import { brokenInside, describeKind, openBrace, plainString } from './ruleUtil';
+import { configMetaOf, entryName, keyFromLabel, labelFromKey, type MetaEntry } from '../model/configMeta';
+import { insertString, quoteFix, replaceWith } from '../findings/metaHelpers';
+import { missingFields, place } from '../model/places';
+import { defineRule, type RuleContext } from '../findings/rule';
+import { brokenInside, describeKind, openBrace, plainString } from '../model/values';
 
 /**
  * Spec, "Configuration Meta": key (passed to code generation) and label (displayed on the

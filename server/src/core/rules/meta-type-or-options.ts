@@ -1,7 +1,7 @@
-import { configMetaOf, entryName } from '../meta/configMeta';
-import { META_TYPES } from '../meta/metaSchema';
-import { defineRule } from '../rule';
-import { brokenInside, openBrace, removalRange } from './ruleUtil';
+import { configMetaOf, entryName } from '../model/configMeta';
+import { META_TYPES } from '../model/metaSchema';
+import { defineRule } from '../findings/rule';
+import { brokenInside, openBrace, removalRange } from '../model/values';
 
 /**
  * Spec, "Configuration Meta": type is required when there is no options[], options[] when

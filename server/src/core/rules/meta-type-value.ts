@@ -1,9 +1,9 @@
-import { configMetaOf } from '../meta/configMeta';
-import { replaceWith } from '../meta/metaRuleUtil';
-import { META_TYPES, metaTypeFor } from '../meta/metaSchema';
-import { defineRule } from '../rule';
-import { describeKind, plainString } from './ruleUtil';
-import { quote } from '../quote';
+import { configMetaOf } from '../model/configMeta';
+import { replaceWith } from '../findings/metaHelpers';
+import { META_TYPES, metaTypeFor } from '../model/metaSchema';
+import { defineRule } from '../findings/rule';
+import { describeKind, plainString } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 const ALLOWED = '"String", "Text" or "Boolean"';
 

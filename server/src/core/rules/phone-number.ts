@@ -1,9 +1,9 @@
 import { CHANNELS } from '../channels';
-import { digitsOnly, normalizePhoneNumber, phoneProblems } from '../phoneNumber';
-import { defineRule, type FixData } from '../rule';
-import { renderStringNode } from '../render';
-import { actionType, jsonString, viewValue } from './ruleUtil';
-import { quoteJson } from '../quote';
+import { digitsOnly, normalizePhoneNumber, phoneProblems } from '../model/phoneNumber';
+import { defineRule, type FixData } from '../findings/rule';
+import { renderStringNode } from '../template/render';
+import { actionType, jsonString, viewValue } from '../model/values';
+import { quoteJson } from '../util/messageQuote';
 
 /**
  * Spec, "insideActions[]": phoneNumber is an RFC 3966 global number, and a call action's

@@ -1,7 +1,7 @@
-import { replaceWith } from '../meta/metaRuleUtil';
-import { classNameProblem, providerOf } from '../meta/provider';
-import { defineRule } from '../rule';
-import { describeKind, plainString } from './ruleUtil';
+import { replaceWith } from '../findings/metaHelpers';
+import { classNameProblem, providerOf } from '../model/provider';
+import { defineRule } from '../findings/rule';
+import { describeKind, plainString } from '../model/values';
 
 /**
  * Spec, "Native provider": the provider class name is the fully qualified name of the class

@@ -1,9 +1,9 @@
-import { replaceWith } from '../meta/metaRuleUtil';
-import { DEPLOY_MODES } from '../meta/metaSchema';
-import { providerOf } from '../meta/provider';
-import { defineRule } from '../rule';
-import { describeKind, plainString } from './ruleUtil';
-import { quote } from '../quote';
+import { replaceWith } from '../findings/metaHelpers';
+import { DEPLOY_MODES } from '../model/metaSchema';
+import { providerOf } from '../model/provider';
+import { defineRule } from '../findings/rule';
+import { describeKind, plainString } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /** Other ways builders write the two modes (lower case, without spaces, '-' or '_'). */
 const SYNONYMS: Record<string, (typeof DEPLOY_MODES)[number]> = {

@@ -1,7 +1,7 @@
-import { replaceWith } from '../meta/metaRuleUtil';
-import { implementationProblem, providerOf } from '../meta/provider';
-import { defineRule } from '../rule';
-import { describeKind, plainString } from './ruleUtil';
+import { replaceWith } from '../findings/metaHelpers';
+import { implementationProblem, providerOf } from '../model/provider';
+import { defineRule } from '../findings/rule';
+import { describeKind, plainString } from '../model/values';
 
 /**
  * Spec, "Implementation string": `<group>:<project>:<version>`, group and version as in the

@@ -1,6 +1,6 @@
-import { providerOf } from '../meta/provider';
-import { defineRule } from '../rule';
-import { plainString } from './ruleUtil';
+import { providerOf } from '../model/provider';
+import { defineRule } from '../findings/rule';
+import { plainString } from '../model/values';
 
 /**
  * Spec, "States and transitions": a chatbot that relies on even one private-deploy provider

@@ -1,9 +1,9 @@
-import { insertString, quoteFix } from '../meta/metaRuleUtil';
-import { DEPLOY_MODES, PROVIDER_TYPE } from '../meta/metaSchema';
-import { providerOf } from '../meta/provider';
-import { missingFields, place } from '../places';
-import { defineRule, type FixData } from '../rule';
-import { brokenInside, describeKind, openBrace } from './ruleUtil';
+import { insertString, quoteFix } from '../findings/metaHelpers';
+import { DEPLOY_MODES, PROVIDER_TYPE } from '../model/metaSchema';
+import { providerOf } from '../model/provider';
+import { missingFields, place } from '../model/places';
+import { defineRule, type FixData } from '../findings/rule';
+import { brokenInside, describeKind, openBrace } from '../model/values';
 
 /** Why each required field is needed, for the message when it is missing (which ones are required is places.ts's). */
 const NEEDED: Record<string, string> = {

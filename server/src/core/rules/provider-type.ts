@@ -1,9 +1,9 @@
-import { replaceWith } from '../meta/metaRuleUtil';
-import { PROVIDER_TYPE } from '../meta/metaSchema';
-import { providerOf } from '../meta/provider';
-import { defineRule } from '../rule';
-import { describeKind, plainString } from './ruleUtil';
-import { quote } from '../quote';
+import { replaceWith } from '../findings/metaHelpers';
+import { PROVIDER_TYPE } from '../model/metaSchema';
+import { providerOf } from '../model/provider';
+import { defineRule } from '../findings/rule';
+import { describeKind, plainString } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /** Spec, "Native provider": Provider Type must be set to Native Provider. */
 export default defineRule({

@@ -1,4 +1,4 @@
-import { defineRule } from '../rule';
+import { defineRule } from '../findings/rule';
 
 /**
  * NAME.sample.json next to a message must be a JSON object: when it exists but is not (broken

@@ -1,7 +1,7 @@
-import { analyzeLists } from '../dynamicList';
-import type { SyntaxFacts } from '../jsonDocument';
-import { defineRule } from '../rule';
-import { formatCount } from '../formatCount';
+import { analyzeLists } from '../template/dynamicList';
+import type { SyntaxFacts } from '../syntax/jsonDocument';
+import { defineRule } from '../findings/rule';
+import { formatCount } from '../util/count';
 
 /** Words for jsonc-parser's ParseErrorCode values that need no more facts. */
 const PARSE_ERROR_TEXT: Record<number, string> = {

@@ -1,6 +1,6 @@
-import { defineRule } from '../rule';
-import { MAX_TEMPLATE_LENGTH, type TemplateProblemFacts } from '../templateScanner';
-import { formatCount } from '../formatCount';
+import { defineRule } from '../findings/rule';
+import { MAX_TEMPLATE_LENGTH, type TemplateProblemFacts } from '../syntax/templateScanner';
+import { formatCount } from '../util/count';
 
 /**
  * The words for a template problem the scanner found (templateScanner.ts reports what

@@ -1,10 +1,10 @@
-import { fieldNames, type FieldSpec } from '../cardSchema';
-import { placesOf, type PlaceSpec } from '../places';
-import type { ObjectModel } from '../richCard';
-import { defineRule, type RuleContext } from '../rule';
-import { suggest } from '../suggest';
-import { actionType, jsonString, removalRange } from './ruleUtil';
-import { quote } from '../quote';
+import { fieldNames, type FieldSpec } from '../model/cardSchema';
+import { placesOf, type PlaceSpec } from '../model/places';
+import type { ObjectModel } from '../model/richCard';
+import { defineRule, type RuleContext } from '../findings/rule';
+import { suggest } from '../util/didYouMean';
+import { actionType, jsonString, removalRange } from '../model/values';
+import { quote } from '../util/messageQuote';
 
 /**
  * Properties the universal format does not define are dropped by every channel plugin,

@@ -1,8 +1,8 @@
-import type { FieldSpec } from '../cardSchema';
-import { placesOf } from '../places';
-import type { ObjectModel } from '../richCard';
-import { defineRule, type RuleContext } from '../rule';
-import { brokenInside, describeKind } from './ruleUtil';
+import type { FieldSpec } from '../model/cardSchema';
+import { placesOf } from '../model/places';
+import type { ObjectModel } from '../model/richCard';
+import { defineRule, type RuleContext } from '../findings/rule';
+import { brokenInside, describeKind } from '../model/values';
 
 const ARTICLE: Record<string, string> = { string: 'a string', object: 'an object', array: 'an array', boolean: 'a boolean (true or false)', number: 'a number', null: 'null' };
 

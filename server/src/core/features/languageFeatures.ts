@@ -1,0 +1,64 @@
+/**
+ * The editing features of each language, behind one table, so that the server stays wiring:
+ * it parses, looks up the language here and maps the answer to LSP. Each feature is a pure
+ * function of the parsed document (and, for some, the configuration).
+ */
+import { completeAt, type CompletionEntry } from './completion';
+import { hoverAt } from './hover';
+import { completeMeta } from './metaCompletion';
+import { hoverMeta } from './metaHover';
+import type { JsonDocument } from '../syntax/jsonDocument';
+import type { LanguageId } from '../syntax/languages';
+import { lengthHints, type LengthHint } from './channelSummary';
+import type { ChannelId } from '../channels';
+import type { TextEdit } from './fixes';
+import { formatDocument, type FormatOptions } from './formatting';
+import { documentLinks, documentSymbols, foldingRanges, selectionRanges, type DocumentLink, type FoldingRange, type OffsetRange, type OutlineSymbol } from './structure';
+
+import type { FeatureContext, HoverResult } from './types';
+
+export type { CompletionEntry } from './completion';
+
+interface LanguageFeatures {
+  complete?(doc: JsonDocument, offset: number, ctx: FeatureContext): CompletionEntry[];
+  hover?(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined;
+  symbols?(doc: JsonDocument): OutlineSymbol[];
+  folding?(doc: JsonDocument): FoldingRange[];
+  selectionRanges?(doc: JsonDocument, offset: number): OffsetRange[];
+  links?(doc: JsonDocument): DocumentLink[];
+  format?(doc: JsonDocument, options: FormatOptions, range?: OffsetRange): TextEdit[];
+  lengthHints?(doc: JsonDocument, targets: readonly ChannelId[]): LengthHint[];
+}
+
+/** Features that only need JSON structure, shared by every language. */
+const JSON_STRUCTURE: LanguageFeatures = {
+  folding: foldingRanges,
+  selectionRanges,
+  format: formatDocument,
+};
+
+const features: Record<LanguageId, LanguageFeatures> = {
+  'universal-message': {
+    ...JSON_STRUCTURE,
+    complete: (doc, offset, ctx) => completeAt(doc, offset, ctx.sample),
+    hover: hoverAt,
+    symbols: documentSymbols,
+    links: documentLinks,
+    lengthHints,
+  },
+  'configuration-meta': {
+    ...JSON_STRUCTURE,
+    complete: (doc, offset) => completeMeta(doc, offset, 'configuration-meta'),
+    hover: (doc, offset) => hoverMeta(doc, offset, 'configuration-meta'),
+  },
+  'native-provider': {
+    ...JSON_STRUCTURE,
+    complete: (doc, offset) => completeMeta(doc, offset, 'native-provider'),
+    hover: (doc, offset) => hoverMeta(doc, offset, 'native-provider'),
+  },
+  'umsg-config': JSON_STRUCTURE,
+};
+
+export function featuresFor(language: LanguageId): LanguageFeatures {
+  return features[language];
+}

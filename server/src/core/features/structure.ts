@@ -1,0 +1,238 @@
+/**
+ * The structure of a universal message for the editor: outline symbols (the card, its media,
+ * each action by its display text), folding ranges, selection ranges and links on URLs.
+ * Walks are iterative: documents may be deep.
+ */
+import { findNodeAtOffset } from 'jsonc-parser';
+import { nodeAtOffset } from './fixes';
+import { buildRichCard, type ActionModel, type PropLookup } from '../model/richCard';
+import type { JsonDocument, Node } from '../syntax/jsonDocument';
+import { renderedList } from '../template/dynamicList';
+import { plainString } from '../model/values';
+
+export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
+
+export interface OutlineSymbol {
+  name: string;
+  detail?: string;
+  kind: SymbolKindName;
+  /** The whole element. */
+  offset: number;
+  length: number;
+  /** The part to reveal (its key, or the element itself). */
+  selectionOffset: number;
+  selectionLength: number;
+  children: OutlineSymbol[];
+}
+
+function propSymbol(name: string, property: Node, kind: SymbolKindName, detail?: string, children: OutlineSymbol[] = []): OutlineSymbol {
+  const key = property.children?.[0] ?? property;
+  return { name: symbolName(name), detail, kind, offset: property.offset, length: property.length, selectionOffset: key.offset, selectionLength: key.length, children };
+}
+
+function shorten(s: string, n = 60): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+}
+
+/**
+ * A name VS Code accepts: it rejects the whole outline when one symbol's name is empty (as
+ * while `""` is typed as a key), so an empty or blank name is shown as the JSON string it is.
+ */
+function symbolName(name: string): string {
+  const short = shorten(name);
+  return short === '' ? JSON.stringify(name).slice(0, 60) : short;
+}
+
+/**
+ * Keeps every child's range inside its parent's and each selection inside its own range,
+ * as VS Code requires; on broken text the parse can leave a node reaching past its parent.
+ * Recursive over the outline, which is three levels deep at most (card, property, action).
+ */
+function contain(symbols: OutlineSymbol[], parent?: { offset: number; length: number }): OutlineSymbol[] {
+  for (const s of symbols) {
+    if (parent) {
+      const start = Math.min(Math.max(s.offset, parent.offset), parent.offset + parent.length);
+      const end = Math.max(Math.min(s.offset + s.length, parent.offset + parent.length), start);
+      s.offset = start;
+      s.length = end - start;
+    }
+    const selStart = Math.min(Math.max(s.selectionOffset, s.offset), s.offset + s.length);
+    const selEnd = Math.max(Math.min(s.selectionOffset + s.selectionLength, s.offset + s.length), selStart);
+    s.selectionOffset = selStart;
+    s.selectionLength = selEnd - selStart;
+    contain(s.children, s);
+  }
+  return symbols;
+}
+
+export function documentSymbols(doc: JsonDocument): OutlineSymbol[] {
+  const card = buildRichCard(doc);
+  if (!card) return [];
+  const text = (name: string, obj: { props: PropLookup }) => {
+    const v = obj.props.get(name)?.value;
+    return v ? shorten(doc.text.slice(v.offset, v.offset + v.length).replace(/^"|"$/g, '')) : undefined;
+  };
+  const children: OutlineSymbol[] = [];
+  for (const p of card.all) {
+    if (p.name === 'richMedia' && card.media && p.value === card.media.node) {
+      const media = card.media.all.map((m) => propSymbol(m.name, m.property, 'field', m.value ? text(m.name, card.media!) : undefined));
+      children.push(propSymbol('richMedia', p.property, 'object', text('fileUrl', card.media), media));
+    } else if ((p.name === 'insideActions' || p.name === 'floatActions') && p.value?.type === 'array') {
+      const list = p.name === 'insideActions' ? card.insideActions : card.floatActions;
+      const actions = (list?.actions ?? []).filter((a) => a.node.parent === p.value).map((a) => actionSymbol(doc, a));
+      children.push(propSymbol(p.name, p.property, 'array', `${actions.length} action${actions.length === 1 ? '' : 's'}`, actions));
+    } else {
+      children.push(propSymbol(p.name, p.property, 'property', text(p.name, card)));
+    }
+  }
+  const title = card.props.get('title') ? text('title', card) : undefined;
+  return contain([{
+    name: title ? `Rich card: ${title}` : 'Rich card',
+    kind: 'object',
+    offset: card.node.offset,
+    length: card.node.length,
+    selectionOffset: card.node.offset,
+    selectionLength: 1,
+    children,
+  }]);
+}
+
+function actionSymbol(doc: JsonDocument, a: ActionModel): OutlineSymbol {
+  const display = plainString(doc, a.props.get('display'));
+  const raw = a.props.get('display')?.value;
+  const name = display ?? (raw ? doc.text.slice(raw.offset + 1, raw.offset + raw.length - 1) : `action ${a.index + 1}`);
+  const type = plainString(doc, a.props.get('type')) ?? 'action';
+  return {
+    name: shorten(name) || `action ${a.index + 1}`,
+    detail: a.repeated ? `${type}, repeated per list element` : type,
+    kind: 'event',
+    offset: a.node.offset,
+    length: a.node.length,
+    selectionOffset: a.node.offset,
+    selectionLength: a.node.length,
+    children: [],
+  };
+}
+
+export interface FoldingRange {
+  startLine: number;
+  endLine: number;
+  kind?: 'comment' | 'region';
+}
+
+/** Line starts, for offset-to-line lookups by binary search. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+function lineAt(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+export function foldingRanges(doc: JsonDocument): FoldingRange[] {
+  const starts = lineStarts(doc.text);
+  const out: FoldingRange[] = [];
+  const stack: Node[] = doc.root ? [doc.root] : [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'object' || node.type === 'array') {
+      const start = lineAt(starts, node.offset);
+      const end = lineAt(starts, node.offset + node.length - 1);
+      // Fold up to the line before the closing bracket, so that it stays visible.
+      if (end - 1 > start) out.push({ startLine: start, endLine: end - 1 });
+    }
+    for (const c of node.children ?? []) if (c.type === 'object' || c.type === 'array' || c.type === 'property') stack.push(c);
+  }
+  const list = renderedList(doc);
+  if (list) {
+    const start = lineAt(starts, list.each.start);
+    const end = lineAt(starts, list.end.start);
+    if (end > start) out.push({ startLine: start, endLine: end, kind: 'region' });
+  }
+  // Multi-line block comments: each `/*` to the next `*/`, in one pass (a lazy regular
+  // expression searched to the end of the text again for every unclosed `/*`).
+  const masked = doc.scan.masked;
+  for (let open = masked.indexOf('/*'); open >= 0;) {
+    const close = masked.indexOf('*/', open + 2);
+    if (close < 0) break; // no later `/*` is closed either
+    const start = lineAt(starts, open);
+    const end = lineAt(starts, close + 1);
+    if (end > start && !insideString(doc, open)) out.push({ startLine: start, endLine: end, kind: 'comment' });
+    open = masked.indexOf('/*', close + 2);
+  }
+  return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
+
+function insideString(doc: JsonDocument, offset: number): boolean {
+  const node = doc.root ? nodeAtOffset(doc.root, offset, false) : undefined;
+  return node?.type === 'string' && offset > node.offset && offset < node.offset + node.length;
+}
+
+export interface OffsetRange {
+  offset: number;
+  length: number;
+}
+
+/** From the innermost node at `offset` outwards: string, property, object, ... the root. */
+export function selectionRanges(doc: JsonDocument, offset: number): OffsetRange[] {
+  if (!doc.root) return [];
+  const template = doc.scan.templates.find((t) => offset >= t.start && offset < t.end);
+  const chain: OffsetRange[] = [];
+  if (template) {
+    chain.push({ offset: template.start + 2, length: template.end - template.start - 3 });
+    chain.push({ offset: template.start, length: template.end - template.start });
+  }
+  let node = findNodeAtOffset(doc.root, offset, true);
+  while (node) {
+    const last = chain[chain.length - 1];
+    if (node.type === 'string' && node.length >= 2 && !template) chain.push({ offset: node.offset + 1, length: node.length - 2 });
+    if (!last || last.offset !== node.offset || last.length !== node.length) {
+      if (!last || (node.offset <= last.offset && node.offset + node.length >= last.offset + last.length)) chain.push({ offset: node.offset, length: node.length });
+    }
+    node = node.parent;
+  }
+  return chain;
+}
+
+export interface DocumentLink {
+  offset: number;
+  length: number;
+  target: string;
+}
+
+/** Links on url, fileUrl and thumbnailUrl strings that are plain http(s) URLs. */
+export function documentLinks(doc: JsonDocument): DocumentLink[] {
+  const card = buildRichCard(doc);
+  if (!card) return [];
+  const links: DocumentLink[] = [];
+  const add = (v: Node | undefined) => {
+    if (!v || v.type !== 'string' || doc.valueTemplate(v)) return;
+    const info = doc.stringInfo(v);
+    if (info.templates.length > 0 || !/^https?:\/\/\S+$/i.test(info.staticText)) return;
+    try {
+      new URL(info.staticText);
+    } catch {
+      return;
+    }
+    links.push({ offset: v.offset + 1, length: v.length - 2, target: info.staticText });
+  };
+  if (card.media) {
+    add(card.media.props.get('fileUrl')?.value);
+    add(card.media.props.get('thumbnailUrl')?.value);
+  }
+  for (const a of card.insideActions?.actions ?? []) add(a.props.get('url')?.value);
+  return links;
+}

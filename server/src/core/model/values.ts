@@ -1,0 +1,114 @@
+/** Small helpers shared by the rules: reading values the template-aware way. */
+import { plainText, type JsonDocument, type Node, type StringInfo } from '../syntax/jsonDocument';
+import type { ActionModel, ObjectModel, Prop, RichCard } from './richCard';
+
+/** A value as the rules see it: a whole template (no verdict), a string with its static parts, or another JSON value. */
+type ValueView =
+  | { kind: 'template' }
+  | { kind: 'string'; info: StringInfo; node: Node }
+  | { kind: 'other'; node: Node };
+
+export function viewValue(doc: JsonDocument, node: Node): ValueView {
+  if (doc.valueTemplate(node)) return { kind: 'template' };
+  if (node.type === 'string') {
+    const info = doc.stringInfo(node);
+    return { kind: 'string', info, node };
+  }
+  return { kind: 'other', node };
+}
+
+/** The static string of a property value with no templates in it, else undefined. */
+export function plainString(doc: JsonDocument, prop: Prop | undefined): string | undefined {
+  const v = prop?.value;
+  return v ? plainText(doc, v) : undefined;
+}
+
+/** Every action of the card, inside actions first. */
+export function allActions(card: RichCard | undefined): ActionModel[] {
+  if (!card) return [];
+  return [...(card.insideActions?.actions ?? []), ...(card.floatActions?.actions ?? [])];
+}
+
+/** The static type of an action ('click', 'reply', ...) when it is written without templates. */
+export function actionType(doc: JsonDocument, action: ObjectModel & { staticType?: string }): string | undefined {
+  if ('staticType' in action) return action.staticType;
+  return plainString(doc, action.props.get('type'));
+}
+
+/** A range on the opening brace of an object: where "missing property" findings go. */
+export function openBrace(node: Node): { offset: number; length: number } {
+  return { offset: node.offset, length: 1 };
+}
+
+/** "a string", "an object", ... for messages. */
+export function describeKind(node: Node): string {
+  switch (node.type) {
+    case 'object': return 'an object';
+    case 'array': return 'an array';
+    case 'string': return 'a string';
+    case 'number': return 'a number';
+    case 'boolean': return `${node.value}`;
+    case 'null': return 'null';
+    default: return 'a value';
+  }
+}
+
+/** JSON text for a string value. */
+export function jsonString(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** The indentation used for properties inside `obj`, read from its first property, for inserted text. */
+export function propertyIndent(text: string, obj: Node): string {
+  const first = obj.children?.[0];
+  if (!first) return '  ';
+  // Back to the line start, but not past the brace: a property on the brace's line has no
+  // indentation of its own (lastIndexOf ran to the start of a one-line file, once per fix).
+  let lineStart = first.offset;
+  while (lineStart > obj.offset + 1 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  if (lineStart === obj.offset + 1) return '  ';
+  const indent = text.slice(lineStart, first.offset);
+  return /^[ \t]*$/.test(indent) ? indent : '  ';
+}
+
+/**
+ * The range to delete so that removing property (or element) `item` of `container` leaves
+ * valid JSON: up to the next sibling, or from the end of the previous one when it is last.
+ * fixToEdits (fixes.ts) keeps the comments of that separator, which belong to the neighbours,
+ * and offers no removal on broken text that would delete a syntax problem with it.
+ */
+export function removalRange(container: Node, item: Node): { offset: number; length: number } {
+  const siblings = container.children ?? [];
+  const i = indexByOffset(siblings, item);
+  const next = siblings[i + 1];
+  if (next) return { offset: item.offset, length: next.offset - item.offset };
+  const prev = siblings[i - 1];
+  if (prev) {
+    const start = prev.offset + prev.length;
+    return { offset: start, length: item.offset + item.length - start };
+  }
+  return { offset: item.offset, length: item.length };
+}
+
+/**
+ * The index of `item` among `siblings`, which are in source order: a binary search by offset
+ * (indexOf made one fix per property quadratic on objects with thousands of properties).
+ */
+function indexByOffset(siblings: readonly Node[], item: Node): number {
+  let lo = 0;
+  let hi = siblings.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (siblings[mid].offset < item.offset) lo = mid + 1; else hi = mid;
+  }
+  return siblings[lo] === item ? lo : siblings.indexOf(item);
+}
+
+/**
+ * True when a syntax error lies inside `node`: the object is still being typed, so its
+ * missing properties are not reported yet (the syntax error says what is wrong).
+ */
+export function brokenInside(doc: JsonDocument, node: Node): boolean {
+  const end = node.offset + node.length;
+  return doc.syntax.some((s) => s.offset >= node.offset && s.offset <= end);
+}

@@ -1,0 +1,34 @@
+/**
+ * What the server needs from where it runs: file access, the config lookup, timers. The Node
+ * entry (node/serverMain.ts), the browser entry (browser/runtime.ts) and the tests give one.
+ */
+import type { URI } from 'vscode-uri';
+import type { CheckElsewhere, Rule, UmsgConfig } from '../core';
+import type { ConfigForFile, ConfigLookupOptions } from '../workspace/configLookup';
+import type { ReadOutcome, ReadText } from '../workspace/readOutcome';
+
+export interface ServerRuntime {
+  /** Reads a file; undefined when it does not exist, `{ unreadable }` when it cannot be read. */
+  readFile(filePath: string): Promise<ReadOutcome>;
+  /** Whether a path exists, without reading it; and a path with links resolved (configLookup, messageContext). */
+  fileExists?(filePath: string): Promise<boolean>;
+  realPath?(filePath: string): Promise<string | undefined>;
+  /** Finds and reads the umsg.config.json that governs a file (configLookup.ts on Node), never above `options.stopAt`. */
+  configFor(filePath: string, readText: ReadText, settings: Partial<UmsgConfig>, options: ConfigLookupOptions): Promise<ConfigForFile>;
+  /** Base URI of the rule pages, ending with '/': `<base><rule>.md`. */
+  docsBase: string;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Lets other requests in between slices of a long check (setImmediate on Node). */
+  yieldToHost?: () => Promise<void>;
+  /** Where large documents are checked away from the request thread (a worker thread on Node). */
+  checkElsewhere?: CheckElsewhere;
+  /** Rules to run instead of the catalogue (tests). */
+  rules?: readonly Rule[];
+  /**
+   * How a document's URI becomes the string readFile and configFor get, and back (to prefer an
+   * open document's text); pathOf gives undefined where surroundings cannot be read. Default:
+   * file URIs only, as paths. The browser passes URIs through, so every scheme works there.
+   */
+  locate?: { pathOf(uri: URI): string | undefined; uriOf(filePath: string): string };
+}

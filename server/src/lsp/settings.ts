@@ -1,0 +1,66 @@
+/**
+ * The client's settings (`universalMessage.*` in VS Code, initializationOptions elsewhere) as a
+ * config layer, used only where no umsg.config.json exists (DESIGN: Configuration); and which
+ * documents and files are the server's business.
+ */
+import { URI } from 'vscode-uri';
+import { CHANNEL_IDS, CONFIG_FILE_NAME, RULE_IDS, languageOf, parseSeverity, type LanguageId, type SeverityOrOff, type UmsgConfig } from '../core';
+
+const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
+
+/** The language of an open document: umsg.config.json by name, else the client's language id, else the file name. */
+export function documentLanguage(uri: string, languageId: string): LanguageId | undefined {
+  const byPath = languageOf(URI.parse(uri).path);
+  return byPath === 'umsg-config' || !LANGUAGE_IDS.has(languageId) ? byPath : (languageId as LanguageId);
+}
+
+/** Settings under `universalMessage` (VS Code) or initializationOptions (other editors). */
+export interface ClientSettings {
+  channels?: Record<string, unknown>;
+  rules?: Record<string, unknown>;
+  maxFileSize?: number;
+  validate?: boolean;
+  inlayHints?: boolean;
+  channelSummary?: boolean;
+  /** The "Open Preview" code lens above each card and form (default on). */
+  previewLens?: boolean;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function readSettings(value: unknown): ClientSettings {
+  return isObject(value) ? (value) : {};
+}
+
+function isConfigUri(uri: string): boolean {
+  return uri.endsWith('/' + CONFIG_FILE_NAME);
+}
+
+/** Editor settings as a config layer; unknown channels, rules and severities are left out. */
+export function toConfig(s: ClientSettings): Partial<UmsgConfig> {
+  const severities = (map: unknown, known: readonly string[]) => {
+    const out: Record<string, SeverityOrOff> = {};
+    for (const [k, v] of Object.entries(isObject(map) ? map : {})) {
+      const sev = parseSeverity(v);
+      if (sev && known.includes(k)) out[k] = sev;
+    }
+    return out;
+  };
+  return {
+    channels: severities(s.channels, CHANNEL_IDS),
+    rules: severities(s.rules, RULE_IDS),
+    maxFileSize: typeof s.maxFileSize === 'number' && Number.isFinite(s.maxFileSize) && s.maxFileSize > 0 ? s.maxFileSize : undefined,
+  };
+}
+
+/** Files whose changes alter other files' findings, registered for watching with clients that can. */
+export const WATCHED_FILES = ['**/umsg.config.json', '**/*.sample.json', `**/*.{${CHANNEL_IDS.join(',')}}.umsg`];
+
+/** umsg.config.json, NAME.sample.json or NAME.<channel>.umsg: a change re-checks the open messages. */
+export function affectsOthers(uri: string): boolean {
+  if (isConfigUri(uri) || uri.endsWith('.sample.json')) return true;
+  const m = /\.([a-z]+)\.umsg$/.exec(uri);
+  return !!m && (CHANNEL_IDS as readonly string[]).includes(m[1]);
+}
