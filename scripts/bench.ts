@@ -27,7 +27,7 @@
  * Prints a table with the issue's goals marked met or not met; the bench does not fail on a
  * goal, only on a broken measurement (a tool that errors, exits with another code, or reads
  * another number of files). The full run writes bench/results.json, from which
- * `npm run generate` writes README's speed table (scripts/bench/report.ts).
+ * `npm run generate` writes the speed tables of docs/performance.md (scripts/bench/report.ts).
  *
  * Timings on a shared machine are noisy: read the ratios, which compare runs made side by side.
  */
@@ -393,7 +393,7 @@ async function main() {
     } else {
       mkdirSync(path.dirname(RESULTS), { recursive: true });
       writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
-      console.log(`\nwrote ${path.relative(ROOT, RESULTS)}; npm run generate writes README's table from it`);
+      console.log(`\nwrote ${path.relative(ROOT, RESULTS)}; npm run generate writes docs/performance.md's tables from it`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

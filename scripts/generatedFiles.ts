@@ -1,7 +1,7 @@
 /**
  * Everything in the repository that is derived from the rule catalogue
  * (server/src/core/rules/index.ts), the channels (server/src/core/channels.ts) and the config
- * defaults (server/src/core/config.ts), computed in memory:
+ * defaults (server/src/core/findings/config.ts), computed in memory:
  *
  * - schemas/umsg.config.schema.json, the JSON schema of umsg.config.json;
  * - in package.json, the settings that mirror umsg.config.json: the rule ids of
@@ -9,7 +9,7 @@
  *   and defaults, and the default of `universalMessage.maxFileSize`;
  * - the rule table of docs/rules/README.md;
  * - the list of rule ids under "What it checks" in README.md;
- * - the speed tables under "Speed and safety" in README.md, from the last full `npm run bench`
+ * - the speed tables under "Results" in docs/performance.md, from the last full `npm run bench`
  *   (bench/results.json, committed; scripts/bench/report.ts).
  *
  * Markdown files keep their prose: only the text between `<!-- generated:NAME -->` and
@@ -20,9 +20,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHANNEL_IDS, CHANNEL_NAMES } from '../server/src/core/channels';
-import { DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE } from '../server/src/core/config';
-import { configSchema } from '../server/src/core/configSchema';
-import type { LanguageId, Rule } from '../server/src/core/rule';
+import { DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE } from '../server/src/core/findings/config';
+import { configSchema } from '../server/src/core/check/configSchema';
+import type { Rule } from '../server/src/core/findings/rule';
+import type { LanguageId } from '../server/src/core/syntax/languages';
 import { ALL_RULES } from '../server/src/core/rules';
 import { readmeSpeedTable, type BenchResults } from './bench/report';
 
@@ -41,7 +42,8 @@ export function generatedFiles(read: (path: string) => string = (p) => readFileS
     { path: 'schemas/umsg.config.schema.json', text: JSON.stringify(schema, null, 2) + '\n' },
     { path: 'package.json', text: packageJson(read('package.json'), schema) },
     { path: 'docs/rules/README.md', text: replaceBlock(read('docs/rules/README.md'), 'docs/rules/README.md', 'rule-table', ruleTable(ALL_RULES)) },
-    { path: 'README.md', text: replaceBlock(replaceBlock(read('README.md'), 'README.md', 'rule-ids', readmeRuleIds(ALL_RULES)), 'README.md', 'speed', readmeSpeedTable(JSON.parse(read('bench/results.json')) as BenchResults)) },
+    { path: 'README.md', text: replaceBlock(read('README.md'), 'README.md', 'rule-ids', readmeRuleIds(ALL_RULES)) },
+    { path: 'docs/performance.md', text: replaceBlock(read('docs/performance.md'), 'docs/performance.md', 'speed', readmeSpeedTable(JSON.parse(read('bench/results.json')) as BenchResults)) },
   ];
 }
 

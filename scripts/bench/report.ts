@@ -1,7 +1,7 @@
 /**
  * The shape of bench/results.json, the issue's goals judged on it, the printed report, and the
- * README table that `npm run generate` writes from it (scripts/generatedFiles.ts). No Node
- * imports here: generating the README reads only the results file.
+ * docs/performance.md tables that `npm run generate` writes from it (scripts/generatedFiles.ts).
+ * No Node imports here: generating that page reads only the results file.
  */
 
 export type ToolId = 'umsg' | 'parse' | 'ajv' | 'vscode';
@@ -137,7 +137,7 @@ export function printReport(r: BenchResults): void {
   for (const g of r.goals) console.log(`  ${g.met ? 'met    ' : 'NOT met'}  ${g.figure.padStart(8)}  ${g.goal}`);
 }
 
-/** README's speed section: the tables of a full run, with when and where it was measured. */
+/** docs/performance.md's speed tables: those of a full run, with when and where it was measured. */
 export function readmeSpeedTable(r: BenchResults): string {
   const m = r.machine;
   const lines = [
