@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDocument, MAX_FINDINGS_PER_RULE, type Diagnostic } from '../server/src/core/check/run';
+import { checkDocument } from '../server/src/core/check/run';
+import { MAX_FINDINGS_PER_RULE } from '../server/src/core/check/cap';
+import { type Diagnostic } from '../server/src/core/check/severities';
 import { DEFAULT_CONFIG } from '../server/src/core/findings/config';
 import { createLanguageService } from '../server/src/core/index';
 import { defineRule } from '../server/src/core/findings/rule';

@@ -6,7 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { codePointLength, decodeJsonString, parseJsonDocument, propertyNode, type JsonDocument, type Node } from '../server/src/core/syntax/jsonDocument';
+import { parseJsonDocument, type JsonDocument, type Node } from '../server/src/core/syntax/jsonDocument';
+import { propertyNode } from '../server/src/core/syntax/nodes';
+import { decodeJsonString } from '../server/src/core/syntax/strings';
+import { codePointLength } from '../server/src/core/util/codePoints';
 import { syntaxMessage } from '../server/src/core/rules/syntax';
 import { expectedSegments, templatedCard } from './support/templateGen';
 

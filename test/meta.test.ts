@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDocument, type Diagnostic } from '../server/src/core/check/run';
+import { checkDocument } from '../server/src/core/check/run';
+import { type Diagnostic } from '../server/src/core/check/severities';
 import { fixToEdits } from '../server/src/core/features/fixes';
 import { applyEdits } from '../server/src/core/features/formatting';
 import { parseJsonDocument } from '../server/src/core/syntax/jsonDocument';

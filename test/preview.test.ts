@@ -1,5 +1,5 @@
 /**
- * The preview's view model (server/src/core/features/preview/preview.ts): what each channel's column draws and
+ * The preview's view model (server/src/core/features/preview/): what each channel's column draws and
  * its verdict, for the edges builders meet (emoji, right-to-left text, each channel's length
  * and count limits, no media, no actions, a channel-specific sibling), templates as chips,
  * the dynamic list stepper, source ranges for source sync, and the Integrations form.
@@ -11,7 +11,9 @@ import { describe, it } from 'node:test';
 import { CHANNEL_IDS, CHANNELS, type ChannelId, type ChannelModel } from '../server/src/core/channels';
 import { renderForChannel } from '../server/src/core/render/channelRender';
 import { DEFAULT_CONFIG, resolveConfig } from '../server/src/core/findings/config';
-import { previewForm, previewMessage, PRIVATE_DEPLOY_NOTE, type ChannelColumn, type MessagePreview } from '../server/src/core/features/preview/preview';
+import { previewForm, PRIVATE_DEPLOY_NOTE } from '../server/src/core/features/preview/form';
+import { previewMessage } from '../server/src/core/features/preview/message';
+import type { ChannelColumn, MessagePreview } from '../server/src/core/features/preview/viewModel';
 
 const EXAMPLES = join(__dirname, '..', 'examples', 'valid');
 const card = (o: object) => JSON.stringify({ type: 'rich', ...o }, null, 2);

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import type { FormPreview, MessagePreview } from '../server/src/core/features/preview/preview';
+import type { FormPreview } from '../server/src/core/features/preview/form';
+import type { MessagePreview } from '../server/src/core/features/preview/viewModel';
 import { PREVIEW_REQUEST, previewTargetUri, type PreviewResult } from '../server/src/lsp/preview';
 import { startHarness, type Harness } from './support/lspHarness';
 

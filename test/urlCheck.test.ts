@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { plainHost, urlProblem } from '../server/src/core/model/url';
-import type { StringInfo } from '../server/src/core/syntax/jsonDocument';
+import type { StringInfo } from '../server/src/core/syntax/strings';
 
 const HOSTS = ['a', 'example.com', 'example.com.', 'EXAMPLE.COM', 'a-b.example', '-', 'localhost', 'a.b.c.d.e',
   'a..b', '.a', 'a..', '', '1.2.3.4', '1.2.3.999', '999', '0x1', 'a.0x1', 'a.1b', 'xn--a', 'XN--abc.com', 'xn--', 'a.xn--ls8h', 'xn-a.com',

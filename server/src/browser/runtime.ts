@@ -21,7 +21,7 @@ interface ClientRequests {
 
 /**
  * Walks up from the folder of `fileUri` to its root; the first umsg.config.json found governs
- * it (DESIGN: Configuration), as configLookup.ts does with paths on Node.
+ * it, as configLookup.ts does with paths on Node.
  */
 export async function configForUri(fileUri: string, readText: ReadText, settings?: Parameters<typeof resolveConfig>[1], options?: ConfigLookupOptions): Promise<ConfigForFile> {
   let dir = Utils.dirname(URI.parse(fileUri));

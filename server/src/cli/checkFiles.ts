@@ -28,7 +28,7 @@ function withoutBom(outcome: ReadOutcome): ReadOutcome {
   return typeof outcome === 'string' && outcome.charCodeAt(0) === 0xfeff ? outcome.slice(1) : outcome;
 }
 
-/** A config or sample file: regular files only, within the fixed size limit (issue 13, item 12). */
+/** A config or sample file: regular files only, within the fixed size limit. */
 export function readText(filePath: string): Promise<ReadOutcome> {
   return Promise.resolve(withoutBom(readRegularFileSync(filePath, SIDE_FILE_MAX_BYTES)));
 }
@@ -62,10 +62,10 @@ async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T)
 
 /**
  * Files prepared at once (config lookup, folder listings, link checks; these are asynchronous).
- * The file contents themselves are read with synchronous calls: measured on 10,000 messages,
- * reading them through the promise API with 32 in flight cost 1.7 times the CPU time (4.6 s
- * against 2.7 s) and was slower on the clock too, since each open, fstat, read and close is
- * a thread-pool round trip that costs more than the read of a small file from the page cache.
+ * The file contents themselves are read with synchronous calls: reading them through the
+ * promise API with 32 in flight cost more CPU time and was slower on the clock too, since each
+ * open, fstat, read and close is a thread-pool round trip that costs more than the read of a
+ * small file from the page cache.
  */
 export const READ_CONCURRENCY = 32;
 

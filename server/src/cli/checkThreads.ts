@@ -1,5 +1,5 @@
 /**
- * `umsg check` on all cores (issue 11): the files are handed out in batches to the main thread
+ * `umsg check` on all cores: the files are handed out in batches to the main thread
  * and to worker threads that run the same bundle (dist/cli.js started with `workerData.umsgCheckWorker`), each with
  * its own FileChecker. Outcomes come back per batch and are passed on strictly in the files'
  * order, so the report is byte for byte the one a sequential run writes, and each part is
@@ -19,19 +19,17 @@ export const MAX_AUTO_JOBS = 8;
 /**
  * Files per thread below which another thread does not pay. Each worker loads the bundle,
  * warms the checker up again (its code is compiled per thread) and lists its folders again:
- * measured with `umsg check --format json` on 2,000 ordinary messages (scripts/corpus.ts),
- * `--jobs 2` took 0.35 s more CPU time than `--jobs 1`, as much as checking about 4,000
- * messages in a thread that is warm already (0.08 to 0.1 ms each; it was 800 before a check's
- * garbage went young, when a message cost 0.2 to 0.35 ms). Fewer files per thread than that,
- * and the run is faster in one thread.
+ * with `umsg check --format json` on ordinary messages (scripts/corpus.ts), the CPU time that
+ * `--jobs 2` takes more than `--jobs 1` is as much as checking this many messages in a thread
+ * that is warm already. Fewer files per thread than that, and the run is faster in one thread.
  */
 export const FILES_PER_WORKER = 4_000;
 
 /**
  * Threads (the main one and workers) for `count` files: `requested` (--jobs) when given, else
  * what pays. As `make -l` does, cores already busy (the one-minute load average, 0 where the
- * system has none, as on Windows) are not counted: measured on a shared machine with every core
- * busy, a second thread made the run no faster and cost a quarter more CPU time.
+ * system has none, as on Windows) are not counted: on a shared machine with every core busy, a
+ * second thread made the run no faster and cost more CPU time.
  */
 export function jobsFor(count: number, requested: number | undefined, load = loadavg()[0]): number {
   if (requested !== undefined) return Math.max(1, Math.min(requested, count));
@@ -89,8 +87,8 @@ function batchSize(files: number, jobs: number): number {
  * Rejects with a WorkerFailure when a worker fails.
  *
  * The main thread checks too, rather than only waiting: every thread pays for loading and
- * warming up the checker (measured: about as much CPU time as checking several hundred
- * messages), and the main thread has paid already. It takes one batch at a time and lets the
+ * warming up the checker (as much CPU time as checking many messages), and the main thread
+ * has paid already. It takes one batch at a time and lets the
  * workers' answers in between; workers hold two batches each, so they do not run dry meanwhile.
  */
 export function checkInWorkers(

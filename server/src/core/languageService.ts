@@ -10,7 +10,8 @@
  * 50 MB file costs its text and nothing more.
  */
 import { CHANNEL_IDS, CHANNEL_NAMES, type ChannelId } from './channels';
-import { checkDocument, checkDocumentSliced, parseInSlices } from './check/run';
+import { checkDocument } from './check/run';
+import { checkDocumentSliced, parseInSlices } from './check/slices';
 import { DEFAULT_CONFIG } from './findings/config';
 import { channelSummary as summarize, summaryTitle, type LengthHint } from './features/channelSummary';
 import { fixToEdits } from './features/fixes';
@@ -23,8 +24,8 @@ import type { DocumentContext, LanguageService, LanguageServiceOptions, ServiceD
 /**
  * A handle as `open` makes it: the parse is kept on the handle itself, so a dropped handle
  * frees its parse. Not in a WeakMap: each entry is work for every young-generation
- * collection, and over 2,000 messages of `umsg check` the collections took about twice as
- * long with one (`node --trace-gc-nvp`: 74 ms against 34 ms).
+ * collection, and over the messages of `umsg check` the collections took much longer with one
+ * (`node --trace-gc-nvp`).
  */
 interface Handle extends ServiceDocument {
   parse: JsonDocument | undefined;

@@ -5,7 +5,9 @@
  * types are defined here.
  */
 import type { ChannelId } from './channels';
-import type { CheckResult, Diagnostic, YieldToHost } from './check/run';
+import type { CheckResult } from './check/run';
+import type { Diagnostic } from './check/severities';
+import type { YieldToHost } from './check/slices';
 import type { ResolvedConfig } from './findings/types';
 import type { FixData, Rule } from './findings/rule';
 import type { LengthHint } from './features/channelSummary';
@@ -23,7 +25,8 @@ export type { UmsgConfig } from './findings/config';
 export type { Severity, SeverityOrOff } from './findings/types';
 export type { FeatureContext } from './features/types';
 export type { SymbolKindName } from './features/structure';
-export type { FormPreview, MessagePreview, PreviewMode } from './features/preview/preview';
+export type { FormPreview } from './features/preview/form';
+export type { MessagePreview, PreviewMode } from './features/preview/viewModel';
 export type { ConfigParseResult } from './rules/config';
 export type { Unevaluated } from './template/render';
 
@@ -41,8 +44,8 @@ export interface LanguageServiceOptions {
   yieldToHost?: YieldToHost;
   /**
    * Checks run in one go, never yielding, and never read the clock to decide when to yield
-   * (the command line: nothing else waits on its event loop, and over 10,000 messages the
-   * clock was read about 210,000 times: once per rule).
+   * (the command line: nothing else waits on its event loop, and the clock would be read once
+   * per rule of every message).
    */
   inOneGo?: boolean;
   /**
@@ -65,8 +68,8 @@ export interface LanguageServiceOptions {
   yieldToHost?: YieldToHost;
   /**
    * Checks run in one go, never yielding, and never read the clock to decide when to yield
-   * (the command line: nothing else waits on its event loop, and over 10,000 messages the
-   * clock was read about 210,000 times: once per rule).
+   * (the command line: nothing else waits on its event loop, and the clock would be read once
+   * per rule of every message).
    */
   inOneGo?: boolean;
   /**

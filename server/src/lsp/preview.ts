@@ -1,5 +1,5 @@
 /**
- * The `universalMessage/preview` request (issue 10): the preview panel asks for the drawing of
+ * The `universalMessage/preview` request: the preview panel asks for the drawing of
  * a document; the server answers from the open text (unsaved edits included) and the files
  * around it as it already reads them for the checks (config, NAME.sample.json, siblings
  * NAME.<channel>.umsg). The view model itself is `core/preview.ts`; this file is wiring.

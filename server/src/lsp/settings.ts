@@ -1,7 +1,7 @@
 /**
  * The client's settings (`universalMessage.*` in VS Code, initializationOptions elsewhere) as a
- * config layer, used only where no umsg.config.json exists (DESIGN: Configuration); and which
- * documents and files are the server's business.
+ * config layer, used only where no umsg.config.json exists; and which documents and files are
+ * the server's business.
  */
 import { URI } from 'vscode-uri';
 import { CHANNEL_IDS, CONFIG_FILE_NAME, RULE_IDS, languageOf, parseSeverity, type LanguageId, type SeverityOrOff, type UmsgConfig } from '../core';

@@ -1,8 +1,8 @@
 /**
- * Checks of large documents on a worker thread (issue 11, the editor under load).
+ * Checks of large documents on a worker thread, for the editor under load.
  *
- * In one thread, a 4 MB message's check holds the event loop for hundreds of milliseconds at a
- * time (each rule is a slice that cannot be cut smaller), and every hover and completion sent
+ * In one thread, a large message's check holds the event loop for long stretches at a time
+ * (each rule is a slice that cannot be cut smaller), and every hover and completion sent
  * meanwhile, in any document, waits for the slice to end. So the Node server
  * sends documents of at least CHECK_ELSEWHERE_MIN_LENGTH characters to one worker thread, which
  * runs the same core (the same bundle, started again as a worker) and answers with plain

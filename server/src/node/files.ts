@@ -1,6 +1,6 @@
 /**
  * Reading the files around a message safely, for the command line and the language server's
- * Node runtime (issue 13, item 12). A workspace is untrusted input: `umsg.config.json`, a
+ * Node runtime. A workspace is untrusted input: `umsg.config.json`, a
  * sample or a sibling may be a named pipe (opening it for reading would wait for a writer
  * forever, and a few such waits exhaust libuv's thread pool, which stalls every later file
  * read of the process), a device (`/dev/zero` never ends), a folder, a link loop or simply
@@ -97,7 +97,7 @@ export async function readRegularFile(filePath: string, maxBytes: number): Promi
 
 /**
  * The same as readRegularFile, with synchronous calls: for the command line, which checks one
- * file after another anyway. On a local disk this is several times faster than the promise
+ * file after another anyway. On a local disk this is faster than the promise
  * API (each FileHandle call is a round trip through the thread pool: open, fstat, read and
  * close cost more than the check of an ordinary message). A pipe still cannot block: it is
  * opened with O_NONBLOCK and refused after fstat.
@@ -152,7 +152,7 @@ export async function realPathOf(p: string): Promise<string | undefined> {
 }
 
 /**
- * Folder listings, each read once (issue 11): whether a message has NAME.sample.json, its
+ * Folder listings, each read once: whether a message has NAME.sample.json, its
  * three channel siblings, or a folder has umsg.config.json or .git is answered from the
  * listing of the folder, not by opening files that mostly do not exist. A folder that cannot
  * be listed (execute but no read permission) falls back to lstat of the one path.

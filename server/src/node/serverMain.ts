@@ -53,7 +53,7 @@ function main(): void {
 
   startServer(connection, {
     // Config, sample and sibling files: regular files only, size-capped, and a pipe or device
-    // refused without waiting on it (issue 13, item 12); siblings are only tested for existence.
+    // refused without waiting on it; siblings are only tested for existence.
     readFile: (filePath) => readRegularFile(filePath, SIDE_FILE_MAX_BYTES),
     fileExists: pathExists,
     realPath: realPathOf,

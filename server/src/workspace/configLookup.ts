@@ -1,9 +1,9 @@
 /**
- * Finds and reads the umsg.config.json that governs a file, by walking up from its folder
- * (DESIGN: Configuration). Shared by the language server and the command line; file access
- * comes from the caller so that this stays testable.
+ * Finds and reads the umsg.config.json that governs a file, by walking up from its folder.
+ * Shared by the language server and the command line; file access comes from the caller so
+ * that this stays testable.
  *
- * The walk stops at the project root (issue 13, item 14): a folder holding `.git`, a config
+ * The walk stops at the project root: a folder holding `.git`, a config
  * with `"root": true`, or one of the editor's workspace folders. A config above the project
  * is never trusted: anyone who can write `/tmp/umsg.config.json` must not decide how every
  * checkout under /tmp is checked.
@@ -56,7 +56,7 @@ interface ReadConfig {
 
 /**
  * Config lookups for many files: one walk per folder and one read and parse per config file,
- * cached (issue 13, item 23; issue 11). Make a new one when files may have changed.
+ * cached. Make a new one when files may have changed.
  */
 export class ConfigLookup {
   private readonly folders = new Map<string, Promise<FolderResult>>();

@@ -9,6 +9,7 @@ import { messenger } from './messenger';
 import type { ChannelId, ChannelModel } from './model';
 import { rcs } from './rcs';
 import { whatsapp } from './whatsapp';
+import type { DynamicList } from '../template/dynamicList';
 
 export type { ApiProblem, ChannelId, ChannelModel, LimitedText, Obj } from './model';
 import type { JsonValue } from '../template/templateEval';
@@ -59,4 +60,13 @@ export function isChannelId(s: string): s is ChannelId {
 export function channelPayload(id: ChannelId, card: JsonValue): JsonValue {
   if (!card || typeof card !== 'object' || Array.isArray(card)) throw new Error('A universal message renders to a JSON object.');
   return CHANNELS[id].translate(card);
+}
+
+/** How many elements the list may render on each target channel, given the static ones. */
+export function listRoom(list: DynamicList, staticCount: number, targets: readonly ChannelId[]): { channel: ChannelId; limit: number; left: number }[] {
+  if (!list.listName) return [];
+  return targets
+    .map((channel) => ({ channel, limit: CHANNELS[channel].count[list.listName!] }))
+    .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined)
+    .map((x) => ({ ...x, left: Math.max(0, x.limit - staticCount) }));
 }

@@ -4,7 +4,7 @@
  * One file per channel (`messenger.ts`, `gbm.ts`, `whatsapp.ts`) holds all of that channel's
  * facts; adding a channel means adding one file to `index.ts` plus its tests.
  */
-import { codePointLength as codePoints } from '../syntax/jsonDocument';
+import { codePointLength as codePoints } from '../util/codePoints';
 import type { JsonValue } from '../template/templateEval';
 import { urlProblem } from '../model/url';
 

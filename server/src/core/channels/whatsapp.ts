@@ -5,7 +5,7 @@
  * their url and phoneNumber. The Cloud API takes 1 to 3 reply buttons with unique titles
  * (20 characters) and ids (256).
  *
- * Two cards that message type cannot carry are sent as another type (README, "Decisions"):
+ * Two cards that message type cannot carry are sent as another type (docs/decisions.md):
  * - without richMedia, the interactive message has no header (the header is optional; an
  *   image header without a link is rejected);
  * - without any action, the card is a text message (`title`, a blank line, `description`),

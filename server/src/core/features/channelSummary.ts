@@ -2,12 +2,12 @@
  * At a glance: inlay hints with a text's length against the strictest target channel's limit
  * ("95/80"), and the channel summary shown above the card ("Messenger ✓ · WhatsApp: 2 problems").
  */
-import { CHANNELS, CHANNEL_NAMES, possessive, type ChannelId, type LimitedText } from '../channels';
-import type { Diagnostic } from '../check/run';
+import { CHANNELS, CHANNEL_NAMES, possessive, type ChannelId, type LimitedText, listRoom } from '../channels';
+import type { Diagnostic } from '../check/severities';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import { buildRichCard } from '../model/richCard';
 import { allActions } from '../model/values';
-import { listRoom, renderedList } from '../template/dynamicList';
+import { renderedList } from '../template/dynamicList';
 
 export interface LengthHint {
   /** Offset the hint is shown at (just after the value). */

@@ -7,7 +7,8 @@ import type { Segment } from 'jsonc-parser';
 import { colonFollows, cursorContext } from './completionContext';
 import type { FieldSpec } from '../model/cardSchema';
 import { fitsType, placeAt, type PlaceSpec } from '../model/places';
-import { nodeAtPath, propertyNode, type JsonDocument, type Node } from '../syntax/jsonDocument';
+import { type JsonDocument, type Node } from '../syntax/jsonDocument';
+import { nodeAtPath, propertyNode } from '../syntax/nodes';
 import { renderedList } from '../template/dynamicList';
 import type { SampleData } from '../template/render';
 import { codeSpan } from '../util/markdownQuote';
@@ -113,7 +114,7 @@ function valueSkeleton(f: FieldSpec): string {
   }
 }
 
-/** Whole action elements with tab stops (DESIGN: What each channel does with a universal rich card). */
+/** Whole action elements with tab stops. */
 const ACTION_SNIPPETS: { type: string; body: string; doc: string }[] = [
   {
     type: 'reply',

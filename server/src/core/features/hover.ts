@@ -5,10 +5,10 @@
  */
 import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import { placeAt, requiredText, type PlaceSpec } from '../model/places';
-import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, type ChannelId, type LimitedText } from '../channels';
+import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, type ChannelId, type LimitedText, listRoom } from '../channels';
 import type { FeatureContext, HoverResult } from './types';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
-import { dynamicLists, listRoom, renderedList } from '../template/dynamicList';
+import { dynamicLists, renderedList } from '../template/dynamicList';
 import { buildRichCard } from '../model/richCard';
 import { codeSpan, escapeMarkdown } from '../util/markdownQuote';
 import { evaluate, mentionsIt, type EvalResult } from '../template/templateEval';

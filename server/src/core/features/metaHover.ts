@@ -4,7 +4,8 @@
  * entry renders on the chatbot's Integrations form.
  */
 import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
-import { propertyNode, type JsonDocument, type Node } from '../syntax/jsonDocument';
+import { type JsonDocument, type Node } from '../syntax/jsonDocument';
+import { propertyNode } from '../syntax/nodes';
 import type { HoverResult } from './types';
 import { codeSpan } from '../util/markdownQuote';
 import type { LanguageId } from '../syntax/languages';

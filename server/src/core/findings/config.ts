@@ -1,5 +1,5 @@
 /**
- * The project file `umsg.config.json` (DESIGN: Configuration): target channels and rule
+ * The project file `umsg.config.json`: target channels and rule
  * severities, read alike by the language server and the command line. A broken file is
  * reported in that file and never stops the checks: what can be read is used, the rest
  * falls back to the defaults.

@@ -1,7 +1,7 @@
 /**
  * The fields of a Configuration Meta entry, of an option and of a native provider descriptor,
- * from the specification's tables (Native provider, Configuration Meta) and DESIGN (Files and
- * languages), with the meaning shown in hover and completion.
+ * from the specification's tables (Native provider, Configuration Meta) and the descriptor's
+ * JSON file (`*.provider.json`), with the meaning shown in hover and completion.
  */
 import type { FieldSpec } from './cardSchema';
 

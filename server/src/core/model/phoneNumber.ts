@@ -1,10 +1,10 @@
 /**
- * RFC 3966 global numbers (DESIGN: Phone numbers):
+ * RFC 3966 global numbers:
  *   global-number-digits = "+" *phonedigit DIGIT *phonedigit
  *   phonedigit           = DIGIT / "-" / "." / "(" / ")"
  * Each kind of mistake has its own message; `normalizePhoneNumber` gives the obvious fix.
  */
-import type { StringInfo } from '../syntax/jsonDocument';
+import type { StringInfo } from '../syntax/strings';
 import { MAX_QUOTED, quote } from '../util/messageQuote';
 
 type PhoneProblemKind = 'empty' | 'tel-prefix' | 'parameters' | 'spaces' | 'double-zero' | 'no-plus' | 'letters' | 'invalid-character' | 'no-digits';
@@ -18,7 +18,7 @@ interface PhoneProblem {
  * True when `s` is a global number: "+", then phone digits (0-9 - . ( )) with at least one
  * digit. A hand-written scan, one pass: the regular expression it replaces,
  * /^\+[0-9().-]*[0-9][0-9().-]*$/, backtracked on "+111…1#" (every split of the digits
- * between its two stars was tried: 100,000 digits took 27 s).
+ * between its two stars was tried).
  */
 export function isGlobalNumber(s: string): boolean {
   if (s.charCodeAt(0) !== 43 /* + */) return false;

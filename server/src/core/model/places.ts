@@ -57,8 +57,8 @@ const always = (rule: string, ...fields: string[]): Requirement[] => fields.map(
 // fileUrl and altText; "insideActions[]" and "floatActions[]": type, display and payload, a url
 // for a click and a phoneNumber for a call (inside actions only: a float action is a reply).
 const ACTION_REQUIRED = always('action-required', 'type', 'display', 'payload');
-// Spec, "Native provider" and DESIGN (the descriptor's fields): every field but the
-// Configuration Meta, which a provider that needs no settings leaves out.
+// Spec, "Native provider": every field of the descriptor but the Configuration Meta, which a
+// provider that needs no settings leaves out.
 const PROVIDER_REQUIRED = always('provider-required', 'label', 'providerType', 'deployMode', 'implements', 'providerClassName', 'implementation');
 
 const PLACES: Readonly<Record<PlaceKind, PlaceSpec>> = {

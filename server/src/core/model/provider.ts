@@ -1,5 +1,5 @@
 /**
- * The native provider descriptor (spec: Native provider; DESIGN: Files and languages) and the
+ * The native provider descriptor (spec: Native provider), a `*.provider.json` file, and the
  * formats of two of its strings: the provider class name and the Implementation string.
  */
 import type { JsonDocument } from '../syntax/jsonDocument';

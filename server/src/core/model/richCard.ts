@@ -3,7 +3,8 @@
  * "floatActions[]"), built once per parse from the masked JSON tree. Every part keeps its
  * node so that findings land on the offending key or value.
  */
-import { plainText, type JsonDocument, type Node } from '../syntax/jsonDocument';
+import { type JsonDocument, type Node } from '../syntax/jsonDocument';
+import { plainText } from '../syntax/nodes';
 import { renderedList } from '../template/dynamicList';
 
 export interface Prop {
@@ -131,8 +132,8 @@ function buildCard(doc: JsonDocument): RichCard | undefined {
   const list = renderedList(doc);
   const bodies = list ? [{ start: list.bodyStart, end: list.bodyEnd }] : [];
   // Spelled out rather than `...card`: the spread's result outlived young-generation
-  // collections (V8's sampling heap profiler; about 0.35 KB a message copied into old space
-  // over `umsg check`), the spelled-out object dies young with the rest of the message.
+  // collections (V8's sampling heap profiler showed it copied into old space over `umsg
+  // check`), the spelled-out object dies young with the rest of the message.
   return {
     node: card.node,
     props: card.props,

@@ -1,5 +1,5 @@
 /** Shared check of http/https URLs in static or partly templated strings. */
-import type { StringInfo } from '../syntax/jsonDocument';
+import type { StringInfo } from '../syntax/strings';
 
 /** A problem with a URL, or undefined when it is fine or cannot be judged (templates). */
 export function urlProblem(field: string, info: StringInfo): string | undefined {

@@ -1,5 +1,7 @@
 /** Small helpers shared by the rules: reading values the template-aware way. */
-import { plainText, type JsonDocument, type Node, type StringInfo } from '../syntax/jsonDocument';
+import { type JsonDocument, type Node } from '../syntax/jsonDocument';
+import { plainText } from '../syntax/nodes';
+import { type StringInfo } from '../syntax/strings';
 import type { ActionModel, ObjectModel, Prop, RichCard } from './richCard';
 
 /** A value as the rules see it: a whole template (no verdict), a string with its static parts, or another JSON value. */

@@ -6,7 +6,8 @@
  * holds this), and render repeats them on standard error. The preview reads the same result.
  */
 import { CHANNELS, type ApiProblem, type ChannelId } from '../channels';
-import { checkDocument, type Diagnostic } from '../check/run';
+import { checkDocument } from '../check/run';
+import { type Diagnostic } from '../check/severities';
 import { DEFAULT_CONFIG, type ResolvedConfig } from '../findings/config';
 import { parseJsonDocument } from '../syntax/jsonDocument';
 import { renderMessage, type SampleData, type Unevaluated } from '../template/render';

@@ -1,5 +1,7 @@
 import { CHANNELS, CHANNEL_NAMES, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
-import { codePointLength, plainText, type Node } from '../syntax/jsonDocument';
+import { type Node } from '../syntax/jsonDocument';
+import { plainText } from '../syntax/nodes';
+import { codePointLength } from '../util/codePoints';
 import { renderedList } from '../template/dynamicList';
 import { renderStringNode } from '../template/render';
 import { evaluate } from '../template/templateEval';
@@ -13,7 +15,7 @@ import { SmallMap } from '../util/smallMap';
 /**
  * Every fact of the channel models (`channels/*.ts`) that a card can break: the
  * specification's "Limits" table for each target channel, and what each channel does with a
- * card (DESIGN: What each channel does with a universal rich card): WhatsApp's buttons in all,
+ * card: WhatsApp's buttons in all,
  * at least one button, unique titles and ids, its image header, text only; Messenger's call
  * numbers and quick reply payloads. One problem on one field is one finding that names every
  * channel it breaks; its severity is the most severe of those channels'. With sample data the

@@ -2,7 +2,8 @@ import { CHANNEL_IDS, CHANNEL_NAMES, isChannelId, type ChannelId } from '../chan
 import { DEFAULT_MAX_FILE_SIZE, isValidMaxFileSize, parseSeverity, type UmsgConfig } from '../findings/config';
 import { defineRule, type Finding } from '../findings/rule';
 import type { Severity, SeverityOrOff } from '../findings/types';
-import { parseJsonDocument, propertyNode, type Node } from '../syntax/jsonDocument';
+import { parseJsonDocument, type Node } from '../syntax/jsonDocument';
+import { propertyNode } from '../syntax/nodes';
 import { suggest } from '../util/didYouMean';
 import { syntaxMessage } from './syntax';
 

@@ -38,7 +38,7 @@ export function listProblemMessage(p: ListProblemFacts): string {
 }
 
 /**
- * Spec, "Templating inside a message", rule 2 (DESIGN: Multiple value messages): one body
+ * Spec, "Templating inside a message", rule 2: one body
  * between `// @each <list>` and `// @end`, directly in insideActions or floatActions, exactly
  * one JSON value without a delimiter, valid JSON for 0, 1 and 2 list elements, and `it` only
  * inside the body. The count a list may reach on each channel is stated in hover and an

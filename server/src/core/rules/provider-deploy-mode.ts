@@ -14,7 +14,8 @@ const SYNONYMS: Record<string, (typeof DEPLOY_MODES)[number]> = {
 
 /**
  * Spec, "Native provider": Deploy Mode is private deploy (the platform does not access the
- * source) or platform-hosted (it needs the source); DESIGN writes them "private" and "hosted".
+ * source) or platform-hosted (it needs the source); the descriptor writes them "private" and
+ * "hosted".
  */
 export default defineRule({
   id: 'provider-deploy-mode',

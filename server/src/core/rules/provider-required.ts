@@ -18,7 +18,7 @@ const NEEDED: Record<string, string> = {
 /**
  * Spec, "Native provider" and "Native provider procedure": a provider has a label, the
  * Native Provider type, a deploy mode, the service interface(s) it implements, a provider
- * class name and an Implementation string (DESIGN: the descriptor's fields). The
+ * class name and an Implementation string. The
  * Configuration Meta may be left out by a provider that needs no settings. The list of
  * required fields is the table of places' (places.ts); the words are here.
  */

@@ -1,5 +1,5 @@
 import { analyzeLists } from '../template/dynamicList';
-import type { SyntaxFacts } from '../syntax/jsonDocument';
+import type { SyntaxFacts } from '../syntax/syntaxProblems';
 import { defineRule } from '../findings/rule';
 import { formatCount } from '../util/count';
 

@@ -8,7 +8,7 @@ const ARTICLE: Record<string, string> = { string: 'a string', object: 'an object
 
 /**
  * Each field holds the JSON type the specification gives it. A value that is wholly a
- * template is dynamic and gets no verdict (DESIGN: Templates). In Configuration Meta and
+ * template is dynamic and gets no verdict. In Configuration Meta and
  * provider files, the fields that no rule of their own owns (`typeRule` in the table), such
  * as placeholder.
  */

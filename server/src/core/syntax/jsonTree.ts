@@ -1,8 +1,8 @@
 /**
  * The JSONC tree of a (masked) document, in one pass with an explicit stack: the same nodes,
  * errors and error recovery as jsonc-parser's parseTree, which it replaces because that one
- * is recursive and pays for a visitor and a JSON path it does not need here (about twice as
- * slow on large messages). test/jsonTree.test.ts holds the two side by side on fixtures,
+ * is recursive and pays for a visitor and a JSON path it does not need here (slower on large
+ * messages). test/jsonTree.test.ts holds the two side by side on fixtures,
  * generated cards and random text.
  */
 import { createScanner, type Node, type ParseError } from 'jsonc-parser';
@@ -96,7 +96,7 @@ export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse
    * (numbers, literals, comments, escapes, mistakes) goes to jsonc-parser's scanner from the
    * same position, so tokens, values and errors stay exactly its own. Its scanner builds the
    * text of every run of white space character by character and copies each string in
-   * pieces: on a 3.9 MB message that was half of the parse.
+   * pieces: on a large message that was a large share of the parse.
    */
   const scanNext = (): Token => {
     for (;;) {

@@ -24,7 +24,7 @@ export interface TemplateRegion {
   inString: boolean;
 }
 
-/** A dynamic-list marker line: `// @each <list>` or `// @end` (DESIGN: Multiple value messages). */
+/** A dynamic-list marker line: `// @each <list>` or `// @end`. */
 export interface MarkerLine {
   kind: 'each' | 'end';
   /** Offset of the `//`. */
@@ -89,8 +89,8 @@ export const MAX_TEMPLATE_LENGTH = 20_000;
 const DEFAULT_DEPTH_LIMIT = 1_000;
 /**
  * At most this many template problems are kept (the 'budget' one always is); one last
- * 'too-many' problem says how many more there were. Without a cap, 1 MB of `${}` gave
- * 333,334 findings, which takes seconds to build and floods an editor.
+ * 'too-many' problem says how many more there were. Without a cap, 1 MB of `${}` gives
+ * 333,334 findings, which are slow to build and flood an editor.
  */
 export const MAX_TEMPLATE_PROBLEMS = 100;
 
@@ -260,8 +260,8 @@ interface StoppedScan {
 /**
  * The scan, from the start (`from` undefined) or from where it stopped, to the end or until
  * `pause` says to stop. The scan in one go makes nothing more than it did before the scan
- * could stop: over 10,000 small messages, an object of state per scan showed (about a fifth
- * slower, in process); only a scan that stops makes one.
+ * could stop: over many small messages, an object of state per scan showed (slower, in
+ * process); only a scan that stops makes one.
  */
 function scanOn(text: string, options: ScanOptions, from: StoppedScan | undefined, pause: (() => boolean) | undefined): ScanResult | StoppedScan {
   const depthLimit = options.depthLimit ?? DEFAULT_DEPTH_LIMIT;

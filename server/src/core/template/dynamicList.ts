@@ -5,7 +5,6 @@
  * by `,`) and a footer (after the `// @end` line).
  */
 import { createScanner, findNodeAtOffset } from 'jsonc-parser';
-import { CHANNELS, type ChannelId } from '../channels';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import type { MarkerLine } from '../syntax/templateScanner';
 import { mentionsIt } from './templateEval';
@@ -264,15 +263,6 @@ function checkIt(doc: JsonDocument, lists: readonly DynamicList[], problems: Lis
     if (!mentionsIt(t.expression)) continue;
     problems.push({ kind: 'it-outside', offset: t.start, length: t.end - t.start });
   }
-}
-
-/** How many elements the list may render on each target channel, given the static ones. */
-export function listRoom(list: DynamicList, staticCount: number, targets: readonly ChannelId[]): { channel: ChannelId; limit: number; left: number }[] {
-  if (!list.listName) return [];
-  return targets
-    .map((channel) => ({ channel, limit: CHANNELS[channel].count[list.listName!] }))
-    .filter((x): x is { channel: ChannelId; limit: number } => x.limit !== undefined)
-    .map((x) => ({ ...x, left: Math.max(0, x.limit - staticCount) }));
 }
 
 /** Offset of a ',' token in [from, to) of the masked text, comments skipped. */

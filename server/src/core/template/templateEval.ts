@@ -1,6 +1,6 @@
 /**
- * The safe evaluator of template expressions against sample data (DESIGN: Templates). It
- * understands only what the design names: dotted paths into the sample object, `it` inside a
+ * The safe evaluator of template expressions against sample data. It understands only these:
+ * dotted paths into the sample object, `it` inside a
  * dynamic list body, `it.name()` and `it.label()` (the element's `name` and `label` fields),
  * and `.size` of a list. Anything else stays unevaluated and says why. Nothing is ever run:
  * the expression is read by a small tokenizer, never handed to eval, Function or vm.
@@ -50,7 +50,7 @@ function nameEnd(s: string, i: number): number {
 /**
  * Reads `a.b.c`, `it.name()`, `list.size`, `list[0].x` (white space allowed around the dots,
  * brackets and parentheses, `?.` as `.`); undefined when the expression is anything else.
- * One pass, one object per step: a path of 80,000 steps costs four times one of 20,000
+ * One pass, one object per step: the cost grows linearly with the path's length
  * (scripts/growth.ts), where a regular expression per step also built a match per step.
  */
 export function parsePath(expression: string): { root: string; steps: Step[] } | undefined {

@@ -1,8 +1,8 @@
 /**
  * A count as every message writes it, with a comma between thousands (`2,049`): the same as
  * `n.toLocaleString('en-US')` for a whole number, without asking ICU. The first
- * `toLocaleString` of a process loads ICU's number formats (15 to 26 ms measured here, once
- * per process and per worker thread), and a large message formats tens of thousands of
+ * `toLocaleString` of a process loads ICU's number formats (once per process and per worker
+ * thread), and a large message formats tens of thousands of
  * counts. Other numbers (negative, fractional) go to toLocaleString.
  */
 export function formatCount(n: number): string {

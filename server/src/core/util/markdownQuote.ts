@@ -2,7 +2,7 @@
  * Quoting untrusted text (anything read from the document or the sample data) inside the
  * markdown the server sends: hovers and completion documentation. VS Code renders that
  * markdown, so a quoted value must never become a link, an image (which VS Code would fetch
- * when the hover shows: nothing is ever fetched, see README "Speed and safety"), HTML, an
+ * when the hover shows: nothing is ever fetched, see docs/security.md), HTML, an
  * entity or a line break that ends our own formatting.
  *
  * A code span is the quote: CommonMark interprets nothing inside one (no links, images,

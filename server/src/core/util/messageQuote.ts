@@ -4,7 +4,7 @@
  * cut and its length given instead: `"AAAA…" (50,001 characters)`. Every message that quotes
  * a value from the document or the sample data goes through `quote`.
  */
-import { codePointLength } from '../syntax/jsonDocument';
+import { codePointLength } from './codePoints';
 import { formatCount } from './count';
 
 /** Longest value quoted in full, in code points. */

@@ -1,0 +1,49 @@
+/**
+ * Reading the nodes of a parsed document: a property by name, a node by path, and the text
+ * of a string written without templates.
+ */
+import type { Node } from 'jsonc-parser';
+import type { JsonDocument } from './jsonDocument';
+
+/**
+ * The text of a string value written without templates; undefined for a template, a string
+ * with one in it, or a value that is not a string. Every template starts with `${`, so a
+ * string whose source holds none has none and its parsed value is its text: no string info
+ * is built for it (the type, display and payload of each of thousands of actions). Only a
+ * string that holds `${` asks the template scan.
+ */
+export function plainText(doc: JsonDocument, node: Node): string | undefined {
+  if (node.type !== 'string') return undefined;
+  const text = doc.text;
+  const end = node.offset + node.length - 1;
+  for (let i = node.offset; i < end; i++) {
+    if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) {
+      if (doc.valueTemplate(node)) return undefined;
+      const info = doc.stringInfo(node);
+      return info.templates.length === 0 ? info.staticText : undefined;
+    }
+  }
+  // No template in it: what stringInfo would give, the parsed value (masking changed nothing here).
+  return node.value as string;
+}
+
+/** The value node of property `name` in an object node (the first one when duplicated). */
+export function propertyNode(obj: Node | undefined, name: string): Node | undefined {
+  if (!obj || obj.type !== 'object' || !obj.children) return undefined;
+  for (const p of obj.children) {
+    const key = p.children?.[0];
+    if (key && key.value === name) return p;
+  }
+  return undefined;
+}
+
+/** The node at a path of the parsed tree, if it exists. */
+export function nodeAtPath(root: Node | undefined, path: (string | number)[]): Node | undefined {
+  let node = root;
+  for (const seg of path) {
+    if (!node) return undefined;
+    if (typeof seg === 'number') node = node.type === 'array' ? node.children?.[seg] : undefined;
+    else node = propertyNode(node, seg)?.children?.[1];
+  }
+  return node;
+}

@@ -1,0 +1,118 @@
+/**
+ * The strings of a templated document: which parts of a JSON string are static text and
+ * which are templates, and the decoding of JSON string escapes.
+ */
+import type { Node } from 'jsonc-parser';
+import { codePointLength } from '../util/codePoints';
+import type { TemplateRegion } from './templateScanner';
+
+/** The static and templated parts of one JSON string (DESIGN: Templates). */
+export interface StringInfo {
+  /** The decoded text without its templates: a lower bound of the rendered text. */
+  staticText: string;
+  /** Code points in `staticText`. */
+  staticLength: number;
+  /** Templates inside the string, in order. */
+  templates: TemplateRegion[];
+  /** True when the string is nothing but templates (and white space): no verdict on its content. */
+  wholly: boolean;
+  /** The decoded text before the first template (all of it when there is none). */
+  prefix: string;
+  /** The static segments between templates, decoded, in order (length = templates + 1). */
+  segments: string[];
+}
+
+/** The templates of a string without any: one shared empty list (no one adds to it). */
+const NO_TEMPLATES: TemplateRegion[] = [];
+
+/** Finds the templates inside [start, end) with a binary search over the sorted list. */
+function templatesIn(templates: readonly TemplateRegion[], start: number, end: number): TemplateRegion[] {
+  if (templates.length === 0) return NO_TEMPLATES;
+  let lo = 0;
+  let hi = templates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (templates[mid].start < start) lo = mid + 1; else hi = mid;
+  }
+  const out: TemplateRegion[] = [];
+  for (let k = lo; k < templates.length && templates[k].start < end; k++) out.push(templates[k]);
+  return out;
+}
+
+/**
+ * The info of a string without templates: most strings of a message. Its length in code
+ * points and its one segment are worked out when first asked (most are never asked for
+ * both), so that a large message does not pay a count and an array per string.
+ */
+class PlainStringInfo implements StringInfo {
+  private length: number | undefined;
+  private parts: string[] | undefined;
+  readonly wholly = false;
+  constructor(readonly staticText: string, readonly templates: TemplateRegion[]) {}
+  get prefix(): string {
+    return this.staticText;
+  }
+  get staticLength(): number {
+    return (this.length ??= codePointLength(this.staticText));
+  }
+  get segments(): string[] {
+    return (this.parts ??= [this.staticText]);
+  }
+}
+
+/** The static and templated parts of a string node. */
+export function computeStringInfo(text: string, all: readonly TemplateRegion[], node: Node): StringInfo {
+  const contentStart = node.offset + 1;
+  let contentEnd = node.offset + node.length;
+  // Drop the closing quote; an unclosed string (`"say \"` at a line break) ends in an escaped
+  // quote instead, which belongs to the content: an odd run of backslashes before it escapes it.
+  if (node.length >= 2 && text.charCodeAt(contentEnd - 1) === 34) {
+    let backslashes = 0;
+    while (contentEnd - 2 - backslashes > node.offset && text.charCodeAt(contentEnd - 2 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) contentEnd--;
+  }
+  const templates = templatesIn(all, contentStart, contentEnd);
+  if (templates.length === 0) {
+    const decoded = typeof node.value === 'string' ? node.value : decodeJsonString(text.slice(contentStart, contentEnd));
+    return new PlainStringInfo(decoded, templates);
+  }
+  const segments: string[] = [];
+  let last = contentStart;
+  for (const t of templates) {
+    segments.push(decodeJsonString(text.slice(last, t.start)));
+    last = t.end;
+  }
+  segments.push(decodeJsonString(text.slice(last, contentEnd)));
+  const staticText = segments.join('');
+  return {
+    staticText,
+    staticLength: codePointLength(staticText),
+    templates,
+    wholly: staticText.trim().length === 0,
+    prefix: segments[0],
+    segments,
+  };
+}
+
+const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** Decodes the inside of a JSON string leniently (bad escapes are kept as written; the parser reports them). */
+export function decodeJsonString(raw: string): string {
+  if (raw.indexOf('\\') < 0) return raw;
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c !== '\\' || i + 1 >= raw.length) { out += c; continue; }
+    const e = raw[i + 1];
+    if (e === 'u' && /^[0-9a-f]{4}$/i.test(raw.slice(i + 2, i + 6))) {
+      out += String.fromCharCode(parseInt(raw.slice(i + 2, i + 6), 16));
+      i += 5;
+    } else if (ESCAPES[e] !== undefined) {
+      out += ESCAPES[e];
+      i++;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
