@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lineColumn } from '../server/src/cli/report/stylish';
+import { lineColumn } from '../server/src/cli/report/locate';
 
 const at = (text: string, offset: number) => {
   const { line, column } = lineColumn(text, offset);

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { locate, printable, stylishWriter } from '../server/src/cli/report/stylish';
+import { stylishWriter } from '../server/src/cli/report/stylish';
+import { locate, printable } from '../server/src/cli/report/locate';
 import { runCli } from '../server/src/cli/main';
 
 const ESC = '\u001b';

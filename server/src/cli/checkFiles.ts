@@ -9,10 +9,10 @@ import { createLanguageService, languageOf, tooLargeToRead, type LanguageId } fr
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
 import { messageContext } from '../workspace/messageContext';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
-import { locate, type LocatedReport } from './report/stylish';
+import { locate, type LocatedReport } from './report/locate';
 
 /** The languages `umsg check` collects (umsg.config.json is checked as the config of the files it governs). */
-export function languageOfPath(p: string): Exclude<LanguageId, 'umsg-config'> | undefined {
+export function checkedLanguageOf(p: string): Exclude<LanguageId, 'umsg-config'> | undefined {
   const language = languageOf(p);
   return language === 'umsg-config' ? undefined : language;
 }
@@ -112,7 +112,7 @@ export class FileChecker {
     const found = await this.configs.forFile(file);
     const text: ReadOutcome = this.stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
     // By its name alone: the whole path would be split again for every file.
-    const language = languageOfPath(file.slice(file.lastIndexOf(path.sep) + 1))!;
+    const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
     // Sample data and channel-specific siblings, found as the language server finds them;
     // a linked sample must stay inside the project (its root, or else the current folder).
     const related = language === 'universal-message' && typeof text === 'string'

@@ -10,7 +10,7 @@
 import { URI, Utils } from 'vscode-uri';
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CHANNEL_IDS, channelOfPath, languageOf as languageOfPath, previewForm, previewMessage, type ChannelId, type PreviewMode, type ResolvedConfig } from '../core';
+import { CHANNEL_IDS, channelOfPath, languageOf, previewForm, previewMessage, type ChannelId, type PreviewMode, type ResolvedConfig } from '../core';
 import type { ReadOutcome } from '../workspace/readOutcome';
 import { PREVIEW_REQUEST, type PreviewParams, type PreviewResult } from '../protocol/preview';
 import type { MessageContext } from '../workspace/messageContext';
@@ -55,9 +55,9 @@ async function answer(host: PreviewHost, uri: string, params: PreviewParams): Pr
   if (!doc) {
     const text = parsed.scheme === 'file' ? await host.readText(parsed.fsPath) : undefined;
     if (typeof text !== 'string') return { uri, version: undefined, preview: { kind: 'none', notice: `${name} is not open and cannot be read: nothing to preview.` } };
-    doc = TextDocument.create(uri, languageOfPath(parsed.path) ?? 'plaintext', 0, text);
+    doc = TextDocument.create(uri, languageOf(parsed.path) ?? 'plaintext', 0, text);
   }
-  const language = languageOfPath(parsed.path) ?? (['universal-message', 'configuration-meta', 'native-provider'].includes(doc.languageId) ? doc.languageId as 'universal-message' : undefined);
+  const language = languageOf(parsed.path) ?? (['universal-message', 'configuration-meta', 'native-provider'].includes(doc.languageId) ? doc.languageId as 'universal-message' : undefined);
   if (!language || language === 'umsg-config') return { uri, version: doc.version, preview: { kind: 'none', notice: `${name} is not a universal message, Configuration Meta or provider file.` } };
   const { config, around } = await host.context(doc);
   const version = host.documents.get(uri)?.version;

@@ -9,7 +9,7 @@
  */
 import * as path from 'node:path';
 import type { Diagnostic } from '../../core';
-import type { ReportWriter } from './stylish';
+import type { ReportWriter } from './locate';
 
 const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ALL_RULES, type Severity } from '../../core';
-import type { LocatedReport, Position, ReportWriter } from './stylish';
+import type { LocatedReport, Position, ReportWriter } from './locate';
 import type { PackageInfo } from '../packageInfo';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };

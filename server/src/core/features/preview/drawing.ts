@@ -94,7 +94,7 @@ export const s = (v: JsonValue | undefined): string | undefined => (typeof v ===
 export const obj = (v: JsonValue | undefined): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? v : undefined);
 export const arr = (v: JsonValue | undefined): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => !!obj(x)) : []);
 
-export type Drawing = Pick<ChannelColumn, 'layout' | 'messageType' | 'media' | 'title' | 'subtitle' | 'body' | 'buttons' | 'chips'>;
+type Drawing = Pick<ChannelColumn, 'layout' | 'messageType' | 'media' | 'title' | 'subtitle' | 'body' | 'buttons' | 'chips'>;
 
 function media(url: string | undefined, card: Obj, sources: SourceMap, shape: { height?: number; aspect?: number }): DrawnMedia | undefined {
   if (url === undefined) return undefined;

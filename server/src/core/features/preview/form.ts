@@ -13,7 +13,7 @@ import { formatCount } from '../../util/count';
 import { range } from './drawing';
 import type { SourceRange } from './viewModel';
 
-export interface FormControl {
+interface FormControl {
   key: string;
   label: string;
   /** String → text, Text → textarea, Boolean → switch, options → select. */

@@ -64,7 +64,7 @@ export interface VerdictReason {
 }
 
 /** Which of the channel's message types the card becomes. */
-export type Layout = 'generic' | 'richCard' | 'interactive' | 'text' | 'image' | 'override';
+type Layout = 'generic' | 'richCard' | 'interactive' | 'text' | 'image' | 'override';
 
 export interface ChannelColumn {
   channel: ChannelId;

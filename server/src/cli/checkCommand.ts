@@ -1,0 +1,179 @@
+/**
+ * `umsg check`: collects the files, checks them (on worker threads when there are many),
+ * and writes the report in the chosen format, file by file as each is ready.
+ */
+import * as path from 'node:path';
+import { resolveConfig, type Diagnostic } from '../core';
+import { ConfigLookup, type ConfigForFile } from '../workspace/configLookup';
+import { stylishColor, stylishWriter } from './report/stylish';
+import { jsonWriter } from './report/json';
+import { countFinding, locate, printable, type LocatedFinding, type LocatedReport } from './report/locate';
+import { FileChecker, messageByteLimit, READ_CONCURRENCY, serviceFor, type FileOutcome } from './checkFiles';
+import { githubWriter } from './report/github';
+import { packageInfo } from './packageInfo';
+import { sarifWriter, type ToolNotification } from './report/sarif';
+import { checkInWorkers, jobsFor } from './checkThreads';
+import { type CheckArgs } from './args';
+import { type Collected, FileCollector, InputError, type Problem } from './collectFiles';
+import { type CliIO, Output, OutputClosed } from './io';
+
+/**
+ * The findings --quiet shows: errors only. The finding that counts what the cap left out is
+ * an error when errors were among them; it then counts those errors only, since --quiet
+ * leaves warnings out of every count.
+ */
+function errorsOnly(findings: readonly LocatedFinding[]): LocatedFinding[] {
+  const out: LocatedFinding[] = [];
+  for (const f of findings) {
+    if (f.severity !== 'error') continue;
+    out.push(f.standsFor ? { ...f, standsFor: { error: f.standsFor.error } } : f);
+  }
+  return out;
+}
+
+export async function check(args: CheckArgs, io: CliIO): Promise<number> {
+  const checker = new FileChecker(io.cwd);
+  const configs = checker.configs;
+  if (args.printConfig !== undefined) return printConfig(path.resolve(io.cwd, args.printConfig), configs, io);
+
+  const problems: Problem[] = [];
+  const shown = (p: string) => path.relative(io.cwd, p) || '.';
+  let targets: Collected[];
+  if (args.stdin) {
+    const file = path.resolve(io.cwd, args.stdinFilename!);
+    targets = [{ file, real: file }];
+    const found = await configs.forFile(file);
+    checker.stdinText = await readStdin(io, messageByteLimit(found.config.maxFileSize));
+  } else {
+    const collector = new FileCollector(problems, shown);
+    for (const p of args.paths) await collector.add(path.resolve(io.cwd, p));
+    targets = collector.files;
+  }
+  const report = (line: string) => io.stderr(`umsg: ${printable(line)}\n`);
+  for (const p of problems) report(p.line);
+  // As ESLint does: checking nothing is a mistake (a path with a typo), not a pass.
+  if (targets.length === 0) {
+    throw new InputError(`No *.umsg, *.configmeta.json or *.provider.json files under ${args.paths.map((p) => `"${p}"`).join(', ')}.`);
+  }
+  const files = targets.map((t) => t.file);
+  // SARIF lists what stopped part of the check in the log itself (toolExecutionNotifications).
+  const notifications: ToolNotification[] = problems.map((p) => ({ message: `${p.line} It was not checked.`, filePath: p.file }));
+  const cannot = (file: string, line: string) => {
+    problems.push({ line, file });
+    notifications.push({ message: `${line} It was not checked.`, filePath: file });
+    report(line);
+  };
+
+  const writer = args.format === 'sarif' ? sarifWriter({ cwd: io.cwd, tool: packageInfo(), notifications })
+    : args.format === 'github' ? githubWriter(io.cwd)
+      : args.format === 'json' ? jsonWriter()
+        : stylishWriter(io.cwd, stylishColor());
+  const out = new Output(io.stdout);
+  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
+  const emit = (r: LocatedReport) => {
+    for (const f of r.findings) countFinding(counts, f);
+    out.write(writer.file(args.quiet ? { filePath: r.filePath, findings: errorsOnly(r.findings) } : r));
+  };
+
+  // The configs come first in the report, each once, in the order of the first file they govern:
+  // looked up before any file is checked, so that the files' parts can be written as they come.
+  const configDirs = new Set<string>();
+  const configsSeen = new Set<string>();
+  for (const file of files) {
+    const dir = path.dirname(file);
+    if (configDirs.has(dir)) continue;
+    configDirs.add(dir);
+    // A lookup that fails fails again for the file itself, which then says why it was not checked.
+    const found = await configs.forFile(file).catch(() => undefined);
+    if (!found?.configPath || configsSeen.has(found.configPath)) continue;
+    configsSeen.add(found.configPath);
+    const configReport = await checkConfig(found);
+    if (configReport.findings.length > 0) emit(configReport);
+  }
+
+  let checked = 0;
+  const use = (outcome: FileOutcome, index: number) => {
+    if (io.outputClosed?.()) throw new OutputClosed();
+    const file = files[index];
+    if (outcome.kind === 'cannot') {
+      cannot(file, outcome.line);
+      return;
+    }
+    checked++;
+    for (const failure of outcome.ruleFailures) {
+      io.stderr(`umsg: rule ${failure.rule} failed on ${printable(file)}: ${printable(failure.error)}\n`);
+      notifications.push({ message: `Rule ${failure.rule} failed on this file: ${failure.error}`, filePath: file, rule: failure.rule });
+    }
+    emit(outcome.report);
+  };
+  // --stdin is one text: no thread to share it with.
+  const jobs = args.stdin ? 1 : jobsFor(files.length, args.jobs);
+  if (jobs > 1) {
+    try {
+      const checkHere = (batch: string[]) => checker.checkBatch(batch, io.readConcurrency ?? READ_CONCURRENCY);
+      await checkInWorkers(files, { jobs, cwd: io.cwd, script: io.workerScript ?? __filename, waiting: () => out.flush() }, checkHere, use);
+    } finally {
+      out.flush();
+    }
+  } else {
+    await checker.checkAll(files, io.readConcurrency ?? READ_CONCURRENCY, use);
+  }
+  out.write(writer.end(checked));
+  out.flush();
+  // Files that could not be read are not a pass: the run is incomplete (exit 2), whatever it found.
+  if (problems.length > 0) {
+    report(`${problems.length} ${problems.length === 1 ? 'file or folder' : 'files or folders'} could not be checked (listed above).`);
+    return 2;
+  }
+  if (counts.error > 0) return 1;
+  // As in ESLint, --quiet leaves warnings out entirely: they are neither shown nor counted.
+  if (!args.quiet && args.maxWarnings !== undefined && counts.warning > args.maxWarnings) {
+    io.stderr(`umsg: ${counts.warning} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+    return 1;
+  }
+  return 0;
+}
+
+/**
+ * The report on a config file, checked by its own rule set (language umsg-config) as in the
+ * editor; one that could not be read carries the lookup's finding that says why.
+ */
+async function checkConfig(found: ConfigForFile): Promise<LocatedReport> {
+  const configText = found.configText ?? '';
+  let diagnostics: Diagnostic[];
+  if (configText === '' && found.parsed) {
+    diagnostics = found.parsed.findings.map((f) => ({ ...f, severity: f.severity ?? 'error' }));
+  } else {
+    const service = serviceFor();
+    diagnostics = (await service.check(service.open(configText, 'umsg-config'), { config: resolveConfig(undefined) })).diagnostics;
+  }
+  return locate({ filePath: found.configPath!, text: configText, diagnostics });
+}
+
+/** Reads standard input, up to `limit` bytes (beyond it the text is over maxFileSize anyway). */
+async function readStdin(io: CliIO, limit: number): Promise<string> {
+  if (!io.stdin) throw new InputError('No standard input to read.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    chunks.push(b);
+    size += b.length;
+    if (size > limit) break;
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** `--print-config FILE`: which config applies to FILE, where the walk stopped, and the result. */
+async function printConfig(file: string, configs: ConfigLookup, io: CliIO): Promise<number> {
+  const found = await configs.forFile(file);
+  io.stdout(JSON.stringify({
+    file,
+    configFile: found.configPath ?? null,
+    projectRoot: found.root ?? null,
+    problems: (found.parsed?.findings ?? []).map((f) => f.message),
+    config: found.config,
+  }, null, 2) + '\n');
+  return 0;
+}
