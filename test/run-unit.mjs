@@ -29,12 +29,29 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// UNIT_BUILD_DIR: another folder for the bundles (test/runUnit.test.ts runs this runner inside a run).
+// UNIT_BUILD_DIR: another folder for the bundles (test/tooling/unitRunner.test.ts runs this runner inside a run).
 const OUT = process.env.UNIT_BUILD_DIR ? path.resolve(process.env.UNIT_BUILD_DIR) : path.join(ROOT, '.test-build');
 
+const NOT_UNIT = new Set(['editor', 'browser', 'grammar', 'neovim', 'fixtures', 'support']);
 const files = process.env.UNIT_FILES
   ? process.env.UNIT_FILES.split(/\s+/).filter(Boolean).map((f) => path.resolve(ROOT, f))
-  : readdirSync(path.join(ROOT, 'test')).filter((n) => n.endsWith('.test.ts')).sort().map((n) => path.join(ROOT, 'test', n));
+  : unitTestFiles(path.join(ROOT, 'test'));
+/**
+ * Every *.test.ts under test/, in its area's folder (test/syntax/, test/lsp/, ...), sorted by
+ * path. The folders of other suites are left out: the editor suite, the web suite, the grammar
+ * and Neovim tests have runners of their own; fixtures and support hold no tests.
+ */
+function unitTestFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!NOT_UNIT.has(path.relative(path.join(ROOT, 'test'), full))) out.push(...unitTestFiles(full));
+    } else if (entry.name.endsWith('.test.ts')) out.push(full);
+  }
+  return out.sort();
+}
+
 if (files.length === 0) {
   console.error('run-unit: no test files found');
   process.exit(1);
@@ -89,10 +106,16 @@ const groupEntries = {
   },
 };
 
+/** A file's bundle is named by its path under test/ (lsp/preview.test): two areas may hold files of the same name. */
+function bundleName(file) {
+  const underTest = path.relative(path.join(ROOT, 'test'), file);
+  return underTest.startsWith('..') ? path.basename(file, '.ts') : underTest.replace(/\.ts$/, '');
+}
+
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const entryPoints = {
-  ...Object.fromEntries(alone.map((f) => [path.basename(f, '.ts'), f])),
+  ...Object.fromEntries(alone.map((f) => [bundleName(f), f])),
   ...Object.fromEntries(groups.map((g, i) => [`group-${i + 1}-of-${g.length}-files.test`, `${GROUP_PREFIX}${i}`])),
 };
 try {

@@ -1,5 +1,5 @@
 /**
- * The command line over temporary folders, for test/cliFiles.test.ts and test/cliWorkers.test.ts:
+ * The command line over temporary folders, for test/cli/files.test.ts and test/cli/threads.test.ts:
  * `umsg` runs it in-process through runCli or, where the defect was a hang or the case needs
  * its own process, as the bundle (dist/cli.js) in a child process with a timeout; `tempTree`
  * makes folders that are removed after the run. Importing this registers the run's set-up
