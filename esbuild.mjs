@@ -31,7 +31,12 @@ export const noNodeBuiltins = {
   name: 'no-node-builtins',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => (NODE_BUILTINS.has(args.path) || args.path.startsWith('node:')
-      ? { errors: [{ text: `Node built-in "${args.path}" imported by ${args.importer}: the browser bundles must not need Node (see README, VS Code for the Web)` }] }
+      ? {
+        errors: [{
+          text: `Node built-in "${args.path}" imported by ${args.importer}: ` +
+            'the browser bundles must not need Node (see README, VS Code for the Web)',
+        }],
+      }
       : undefined));
   },
 };
@@ -48,7 +53,12 @@ export const browser = {
 
 const builds = [
   { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...common, entryPoints: { server: 'server/src/node/serverMain.ts', cli: 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  {
+    ...common,
+    entryPoints: { server: 'server/src/node/serverMain.ts', cli: 'server/src/cli/main.ts' },
+    outdir: 'dist',
+    banner: { js: '#!/usr/bin/env node' },
+  },
   // The web extension's client: CommonJS, as VS Code's web extension host loads it.
   { ...browser, entryPoints: { client: 'client/src/browser/extension.ts' }, outdir: 'dist/browser', format: 'cjs', external: ['vscode'] },
   // The server for a classic Web Worker (new Worker(url)): one self-contained script.
@@ -64,5 +74,8 @@ if (!isMain) {
 } else {
   const started = Date.now();
   await Promise.all(builds.map((b) => esbuild.build(b)));
-  console.log(`built dist/client.js, dist/server.js, dist/cli.js, dist/browser/client.js, dist/browser/server.js in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
+  console.log(
+    'built dist/client.js, dist/server.js, dist/cli.js, dist/browser/client.js, dist/browser/server.js ' +
+      `in ${Date.now() - started} ms${production ? ' (production)' : ''}`,
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 11): whole processes side by side in one run, as a new user would
+ * `npm run bench`: whole processes side by side in one run, as a new user would
  * measure them, and the language server through a real LSP client.
  *
  *   npm run bench                        the full run, then scripts/growth.ts; writes bench/results.json
@@ -24,7 +24,7 @@
  * 3. Start-up to the first diagnostic of one message: the server (spawn to the pulled
  *    diagnostics), `umsg check` on one file, and `node -e 0`.
  *
- * Prints a table with the issue's goals marked met or not met; the bench does not fail on a
+ * Prints a table with the speed goals marked met or not met; the bench does not fail on a
  * goal, only on a broken measurement (a tool that errors, exits with another code, or reads
  * another number of files). The full run writes bench/results.json, from which
  * `npm run generate` writes the speed tables of docs/performance.md (scripts/bench/report.ts).
@@ -58,7 +58,12 @@ const UNDER_LOAD_ROUNDS = quick ? 2 : 10;
 const OPEN_MESSAGES = 200;
 
 const round = (x: number, digits = 1) => Number(x.toFixed(digits));
-const latency = (xs: number[]): Latency => ({ n: xs.length, p50: round(percentile(xs, 0.5), 2), p95: round(percentile(xs, 0.95), 2), max: round(Math.max(...xs), 2) });
+const latency = (xs: number[]): Latency => ({
+  n: xs.length,
+  p50: round(percentile(xs, 0.5), 2),
+  p95: round(percentile(xs, 0.95), 2),
+  max: round(Math.max(...xs), 2),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Whole processes
@@ -97,7 +102,9 @@ function runProcess(args: string[], out: string, accept: number[]): { wallMs: nu
     const cpuAfter = childrenCpuMs();
     if (run.error) throw run.error;
     if (run.status === null || !accept.includes(run.status)) {
-      throw new Error(`node ${args.join(' ')} exited ${run.status ?? run.signal}, not ${accept.join(' or ')}:\n${String(run.stderr).slice(-2000)}`);
+      throw new Error(
+        `node ${args.join(' ')} exited ${run.status ?? run.signal}, not ${accept.join(' or ')}:\n${String(run.stderr).slice(-2000)}`,
+      );
     }
     return { wallMs, cpuMs: cpu === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpu };
   } finally {
@@ -140,7 +147,13 @@ async function bundleTools(dir: string): Promise<Record<'parse' | 'ajv' | 'jsonS
 function toolsOf(bundles: Record<'parse' | 'ajv' | 'jsonService', string>): Tool[] {
   const toolLine = (stdout: string) => JSON.parse(stdout) as { files: number; problems: number };
   return [
-    { id: 'umsg', name: 'umsg check --format json', args: (c) => [CLI, 'check', c.target, '--format', 'json'], accept: [0, 1], read: readUmsgJson },
+    {
+      id: 'umsg',
+      name: 'umsg check --format json',
+      args: (c) => [CLI, 'check', c.target, '--format', 'json'],
+      accept: [0, 1],
+      read: readUmsgJson,
+    },
     { id: 'parse', name: 'read + JSON.parse', args: (c) => [bundles.parse, c.schema, c.target], accept: [0], read: toolLine },
     { id: 'ajv', name: 'ajv (read, parse, validate)', args: (c) => [bundles.ajv, c.schema, c.target], accept: [0], read: toolLine },
     { id: 'vscode', name: "VS Code's JSON service", args: (c) => [bundles.jsonService, c.schema, c.target], accept: [0], read: toolLine },
@@ -157,7 +170,9 @@ function measureCorpus(corpus: Corpus, tools: Tool[], scratch: string): CorpusRe
       const { files, problems } = tool.read(readFileSync(out, 'utf8'));
       if (files !== corpus.files) throw new Error(`${tool.name} read ${files} files of ${corpus.name}, not ${corpus.files}`);
       const previous = runs.get(tool.id)![0];
-      if (previous && previous.problems !== problems) throw new Error(`${tool.name} found ${problems} problems in ${corpus.name}, ${previous.problems} in an earlier round`);
+      if (previous && previous.problems !== problems) throw new Error(
+        `${tool.name} found ${problems} problems in ${corpus.name}, ${previous.problems} in an earlier round`,
+      );
       runs.get(tool.id)!.push({ wallMs, cpuMs, files, problems });
       process.stdout.write('.');
     }
@@ -220,7 +235,14 @@ interface UnderLoad {
  * message are under way while the large file's first request after the edit waits for that
  * version's parse. Every answer's latency counts.
  */
-async function latencyUnderLoad(server: ServerProcess, other: string, large: string, languageId: string, text: string, hoverAt: Position): Promise<UnderLoad> {
+async function latencyUnderLoad(
+  server: ServerProcess,
+  other: string,
+  large: string,
+  languageId: string,
+  text: string,
+  hoverAt: Position,
+): Promise<UnderLoad> {
   server.open(large, languageId, text);
   await server.diagnostics(large);
   const checks: number[] = [];
@@ -259,7 +281,14 @@ async function measureServer(dir: string, hugeText: string, metaText: string) {
     process.stdout.write('.');
     const huge = await latencyUnderLoad(pulling, message, uri('catalogue.umsg'), 'universal-message', hugeText, TITLE);
     process.stdout.write('.');
-    const meta = await latencyUnderLoad(pulling, message, uri('settings.configmeta.json'), 'configuration-meta', metaText, { line: 1, character: 5 });
+    const meta = await latencyUnderLoad(
+      pulling,
+      message,
+      uri('settings.configmeta.json'),
+      'configuration-meta',
+      metaText,
+      { line: 1, character: 5 },
+    );
     process.stdout.write('.');
     return { editPull: edits, hugeLoad: huge, metaLoad: meta };
   });
@@ -356,7 +385,9 @@ async function main() {
     const tools = toolsOf(bundles);
     const scratch = path.join(dir, 'out');
     mkdirSync(scratch);
-    process.stdout.write(`umsg bench${quick ? ' (quick)' : ''}: ${ROUNDS} rounds per corpus, load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} `);
+    process.stdout.write(
+      `umsg bench${quick ? ' (quick)' : ''}: ${ROUNDS} rounds per corpus, load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} `,
+    );
     const processes = corpora.map((c) => measureCorpus(c, tools, scratch));
     const server = await measureServer(dir, readFileSync(corpora[1].target, 'utf8'), readFileSync(corpora[2].target, 'utf8'));
     const startup = await measureStartup(dir);
@@ -401,7 +432,11 @@ async function main() {
   if (!process.argv.includes('--no-growth')) {
     // The linear-time suite (scripts/growth.ts), which fails loudly on its own bound.
     console.log('\nscripts/growth.ts:');
-    const growth = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'growth.ts')], { cwd: ROOT, stdio: 'inherit' });
+    const growth = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts', 'growth.ts')],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
     if (growth.status !== 0) process.exitCode = 1;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * A corpus of ordinary messages for measuring `umsg check` in CI (issue 11).
+ * A corpus of ordinary messages for measuring `umsg check` in CI.
  *
  *   node --import tsx scripts/corpus.ts DIR [N]          writes N messages (default 10,000) into DIR
  *

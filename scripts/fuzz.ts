@@ -26,7 +26,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 
 const ROOT = path.resolve(__dirname, '..');
 
-/** Kinds of violation that another change is fixing (issue 13, items 18 and 19). */
+/** Kinds of violation that another change is fixing. */
 export const KNOWN = new Set(['empty symbol name']);
 
 export interface FuzzOptions {
@@ -41,7 +41,7 @@ export interface FuzzOptions {
   /**
    * Node arguments that start the server (`--stdio` is added): by default the sources through
    * tsx, so a fuzz run never tests a stale build; the unit tests pass the fresh bundle
-   * (dist/server.js), which starts about five times faster.
+   * (dist/server.js), which starts faster.
    */
   server?: string[];
 }
@@ -56,7 +56,11 @@ export interface FuzzReport {
   slowest: string;
 }
 
-const LANGUAGE: Record<string, string> = { '.umsg': 'universal-message', '.configmeta.json': 'configuration-meta', '.provider.json': 'native-provider' };
+const LANGUAGE: Record<string, string> = {
+  '.umsg': 'universal-message',
+  '.configmeta.json': 'configuration-meta',
+  '.provider.json': 'native-provider',
+};
 
 function examples(dir = path.join(ROOT, 'examples')): { uri: string; languageId: string; text: string }[] {
   const out: { uri: string; languageId: string; text: string }[] = [];
@@ -71,7 +75,8 @@ function examples(dir = path.join(ROOT, 'examples')): { uri: string; languageId:
 
 /** Pieces an editor types or pastes, chosen to break structure in every way we know. */
 const PIECES = ['{', '}', '[', ']', '${', '}', '"', "'", ',', ':', '//', '/*', '*/', '\n', '\r\n', '\\', '\\"', ' ', '  ', '\t',
-  '😀', '\ud800', '\udc00', '\u0000', '// @each dishes\n', '// @end\n', '"title": ', '"type": "rich"', '"insideActions": [', '"key"', '""', '${it.name()}',
+  '😀', '\ud800', '\udc00', '\u0000', '// @each dishes\n', '// @end\n', '"title": ', '"type": "rich"', '"insideActions": [', '"key"', '""',
+  '${it.name()}',
   'x', 'abc', '12', 'true', 'null', '"https://example.com/a.png"', '"+1 201 555 0123"', '{ "type": "reply", "display": "A", "payload": "B" }'];
 
 const editArb = fc.record({
@@ -84,14 +89,23 @@ const editArb = fc.record({
 });
 type Edit = typeof editArb extends fc.Arbitrary<infer T> ? T : never;
 
-const REQUESTS = ['textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/selectionRange', 'textDocument/hover', 'textDocument/completion',
-  'textDocument/formatting', 'textDocument/inlayHint', 'textDocument/codeLens', 'textDocument/codeAction', 'textDocument/documentLink', 'textDocument/diagnostic'] as const;
+const REQUESTS = ['textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/selectionRange', 'textDocument/hover',
+  'textDocument/completion', 'textDocument/formatting', 'textDocument/inlayHint', 'textDocument/codeLens', 'textDocument/codeAction',
+  'textDocument/documentLink', 'textDocument/diagnostic'] as const;
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => undefined);
   const requestEvery = options.requestEvery ?? 5;
   const freshEvery = options.freshEvery ?? 500;
-  const report: FuzzReport = { mode: options.mode, edits: 0, requests: 0, freshChecks: 0, violations: new Map(), slowestMs: 0, slowest: '' };
+  const report: FuzzReport = {
+    mode: options.mode,
+    edits: 0,
+    requests: 0,
+    freshChecks: 0,
+    violations: new Map(),
+    slowestMs: 0,
+    slowest: '',
+  };
   const violation = (kind: string, example: string) => {
     const v = report.violations.get(kind);
     if (v) v.count++;
@@ -112,7 +126,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const waiters: { uri: string; version: number; resolve: () => void }[] = [];
   client.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: Diagnostic[] }) => {
     published.set(p.uri, p);
-    for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i].uri === p.uri && waiters[i].version === p.version) { waiters[i].resolve(); waiters.splice(i, 1); }
+    for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i].uri === p.uri && waiters[i].version === p.version) {
+      waiters[i].resolve();
+      waiters.splice(i, 1);
+    }
   });
   client.onNotification('window/logMessage', (p: { message: string }) => { if (/failed|TypeError|Error:/.test(p.message)) violation('server logged an error', p.message); });
   client.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
@@ -121,11 +138,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   client.listen();
 
   const pull = options.mode === 'pull';
-  await client.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: pull ? { diagnostic: {} } : {}, workspace: { configuration: true } } });
+  await client.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: { textDocument: pull ? { diagnostic: {} } : {}, workspace: { configuration: true } },
+  });
   await client.sendNotification('initialized', {});
 
   const docs = examples().map((e) => ({ ...e, doc: TextDocument.create(e.uri, e.languageId, 1, e.text) }));
-  for (const d of docs) await client.sendNotification('textDocument/didOpen', { textDocument: { uri: d.uri, languageId: d.languageId, version: 1, text: d.text } });
+  for (const d of docs) await client.sendNotification('textDocument/didOpen', {
+    textDocument: { uri: d.uri, languageId: d.languageId, version: 1, text: d.text },
+  });
 
   async function timed<T>(what: string, p: Promise<T>): Promise<T | undefined> {
     const started = performance.now();
@@ -143,11 +166,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   function checkRange(what: string, doc: TextDocument, r: Range | undefined) {
     if (!r) return violation(`${what}: missing range`, '');
     const lines = doc.lineCount;
-    const inside = (p: { line: number; character: number }) => p.line >= 0 && p.line < lines && p.character >= 0 && p.character <= lineLength(doc, p.line);
+    const inside = (p: { line: number; character: number }) =>
+      p.line >= 0 && p.line < lines && p.character >= 0 && p.character <= lineLength(doc, p.line);
     if (!inside(r.start) || !inside(r.end)) violation(`${what}: range outside the document`, JSON.stringify(r));
     else if (doc.offsetAt(r.start) > doc.offsetAt(r.end)) violation(`${what}: range ends before it starts`, JSON.stringify(r));
   }
-  const contains = (doc: TextDocument, outer: Range, inner: Range) => doc.offsetAt(outer.start) <= doc.offsetAt(inner.start) && doc.offsetAt(inner.end) <= doc.offsetAt(outer.end);
+  const contains = (doc: TextDocument, outer: Range, inner: Range) =>
+    doc.offsetAt(outer.start) <= doc.offsetAt(inner.start) && doc.offsetAt(inner.end) <= doc.offsetAt(outer.end);
 
   function checkSymbols(doc: TextDocument, symbols: DocumentSymbol[], parent?: DocumentSymbol) {
     for (const s of symbols) {
@@ -172,7 +197,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (method === 'textDocument/selectionRange') params.positions = [position];
     if (method === 'textDocument/formatting') params.options = { tabSize: 2, insertSpaces: true };
     if (method === 'textDocument/inlayHint') params.range = range;
-    if (method === 'textDocument/codeAction') Object.assign(params, { range: { start: position, end: position }, context: { diagnostics: pull ? [] : published.get(d.uri)?.diagnostics ?? [] } });
+    if (method === 'textDocument/codeAction') Object.assign(params, {
+      range: { start: position, end: position },
+      context: { diagnostics: pull ? [] : published.get(d.uri)?.diagnostics ?? [] },
+    });
     report.requests++;
     // Responses of every kind, checked below by method.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -181,21 +209,28 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     switch (method) {
       case 'textDocument/documentSymbol': checkSymbols(doc, result); break;
       case 'textDocument/foldingRange':
-        for (const f of result) if (f.startLine > f.endLine || f.endLine >= doc.lineCount) violation('folding range outside the document', JSON.stringify(f));
+        for (const f of result) if (f.startLine > f.endLine || f.endLine >= doc.lineCount)
+          violation('folding range outside the document', JSON.stringify(f));
         break;
       case 'textDocument/selectionRange':
         for (let s: SelectionRange | undefined = result[0]; s; s = s.parent) {
           checkRange('selection range', doc, s.range);
-          if (s.parent && !contains(doc, s.parent.range, s.range)) violation('selection range parent does not contain its child', JSON.stringify(s.range));
+          if (s.parent && !contains(doc, s.parent.range, s.range))
+            violation('selection range parent does not contain its child', JSON.stringify(s.range));
         }
         break;
       case 'textDocument/hover': if (result.range) checkRange('hover', doc, result.range); break;
-      case 'textDocument/completion': for (const c of result.items ?? result) if (c.textEdit) checkRange('completion edit', doc, c.textEdit.range); break;
-      case 'textDocument/formatting': case 'textDocument/documentLink': case 'textDocument/codeLens': for (const e of result) checkRange(method, doc, e.range); break;
+      case 'textDocument/completion':
+        for (const c of result.items ?? result) if (c.textEdit) checkRange('completion edit', doc, c.textEdit.range);
+        break;
+      case 'textDocument/formatting': case 'textDocument/documentLink': case 'textDocument/codeLens':
+        for (const e of result) checkRange(method, doc, e.range);
+        break;
       case 'textDocument/inlayHint': for (const h of result) checkRange('inlay hint', doc, { start: h.position, end: h.position }); break;
       case 'textDocument/diagnostic': for (const x of result.items) checkRange('diagnostic', doc, x.range); break;
       case 'textDocument/codeAction':
-        for (const a of result) for (const edits of Object.values(a.edit?.changes ?? {}) as { range: Range }[][]) for (const e of edits) checkRange('code action edit', doc, e.range);
+        for (const a of result) for (const edits of Object.values(a.edit?.changes ?? {}) as { range: Range }[][])
+          for (const e of edits) checkRange('code action edit', doc, e.range);
         break;
     }
   }
@@ -204,10 +239,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   async function snapshot(d: (typeof docs)[number]): Promise<string> {
     const textDocument = { uri: d.uri };
     let diagnostics: unknown;
-    if (pull) diagnostics = ((await timed('diagnostic', client.sendRequest('textDocument/diagnostic', { textDocument }))) as { items?: unknown } | undefined)?.items;
+    if (pull) diagnostics = (
+      (await timed('diagnostic', client.sendRequest('textDocument/diagnostic', { textDocument }))) as { items?: unknown } | undefined
+    )?.items;
     else {
-      await new Promise<void>((resolve) => { const t = setTimeout(resolve, 5000); waiters.push({ uri: d.uri, version: d.doc.version, resolve: () => { clearTimeout(t); resolve(); } }); });
-      diagnostics = published.get(d.uri)?.version === d.doc.version ? published.get(d.uri)?.diagnostics : 'no diagnostics published for this version';
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 5000);
+        waiters.push({ uri: d.uri, version: d.doc.version, resolve: () => { clearTimeout(t); resolve(); } });
+      });
+      diagnostics = published.get(d.uri)?.version === d.doc.version
+        ? published.get(d.uri)?.diagnostics
+        : 'no diagnostics published for this version';
     }
     const symbols = await timed('documentSymbol', client.sendRequest('textDocument/documentSymbol', { textDocument }));
     const folding = await timed('foldingRange', client.sendRequest('textDocument/foldingRange', { textDocument }));
@@ -220,14 +262,22 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const text = d.doc.getText();
     await client.sendNotification('textDocument/didClose', { textDocument: { uri: d.uri } });
     d.doc = TextDocument.create(d.uri, d.languageId, d.doc.version + 1, text);
-    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: d.uri, languageId: d.languageId, version: d.doc.version, text } });
+    await client.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: d.uri, languageId: d.languageId, version: d.doc.version, text },
+    });
     const fresh = await snapshot(d);
-    if (incremental !== fresh) violation('incremental differs from a fresh open', `${d.uri}\nincremental: ${incremental.slice(0, 300)}\nfresh:       ${fresh.slice(0, 300)}`);
+    if (incremental !== fresh) violation(
+      'incremental differs from a fresh open',
+      `${d.uri}\nincremental: ${incremental.slice(0, 300)}\nfresh:       ${fresh.slice(0, 300)}`,
+    );
   }
 
   const BATCH = 1000;
   for (let batch = 0; report.edits < options.edits && !exited; batch++) {
-    const edits: Edit[] = fc.sample(editArb, { seed: options.seed * 1_000_003 + batch, numRuns: Math.min(BATCH, options.edits - report.edits) });
+    const edits: Edit[] = fc.sample(editArb, {
+      seed: options.seed * 1_000_003 + batch,
+      numRuns: Math.min(BATCH, options.edits - report.edits),
+    });
     for (const e of edits) {
       const d = docs[e.doc % docs.length];
       const text = d.doc.getText();
@@ -236,16 +286,25 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const range = { start: d.doc.positionAt(start), end: d.doc.positionAt(end) };
       const version = d.doc.version + 1;
       d.doc = TextDocument.update(d.doc, [{ range, text: e.insert }], version);
-      await client.sendNotification('textDocument/didChange', { textDocument: { uri: d.uri, version }, contentChanges: [{ range, text: e.insert }] });
+      await client.sendNotification('textDocument/didChange', {
+        textDocument: { uri: d.uri, version },
+        contentChanges: [{ range, text: e.insert }],
+      });
       report.edits++;
       if (e.request % requestEvery === 0) await request(d, Math.floor(e.request / requestEvery), e.where);
       if (report.edits % freshEvery === 0) await freshCheck(d);
-      if (report.edits % 10_000 === 0) log(`${options.mode}: ${report.edits} edits, ${report.requests} requests, ${report.freshChecks} fresh checks, ${[...report.violations.values()].reduce((n, v) => n + v.count, 0)} violations`);
+      if (report.edits % 10_000 === 0) log(
+        `${options.mode}: ${report.edits} edits, ${report.requests} requests, ${report.freshChecks} fresh checks, ` +
+          `${[...report.violations.values()].reduce((n, v) => n + v.count, 0)} violations`,
+      );
       // A document that grew past a few hundred KB is reset to its example, so runs stay representative.
       if (d.doc.getText().length > 200_000) {
         const original = docs.find((x) => x.uri === d.uri)!;
         d.doc = TextDocument.create(d.uri, d.languageId, d.doc.version + 1, original.text);
-        await client.sendNotification('textDocument/didChange', { textDocument: { uri: d.uri, version: d.doc.version }, contentChanges: [{ text: original.text }] });
+        await client.sendNotification('textDocument/didChange', {
+          textDocument: { uri: d.uri, version: d.doc.version },
+          contentChanges: [{ text: original.text }],
+        });
       }
     }
   }
@@ -273,7 +332,10 @@ function lineLength(doc: TextDocument, line: number): number {
 }
 
 export function summarize(r: FuzzReport): string {
-  const lines = [`${r.mode}: ${r.edits} edits, ${r.requests} requests, ${r.freshChecks} fresh-open comparisons; slowest response ${r.slowestMs.toFixed(0)} ms (${r.slowest})`];
+  const lines = [
+    `${r.mode}: ${r.edits} edits, ${r.requests} requests, ${r.freshChecks} fresh-open comparisons; ` +
+      `slowest response ${r.slowestMs.toFixed(0)} ms (${r.slowest})`,
+  ];
   for (const [kind, v] of r.violations) lines.push(`  ${KNOWN.has(kind) ? '(known) ' : ''}${kind}: ${v.count}, e.g. ${v.example.replace(/\s+/g, ' ')}`);
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run generate`: writes every file derived from the rule catalogue, the channels and the
  * config defaults (see scripts/generatedFiles.ts for the list), and says which ones changed.
- * test/generated.test.ts fails while one is out of date. On a clean checkout it changes nothing.
+ * test/architecture/generatedFiles.test.ts fails while one is out of date. On a clean checkout it changes nothing.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

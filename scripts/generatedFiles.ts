@@ -14,7 +14,7 @@
  *
  * Markdown files keep their prose: only the text between `<!-- generated:NAME -->` and
  * `<!-- /generated:NAME -->` is replaced. `npm run generate` (scripts/generate.ts) writes the
- * files; test/generated.test.ts fails when one on disk differs from what this computes.
+ * files; test/architecture/generatedFiles.test.ts fails when one on disk differs from what this computes.
  * To change a generated text, change the catalogue (or this file), then run `npm run generate`.
  */
 import { readFileSync } from 'node:fs';
@@ -41,9 +41,20 @@ export function generatedFiles(read: (path: string) => string = (p) => readFileS
   return [
     { path: 'schemas/umsg.config.schema.json', text: JSON.stringify(schema, null, 2) + '\n' },
     { path: 'package.json', text: packageJson(read('package.json'), schema) },
-    { path: 'docs/rules/README.md', text: replaceBlock(read('docs/rules/README.md'), 'docs/rules/README.md', 'rule-table', ruleTable(ALL_RULES)) },
+    {
+      path: 'docs/rules/README.md',
+      text: replaceBlock(read('docs/rules/README.md'), 'docs/rules/README.md', 'rule-table', ruleTable(ALL_RULES)),
+    },
     { path: 'README.md', text: replaceBlock(read('README.md'), 'README.md', 'rule-ids', readmeRuleIds(ALL_RULES)) },
-    { path: 'docs/performance.md', text: replaceBlock(read('docs/performance.md'), 'docs/performance.md', 'speed', readmeSpeedTable(JSON.parse(read('bench/results.json')) as BenchResults)) },
+    {
+      path: 'docs/performance.md',
+      text: replaceBlock(
+        read('docs/performance.md'),
+        'docs/performance.md',
+        'speed',
+        readmeSpeedTable(JSON.parse(read('bench/results.json')) as BenchResults),
+      ),
+    },
   ];
 }
 
@@ -136,7 +147,8 @@ export function readmeRuleIds(rules: readonly Rule[]): string {
     const name = shared ? `${p}-*` : id;
     if (!groups.includes(name)) groups.push(name);
   }
-  return `Universal messages: ${joinAnd(message.map(code))}. Configuration Meta and providers: ${joinAnd(groups.map(code))} (see the docs).`;
+  return `Universal messages: ${joinAnd(message.map(code))}. ` +
+    `Configuration Meta and providers: ${joinAnd(groups.map(code))} (see the docs).`;
 }
 
 function joinAnd(items: string[]): string {

@@ -1,5 +1,5 @@
 /**
- * Growth tests: each pathology of issue 13 (hostile input that once froze the checks) is
+ * Growth tests: each pathology (hostile input that once froze the checks) is
  * built at size n and 4n and timed side by side in this one process. Linear work takes about
  * 4× as long at 4n; quadratic work takes 16×. A case fails when its ratio is over
  * LINEAR_BOUND (8×, generous for noise on a shared machine), and the run exits 1.
@@ -38,7 +38,7 @@ const MIN_SAMPLE_MS = 30;
 const CONFIG = { ...DEFAULT_CONFIG, maxFileSize: Number.MAX_SAFE_INTEGER };
 
 interface Case {
-  /** Issue 13's item number (0: the older scanner pathologies of the unit tests). */
+  /** The group of pathologies the case belongs to, the table's first column (0: the older scanner pathologies of the unit tests). */
   item: number;
   name: string;
   /** Size at which the case is measured, and at 4 times that. */
@@ -75,12 +75,18 @@ const CASES: Case[] = [
   },
   {
     item: 3, name: 'unknown properties (check)', n: 3_000,
-    build: (n) => checkWith(['unknown-property'], `{ "type": "rich", "title": "t", "description": "d",\n${Array.from({ length: n }, (_, i) => `"unknown${i}": 1`).join(',\n')} }`, 'universal-message'),
+    build: (n) => checkWith(
+      ['unknown-property'],
+      `{ "type": "rich", "title": "t", "description": "d",\n${Array.from({ length: n }, (_, i) => `"unknown${i}": 1`).join(',\n')} }`,
+      'universal-message',
+    ),
   },
   {
     item: 3, name: 'unknown properties (outline)', n: 5_000,
     build: (n) => {
-      const doc = parseJsonDocument(`{ "type": "rich", "title": "t",\n${Array.from({ length: n }, (_, i) => `"unknown${i}": "v"`).join(',\n')} }`);
+      const doc = parseJsonDocument(
+        `{ "type": "rich", "title": "t",\n${Array.from({ length: n }, (_, i) => `"unknown${i}": "v"`).join(',\n')} }`,
+      );
       return () => documentSymbols(doc);
     },
   },
@@ -88,16 +94,27 @@ const CASES: Case[] = [
     // Past 20,000 options: below it V8's young-generation GC makes the parse itself grow
     // faster than linear (the same on the code before this suite), which is not the rule's doing.
     item: 4, name: 'Configuration Meta options + default_value', n: 20_000,
-    build: (n) => checkWith(['meta-default-value'], `[{ "key": "k", "label": "K", "options": [${Array.from({ length: n }, (_, i) => `{ "value": "v${i}", "label": "V${i}" }`).join(',')}], "default_value": "v${n - 1}" }]`, 'configuration-meta'),
+    build: (n) => checkWith(
+      ['meta-default-value'],
+      '[{ "key": "k", "label": "K", "options": [' +
+        `${Array.from({ length: n }, (_, i) => `{ "value": "v${i}", "label": "V${i}" }`).join(',')}], "default_value": "v${n - 1}" }]`,
+      'configuration-meta',
+    ),
   },
   {
     item: 4, name: 'options + a default_value that is none of them', n: 20_000, // as above: past the GC's nonlinear range
-    build: (n) => checkWith(['meta-default-value'], `[{ "key": "k", "label": "K", "options": [${Array.from({ length: n }, (_, i) => `{ "value": "v${i}", "label": "V${i}" }`).join(',')}], "default_value": "zzz" }]`, 'configuration-meta'),
+    build: (n) => checkWith(
+      ['meta-default-value'],
+      '[{ "key": "k", "label": "K", "options": [' +
+        `${Array.from({ length: n }, (_, i) => `{ "value": "v${i}", "label": "V${i}" }`).join(',')}], "default_value": "zzz" }]`,
+      'configuration-meta',
+    ),
   },
   {
     item: 4, name: 'options completion of default_value', n: 10_000,
     build: (n) => {
-      const head = `[{ "key": "k", "label": "K", "options": [${Array.from({ length: n }, (_, i) => `{ "value": "v${i}", "label": "V${i}" }`).join(',')}], "default_value": `;
+      const head = '[{ "key": "k", "label": "K", "options": [' +
+        `${Array.from({ length: n }, (_, i) => `{ "value": "v${i}", "label": "V${i}" }`).join(',')}], "default_value": `;
       const doc = parseJsonDocument(`${head}"" }]`);
       return () => completeMeta(doc, head.length + 1, 'configuration-meta');
     },
@@ -106,7 +123,11 @@ const CASES: Case[] = [
     item: 5, name: '"did you mean" between long values', n: 5_000,
     build: (n) => {
       const long = 'a'.repeat(n);
-      return check(`[{ "key": "k", "label": "K", "options": [{ "value": "${long}b", "label": "L" }, { "value": "${long}c", "label": "M" }], "default_value": "${long}d" }]`, 'configuration-meta');
+      return check(
+        `[{ "key": "k", "label": "K", "options": [{ "value": "${long}b", "label": "L" }, { "value": "${long}c", "label": "M" }], ` +
+          `"default_value": "${long}d" }]`,
+        'configuration-meta',
+      );
     },
   },
   {
@@ -118,7 +139,7 @@ const CASES: Case[] = [
     },
   },
   {
-    // Large enough that the work (not the timer's resolution) is measured: 50,000 took 0.1 ms.
+    // Large enough that the work (not the timer's resolution) is measured.
     item: 5, name: 'suggest on a long name', n: 500_000,
     build: (n) => {
       const name = 'x'.repeat(n);
@@ -148,7 +169,10 @@ const CASES: Case[] = [
   },
   {
     item: 8, name: 'deeply nested braces in templates', n: 300,
-    build: (n) => check(card(`{ "type": "reply", "display": "a", "payload": "b" }`).replace('"t"', `"${Array.from({ length: 40 }, () => '${' + '{'.repeat(n) + '}'.repeat(n) + '}').join(' ')}"`)),
+    build: (n) => check(card(`{ "type": "reply", "display": "a", "payload": "b" }`).replace(
+      '"t"',
+      `"${Array.from({ length: 40 }, () => '${' + '{'.repeat(n) + '}'.repeat(n) + '}').join(' ')}"`,
+    )),
   },
   {
     item: 8, name: 'mentionsIt on nested lambdas', n: 5_000,
@@ -177,7 +201,13 @@ const CASES: Case[] = [
     build: (n) => {
       const text = `[${Array.from({ length: n }, () => '{ "a": 1 }').join(', ')}]`;
       const doc = parseJsonDocument(text);
-      const fixes: FixData[] = (doc.root?.children ?? []).map((o) => ({ kind: 'insert-property', objectOffset: o.offset, name: 'b', snippet: '"b": 2', title: 't' }));
+      const fixes: FixData[] = (doc.root?.children ?? []).map((o) => ({
+        kind: 'insert-property',
+        objectOffset: o.offset,
+        name: 'b',
+        snippet: '"b": 2',
+        title: 't',
+      }));
       return () => fixes.map((f) => fixToEdits(doc, f));
     },
   },
@@ -198,7 +228,10 @@ const CASES: Case[] = [
 ];
 
 // The scanner pathologies that robustness.test.ts used to time (moved here: unit tests assert no durations).
-for (const [unit, n] of [['${', 100_000], ['${"', 100_000], ['{', 200_000], ['"${', 100_000], ["${'", 100_000], ['/**/', 100_000], ['//\n', 100_000], ['// @each x\n', 50_000], ['${}', 50_000], ['${"\n', 25_000]] as const) {
+for (const [unit, n] of [
+  ['${', 100_000], ['${"', 100_000], ['{', 200_000], ['"${', 100_000], ["${'", 100_000],
+  ['/**/', 100_000], ['//\n', 100_000], ['// @each x\n', 50_000], ['${}', 50_000], ['${"\n', 25_000],
+] as const) {
   CASES.push({ item: 0, name: `template scanner: ${JSON.stringify(unit)} repeated`, n, build: (size) => check(repeatTo(unit, size)) });
 }
 
@@ -239,14 +272,23 @@ function main() {
   const started = Date.now();
   // Rows are printed as they are measured, so that a slow case shows where the time goes.
   const widths = [4, Math.max(...cases.map((c) => c.name.length)), 8, 9, 9, 7];
-  const row = (cells: string[]) => console.log(cells.map((cell, i) => (i >= 2 && i <= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+  const row = (cells: string[]) =>
+    console.log(cells.map((cell, i) => (i >= 2 && i <= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
   console.log(`\nGrowth from n to 4n (linear about 4×, quadratic 16×; failing over ${LINEAR_BOUND}×)\n`);
   row(['item', 'pathology', 'n', 'ms at n', 'ms at 4n', '4n / n', '']);
   for (const c of cases) {
     const r = measure(c);
     const ok = r.ratio <= LINEAR_BOUND;
     if (!ok) failures.push(`${c.name} (item ${c.item}): ${r.ratio.toFixed(1)}× from n = ${c.n.toLocaleString('en-US')} to 4n`);
-    row([String(c.item || '-'), c.name, c.n.toLocaleString('en-US'), r.small.toFixed(2), r.large.toFixed(2), `${r.ratio.toFixed(1)}×`, ok ? 'ok' : 'FAIL']);
+    row([
+      String(c.item || '-'),
+      c.name,
+      c.n.toLocaleString('en-US'),
+      r.small.toFixed(2),
+      r.large.toFixed(2),
+      `${r.ratio.toFixed(1)}×`,
+      ok ? 'ok' : 'FAIL',
+    ]);
   }
   console.log(`\n${cases.length} cases in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (failures.length > 0) {

@@ -25,11 +25,24 @@ import ts from 'typescript';
  * Keep it short: every entry says why the symbols must stay exported.
  */
 export const ALLOWED: readonly Allowed[] = [
-  { file: 'server/src/core/types.ts', types: true, reason: 'the core\'s public types: the types of its signatures (LanguageService, DocumentContext, ...) for callers, whether or not one names them today' },
+  {
+    file: 'server/src/core/types.ts',
+    types: true,
+    reason: 'the core\'s public types: the types of its signatures (LanguageService, DocumentContext, ...) for callers, ' +
+      'whether or not one names them today',
+  },
   { file: 'client/src/extension.ts', name: 'activate', reason: 'VS Code calls the extension entry point by name (dist/client.js)' },
   { file: 'client/src/extension.ts', name: 'deactivate', reason: 'VS Code calls the extension entry point by name (dist/client.js)' },
-  { file: 'client/src/browser/extension.ts', name: 'activate', reason: 'VS Code for the Web calls the web extension entry point by name (dist/browser/client.js)' },
-  { file: 'client/src/browser/extension.ts', name: 'deactivate', reason: 'VS Code for the Web calls the web extension entry point by name (dist/browser/client.js)' },
+  {
+    file: 'client/src/browser/extension.ts',
+    name: 'activate',
+    reason: 'VS Code for the Web calls the web extension entry point by name (dist/browser/client.js)',
+  },
+  {
+    file: 'client/src/browser/extension.ts',
+    name: 'deactivate',
+    reason: 'VS Code for the Web calls the web extension entry point by name (dist/browser/client.js)',
+  },
 ];
 
 export type Allowed = { file: string; reason: string } & ({ name: string } | { types: true });
@@ -74,7 +87,8 @@ function aliasChain(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol[] {
 /** True when the identifier names the declaration itself (`function a`, `const a`), not a use of it. */
 function isDeclarationName(id: ts.Identifier): boolean {
   const parent = id.parent;
-  if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent) || ts.isImportEqualsDeclaration(parent)) return false;
+  if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent)
+    || ts.isImportEqualsDeclaration(parent)) return false;
   return (ts.isDeclarationStatement(parent) || ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isBindingElement(parent)
     || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent) || ts.isMethodSignature(parent)
     || ts.isEnumMember(parent) || ts.isTypeParameterDeclaration(parent) || ts.isPropertyAssignment(parent)
@@ -104,7 +118,10 @@ export function findUnusedExports(options: UnusedOptions): UnusedExport[] {
   // import specifier, which carries the exported name): resolving only those keeps the type
   // checker from checking every expression of the project.
   const exportedNames = new Set([...exportsOf.values()].flatMap((symbols) => symbols.map((s) => s.getName())));
-  const resolve = (node: ts.Identifier): ts.Symbol | undefined => (exportedNames.has(node.text) || node.text === 'default' || ts.isImportClause(node.parent) ? checker.getSymbolAtLocation(node) : undefined);
+  const resolve = (node: ts.Identifier): ts.Symbol | undefined =>
+    (exportedNames.has(node.text) || node.text === 'default' || ts.isImportClause(node.parent)
+      ? checker.getSymbolAtLocation(node)
+      : undefined);
 
   // For each symbol, the files whose identifiers refer to it (through any alias chain).
   const users = new Map<ts.Symbol, Set<string>>();
@@ -171,7 +188,9 @@ export function findUnusedExports(options: UnusedOptions): UnusedExport[] {
     const visit = (node: ts.Node): void => {
       if (found) return;
       if (ts.isIdentifier(node) && node.text === name && !isDeclarationName(node) && !ts.isExportSpecifier(node.parent)) {
-        const s = ts.isShorthandPropertyAssignment(node.parent) ? checker.getShorthandAssignmentValueSymbol(node.parent) : checker.getSymbolAtLocation(node);
+        const s = ts.isShorthandPropertyAssignment(node.parent)
+          ? checker.getShorthandAssignmentValueSymbol(node.parent)
+          : checker.getSymbolAtLocation(node);
         if (s && aliasChain(checker, s).includes(symbol)) found = true;
       }
       ts.forEachChild(node, visit);

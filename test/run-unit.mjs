@@ -1,10 +1,10 @@
-// `npm run test:unit`: every test/*.test.ts under node:test, two files at a time.
+// `npm run test:unit`: every *.test.ts under test/, run by node:test, two files at a time.
 //
-// Why not `node --require tsx/cjs --test test/*.test.ts`: each test file runs in its own
-// process, and tsx then loads esbuild and transforms every TypeScript module of that file
-// (the whole core, again in every test process). That start-up cost was about a third of the unit
-// run's CPU. Here esbuild bundles each test file once, in one call (under a second), into
-// `.test-build/` (git-ignored), and node:test runs the bundles. What stays as under tsx, and not:
+// Why not `node --require tsx/cjs --test test/**/*.test.ts`: each test file runs in its own
+// process, and tsx then loads esbuild and transforms every TypeScript module of that file (the
+// whole core, again in every test process). That start-up cost was a large part of the unit
+// run's CPU. Here esbuild bundles each test file once, in one call, into `.test-build/`
+// (git-ignored), and node:test runs the bundles. What stays as under tsx, and not:
 //
 // - dependencies stay external (`packages: 'external'`), so they load from node_modules
 //   exactly as under tsx, and `require('x')` in a test still means the installed package;
@@ -57,7 +57,10 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-/** Writes each repository source's own `__dirname` and `__filename` into it (bundling would otherwise give every module the bundle's folder). */
+/**
+ * Writes each repository source's own `__dirname` and `__filename` into it (bundling would
+ * otherwise give every module the bundle's folder).
+ */
 const ownDirname = {
   name: 'own-dirname',
   setup(build) {
@@ -75,14 +78,13 @@ const ownDirname = {
 
 /**
  * Test files that only call code in-process share a process, a few files to one (GROUPS), so
- * that each pays Node's start and the bundle's load once instead of thirty times (about a
- * quarter of the run's CPU: 66 s against 48 s, 36 s against 26 s wall on two idle cores). A file
- * that starts processes or worker threads, or builds the bundle, keeps a process of its own:
- * those are the slow ones, they may change what a process holds (signals, a dist/ rebuild),
- * and they run side by side with the groups. In-process protocol tests (test/support/lspHarness)
- * share: each makes its own server and connection. A group's tests report under the group's
- * name; their stack traces still name the .ts file and line. `UNIT_GROUPS=0` gives every file
- * its own process, as before.
+ * that each pays Node's start and the bundle's load once instead of once per file (a large part
+ * of the run's CPU). A file that starts processes or worker threads, or builds the bundle,
+ * keeps a process of its own: those are the slow ones, they may change what a process holds
+ * (signals, a dist/ rebuild), and they run side by side with the groups. In-process protocol
+ * tests (test/support/lspHarness) share: each makes its own server and connection. A group's
+ * tests report under the group's name; their stack traces still name the .ts file and line.
+ * `UNIT_GROUPS=0` gives every file its own process, as before.
  */
 const GROUPS = Number(process.env.UNIT_GROUPS ?? 3);
 const OWN_PROCESS = /node:child_process|worker_threads|ensureBundle/;

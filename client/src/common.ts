@@ -49,7 +49,12 @@ async function showChannelProblems(uri: string, problems: ChannelProblem[]): Pro
   }
   const unique = [...new Map(problems.map((p) => [`${p.rule}:${p.range.start.line}:${p.range.start.character}:${p.message}`, p])).values()];
   const pick = unique.length === 1 ? unique[0] : (await window.showQuickPick(
-    unique.map((p) => ({ label: p.message, description: `${p.rule} · line ${p.range.start.line + 1}`, detail: problems.filter((q) => q.message === p.message && q.rule === p.rule).map((q) => q.channel).join(', '), problem: p })),
+    unique.map((p) => ({
+      label: p.message,
+      description: `${p.rule} · line ${p.range.start.line + 1}`,
+      detail: problems.filter((q) => q.message === p.message && q.rule === p.rule).map((q) => q.channel).join(', '),
+      problem: p,
+    })),
     { placeHolder: 'Channel problems in this message' },
   ))?.problem;
   if (!pick) return;

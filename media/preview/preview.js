@@ -1,4 +1,4 @@
-// The preview page (issue 10). Plain DOM, no framework, no build step: it receives the view
+// The preview page. Plain DOM, no framework, no build step: it receives the view
 // model of server/src/core/features/preview/preview.ts from the extension by postMessage and draws it.
 //
 // Safety: the message is untrusted input. Every text from it is set with textContent, never
@@ -87,7 +87,11 @@
 
   function media(m, className) {
     if (!m) return null;
-    const box = h('div', { className: 'media ' + (className || ''), role: 'img', 'aria-label': 'Image' + (m.altText ? ': ' + m.altText : '') + (m.host ? ' from ' + m.host : '') });
+    const box = h('div', {
+      className: 'media ' + (className || ''),
+      role: 'img',
+      'aria-label': 'Image' + (m.altText ? ': ' + m.altText : '') + (m.host ? ' from ' + m.host : ''),
+    });
     if (m.height) box.style.height = m.height + 'px';
     else if (m.aspect) box.style.aspectRatio = String(m.aspect);
     if (remoteImages && m.https) {
@@ -96,7 +100,10 @@
     } else {
       box.appendChild(h('span', { className: 'media-alt', text: m.altText ? m.altText : 'Image' }));
       box.appendChild(h('span', { className: 'media-host', text: m.host ? m.host : m.url ? m.url : 'no URL' }));
-      box.appendChild(h('span', { className: 'media-note', text: m.https ? 'Not loaded: remote images are off' : 'Not loaded: only https images can be allowed' }));
+      box.appendChild(h('span', {
+        className: 'media-note',
+        text: m.https ? 'Not loaded: remote images are off' : 'Not loaded: only https images can be allowed',
+      }));
     }
     return sourceLink(box, m.source, 'Image' + (m.altText ? ': ' + m.altText : '') + ': show in the source');
   }
@@ -107,7 +114,12 @@
     sourceLink(el, b.source, (b.label.text || '(empty)') + ': ' + b.action + ' button, show in the source');
     if (b.target) {
       el.title = b.target;
-      const copy = h('button', { className: 'copy', type: 'button', text: 'Copy', 'aria-label': 'Copy ' + (b.action === 'url' ? 'the URL ' : 'the number ') + b.target });
+      const copy = h('button', {
+        className: 'copy',
+        type: 'button',
+        text: 'Copy',
+        'aria-label': 'Copy ' + (b.action === 'url' ? 'the URL ' : 'the number ') + b.target,
+      });
       copy.addEventListener('click', (e) => { e.stopPropagation(); post({ type: 'copy', text: b.target }); });
       el.appendChild(copy);
     }
@@ -128,10 +140,22 @@
     if (col.subtitle) parts.push(sourceLink(drawnText('div', 'subtitle', col.subtitle), col.subtitle.source));
     if (col.body) parts.push(sourceLink(drawnText('div', 'body', col.body), col.body.source));
     const inCard = col.layout !== 'interactive';
-    if (inCard && col.buttons.length) parts.push(h('div', { className: 'buttons', role: 'group', 'aria-label': 'Buttons' }, col.buttons.map((b) => button(b, 'card-btn'))));
+    if (inCard && col.buttons.length) parts.push(h(
+      'div',
+      { className: 'buttons', role: 'group', 'aria-label': 'Buttons' },
+      col.buttons.map((b) => button(b, 'card-btn')),
+    ));
     const out = [h('div', { className: 'bubble layout-' + col.layout }, parts)];
-    if (!inCard && col.buttons.length) out.push(h('div', { className: 'reply-rows', role: 'group', 'aria-label': 'Reply buttons' }, col.buttons.map((b) => button(b, 'row-btn'))));
-    if (col.chips.length) out.push(h('div', { className: 'chips', role: 'group', 'aria-label': col.channel === 'messenger' ? 'Quick replies' : 'Suggestions' }, col.chips.map((b) => button(b, 'pill'))));
+    if (!inCard && col.buttons.length) out.push(h(
+      'div',
+      { className: 'reply-rows', role: 'group', 'aria-label': 'Reply buttons' },
+      col.buttons.map((b) => button(b, 'row-btn')),
+    ));
+    if (col.chips.length) out.push(h(
+      'div',
+      { className: 'chips', role: 'group', 'aria-label': col.channel === 'messenger' ? 'Quick replies' : 'Suggestions' },
+      col.chips.map((b) => button(b, 'pill')),
+    ));
     return h('div', { className: 'thread' }, out);
   }
 
@@ -171,7 +195,13 @@
     const bar = h('div', { className: 'toolbar', role: 'toolbar', 'aria-label': 'Preview options' });
     const modes = h('div', { className: 'segmented', role: 'group', 'aria-label': 'Show' });
     for (const [m, label] of [['template', 'Template'], ['sample', 'Sample data']]) {
-      modes.appendChild(h('button', { type: 'button', text: label, 'aria-pressed': String(mode === m), 'data-mode': m, onclick: () => post({ type: 'setMode', mode: m }) }));
+      modes.appendChild(h('button', {
+        type: 'button',
+        text: label,
+        'aria-pressed': String(mode === m),
+        'data-mode': m,
+        onclick: () => post({ type: 'setMode', mode: m }),
+      }));
     }
     bar.appendChild(modes);
     if (p && p.list) {
@@ -184,12 +214,36 @@
           'aria-label': n + ' elements', onclick: () => post({ type: 'setListLength', length: n }),
         }));
       }
-      list.appendChild(h('button', { type: 'button', text: '−', 'aria-label': 'One element fewer', disabled: !p.list.adjustable || p.list.length <= 0, onclick: () => post({ type: 'setListLength', length: p.list.length - 1 }) }));
-      list.appendChild(h('button', { type: 'button', text: '+', 'aria-label': 'One element more', disabled: !p.list.adjustable || p.list.length >= 20, onclick: () => post({ type: 'setListLength', length: p.list.length + 1 }) }));
-      if (p.list.sampleLength !== undefined) list.appendChild(h('button', { type: 'button', text: 'Sample', 'aria-label': 'As many elements as the sample data', onclick: () => post({ type: 'setListLength', length: null }) }));
+      list.appendChild(h('button', {
+        type: 'button',
+        text: '−',
+        'aria-label': 'One element fewer',
+        disabled: !p.list.adjustable || p.list.length <= 0,
+        onclick: () => post({ type: 'setListLength', length: p.list.length - 1 }),
+      }));
+      list.appendChild(h('button', {
+        type: 'button',
+        text: '+',
+        'aria-label': 'One element more',
+        disabled: !p.list.adjustable || p.list.length >= 20,
+        onclick: () => post({ type: 'setListLength', length: p.list.length + 1 }),
+      }));
+      if (p.list.sampleLength !== undefined) list.appendChild(h('button', {
+        type: 'button',
+        text: 'Sample',
+        'aria-label': 'As many elements as the sample data',
+        onclick: () => post({ type: 'setListLength', length: null }),
+      }));
       bar.appendChild(list);
     }
-    bar.appendChild(h('button', { type: 'button', className: 'lock', 'aria-pressed': String(!!state.locked), text: state.locked ? 'Locked' : 'Follows the editor', title: 'Toggle Preview Lock', onclick: () => post({ type: 'toggleLock' }) }));
+    bar.appendChild(h('button', {
+      type: 'button',
+      className: 'lock',
+      'aria-pressed': String(!!state.locked),
+      text: state.locked ? 'Locked' : 'Follows the editor',
+      title: 'Toggle Preview Lock',
+      onclick: () => post({ type: 'toggleLock' }),
+    }));
     return bar;
   }
 
@@ -212,7 +266,12 @@
       if (c.control === 'switch') control.checked = c.value === true;
       else control.value = String(c.value);
       const row = h('div', { className: 'form-row control-' + c.control }, [h('label', { for: id, text: c.label }), control]);
-      const where = h('button', { type: 'button', className: 'where', text: 'Source', 'aria-label': 'Show the entry ' + c.key + ' in the source' });
+      const where = h('button', {
+        type: 'button',
+        className: 'where',
+        text: 'Source',
+        'aria-label': 'Show the entry ' + c.key + ' in the source',
+      });
       where.addEventListener('click', () => post({ type: 'reveal', offset: c.source.offset, length: c.source.length }));
       row.appendChild(where);
       row.dataset.offset = String(c.source.offset);
@@ -233,7 +292,11 @@
       h('span', { text: 'The text does not parse: showing the last good drawing. ' + (p.error ? p.error.message : '') }),
     ]);
     if (p.error && typeof p.error.offset === 'number') {
-      b.appendChild(h('button', { type: 'button', text: 'Go to the problem', onclick: () => post({ type: 'reveal', offset: p.error.offset, length: 0 }) }));
+      b.appendChild(h('button', {
+        type: 'button',
+        text: 'Go to the problem',
+        onclick: () => post({ type: 'reveal', offset: p.error.offset, length: 0 }),
+      }));
     }
     return b;
   }
@@ -281,7 +344,14 @@
     highlight();
     const report = {
       kind: p.kind, uri: response.uri, version: response.version, renders, loadId, banner: broken,
-      columns: shown.kind === 'message' ? shown.columns.map((c) => ({ channel: c.channel, verdict: c.verdict, title: c.title ? c.title.text : undefined, buttons: c.buttons.length })) : undefined,
+      columns: shown.kind === 'message'
+        ? shown.columns.map((c) => ({
+          channel: c.channel,
+          verdict: c.verdict,
+          title: c.title ? c.title.text : undefined,
+          buttons: c.buttons.length,
+        }))
+        : undefined,
       keys: shown.kind === 'form' ? shown.controls.map((c) => c.key) : undefined,
     };
     document.body.dataset.renders = String(renders);

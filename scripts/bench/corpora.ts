@@ -1,5 +1,5 @@
 /**
- * The three corpora of issue 11, generated deterministically (the same sizes give the same
+ * The three corpora of the benchmark, generated deterministically (the same sizes give the same
  * bytes): 10,000 ordinary messages in one folder (scripts/corpus.ts), one 3.9 MB message with
  * 20,000 actions and about 45,000 findings, and one 50,000-entry Configuration Meta. All are
  * strict JSON, so that JSON.parse, ajv and VS Code's JSON service read them too.
@@ -29,7 +29,13 @@ export function hugeMessage(actions: number): string {
   const url = (k: number) => `https://trattoria.example/menu/${k}`;
   const list = Array.from({ length: actions }, (_, k) => {
     if (k % 2 === 0) return { type: 'click', display: `Order dish number ${k} for today`, payload: `ORDER_${k}_DAILY_MENU`, url: `https://trattoria.example/menu/dishes/${k}` };
-    if (k % 4 === 3) return { type: 'reply', display: `Reply ${k} to order the dish of the day`, payload: `REPLY_${k}`, url: url(k), phoneNumber: `+1555${k}` };
+    if (k % 4 === 3) return {
+      type: 'reply',
+      display: `Reply ${k} to order the dish of the day`,
+      payload: `REPLY_${k}`,
+      url: url(k),
+      phoneNumber: `+1555${k}`,
+    };
     return { type: 'reply', display: `Reply ${k} to order the dish of the day`, payload: `REPLY_${k}_ORDER_SPECIAL`, url: url(k) };
   });
   return JSON.stringify({
@@ -52,7 +58,12 @@ export function bigConfigMeta(entries: number): string {
       case 0: return { key: `apiKey${i}`, label: `API key ${i}`, type: 'String' };
       case 1: return { key: `footer_${i}`, label: `Footer ${i}`, type: 'Text' };
       case 2: return { key: `sandbox${i}`, label: `Sandbox ${i}`, type: 'Boolean', default_value: 'false' };
-      default: return { key: `currency${i}`, label: `Currency ${i}`, options: [{ value: 'EUR', label: 'Euro' }, { value: 'USD', label: 'US dollar' }], default_value: 'EUR' };
+      default: return {
+        key: `currency${i}`,
+        label: `Currency ${i}`,
+        options: [{ value: 'EUR', label: 'Euro' }, { value: 'USD', label: 'US dollar' }],
+        default_value: 'EUR',
+      };
     }
   });
   return '[\n' + lines.map((e) => '  ' + JSON.stringify(e)).join(',\n') + '\n]\n';
@@ -89,8 +100,29 @@ export function writeCorpora(dir: string, sizes: Sizes): Corpus[] {
   writeFileSync(metaFile, meta);
 
   return [
-    { id: 'ordinary', name: `${count(sizes.messages)} ordinary messages in one folder`, target: ordinary, schema: 'card', files: written.length, characters: ordinaryCharacters },
-    { id: 'huge-message', name: `one ${mb(huge.length)} message, ${count(sizes.actions)} actions`, target: hugeFile, schema: 'card', files: 1, characters: huge.length },
-    { id: 'config-meta', name: `one ${mb(meta.length)} Configuration Meta, ${count(sizes.entries)} entries`, target: metaFile, schema: 'meta', files: 1, characters: meta.length },
+    {
+      id: 'ordinary',
+      name: `${count(sizes.messages)} ordinary messages in one folder`,
+      target: ordinary,
+      schema: 'card',
+      files: written.length,
+      characters: ordinaryCharacters,
+    },
+    {
+      id: 'huge-message',
+      name: `one ${mb(huge.length)} message, ${count(sizes.actions)} actions`,
+      target: hugeFile,
+      schema: 'card',
+      files: 1,
+      characters: huge.length,
+    },
+    {
+      id: 'config-meta',
+      name: `one ${mb(meta.length)} Configuration Meta, ${count(sizes.entries)} entries`,
+      target: metaFile,
+      schema: 'meta',
+      files: 1,
+      characters: meta.length,
+    },
   ];
 }

@@ -55,7 +55,9 @@ export class ServerProcess {
   async request<R>(method: string, params: unknown): Promise<R> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${method}: no answer from the server within ${REQUEST_TIMEOUT_MS / 1000} s. Its standard error ends with:\n${this.stderr}`)), REQUEST_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error(
+        `${method}: no answer from the server within ${REQUEST_TIMEOUT_MS / 1000} s. Its standard error ends with:\n${this.stderr}`,
+      )), REQUEST_TIMEOUT_MS);
     });
     try {
       return await Promise.race([this.connection.sendRequest(method, params) as Promise<R>, timeout]);
@@ -70,13 +72,18 @@ export class ServerProcess {
 
   /** One incremental change: `text` replaces the range from `start` to `end`. */
   change(uri: string, version: number, start: Position, end: Position, text: string): void {
-    void this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start, end }, text }] });
+    void this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range: { start, end }, text }],
+    });
   }
 
   /** Pulls the document's diagnostics (textDocument/diagnostic); resolves to their number. */
   async diagnostics(uri: string): Promise<number> {
     const report = await this.request<{ kind: string; items?: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
-    if (report.kind !== 'full' || !Array.isArray(report.items)) throw new Error(`textDocument/diagnostic answered ${JSON.stringify(report).slice(0, 200)}`);
+    if (report.kind !== 'full' || !Array.isArray(report.items)) throw new Error(
+      `textDocument/diagnostic answered ${JSON.stringify(report).slice(0, 200)}`,
+    );
     return report.items.length;
   }
 
@@ -85,7 +92,12 @@ export class ServerProcess {
     let timer: NodeJS.Timeout | undefined;
     return Promise.race([
       new Promise<PublishDiagnosticsParams>((resolve) => this.waiters.push({ uri, version, resolve })),
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} version ${version} within ${REQUEST_TIMEOUT_MS / 1000} s`)), REQUEST_TIMEOUT_MS); }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no diagnostics for ${uri} version ${version} within ${REQUEST_TIMEOUT_MS / 1000} s`)),
+          REQUEST_TIMEOUT_MS,
+        );
+      }),
     ]).finally(() => clearTimeout(timer));
   }
 

@@ -1,5 +1,5 @@
 /**
- * The shape of bench/results.json, the issue's goals judged on it, the printed report, and the
+ * The shape of bench/results.json, the speed goals judged on it, the printed report, and the
  * docs/performance.md tables that `npm run generate` writes from it (scripts/generatedFiles.ts).
  * No Node imports here: generating that page reads only the results file.
  */
@@ -48,7 +48,15 @@ export interface Goal {
 export interface BenchResults {
   date: string;
   quick: boolean;
-  machine: { cpu: string; cores: number; memoryGb: number; platform: string; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
+  machine: {
+    cpu: string;
+    cores: number;
+    memoryGb: number;
+    platform: string;
+    node: string;
+    loadAverageBefore: number[];
+    loadAverageAfter: number[];
+  };
   rounds: number;
   processes: CorpusResult[];
   editor: {
@@ -72,33 +80,62 @@ const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${Math
 const count = (n: number) => n.toLocaleString('en-US');
 
 const cpu = (x: number | undefined) => (x === undefined ? 'n/a' : ms(x));
-const cpuRatio = (a: ToolResult, b: ToolResult) => (a.cpuMs === undefined || b.cpuMs === undefined ? 'n/a' : times(ratio(a.cpuMs, b.cpuMs)));
+const cpuRatio = (a: ToolResult, b: ToolResult) =>
+  (a.cpuMs === undefined || b.cpuMs === undefined ? 'n/a' : times(ratio(a.cpuMs, b.cpuMs)));
 
 function corpus(r: BenchResults, id: CorpusResult['id']): CorpusResult | undefined {
   return r.processes.find((c) => c.id === id);
 }
 
-/** The issue's goals, judged on wall-clock medians and on the p95 of latencies. */
+/** The speed goals, judged on wall-clock medians and on the p95 of latencies. */
 export function goalsOf(r: BenchResults): Goal[] {
   const goals: Goal[] = [];
   const ordinary = corpus(r, 'ordinary');
   if (ordinary) {
     const t = ordinary.tools;
-    goals.push({ goal: `${ordinary.name}: umsg check within 2× of read + JSON.parse`, figure: times(ratio(t.umsg.wallMs, t.parse.wallMs)), met: t.umsg.wallMs <= 2 * t.parse.wallMs });
-    goals.push({ goal: `${ordinary.name}: umsg check at most ¼ of VS Code's JSON service`, figure: times(ratio(t.umsg.wallMs, t.vscode.wallMs)), met: t.umsg.wallMs <= 0.25 * t.vscode.wallMs });
+    goals.push({
+      goal: `${ordinary.name}: umsg check within 2× of read + JSON.parse`,
+      figure: times(ratio(t.umsg.wallMs, t.parse.wallMs)),
+      met: t.umsg.wallMs <= 2 * t.parse.wallMs,
+    });
+    goals.push({
+      goal: `${ordinary.name}: umsg check at most ¼ of VS Code's JSON service`,
+      figure: times(ratio(t.umsg.wallMs, t.vscode.wallMs)),
+      met: t.umsg.wallMs <= 0.25 * t.vscode.wallMs,
+    });
   }
   const huge = corpus(r, 'huge-message');
   if (huge) {
     const t = huge.tools;
-    goals.push({ goal: `${huge.name}: umsg check within 4× of read + JSON.parse`, figure: times(ratio(t.umsg.wallMs, t.parse.wallMs)), met: t.umsg.wallMs <= 4 * t.parse.wallMs });
-    goals.push({ goal: `${huge.name}: umsg check at most ¼ of VS Code's JSON service`, figure: times(ratio(t.umsg.wallMs, t.vscode.wallMs)), met: t.umsg.wallMs <= 0.25 * t.vscode.wallMs });
+    goals.push({
+      goal: `${huge.name}: umsg check within 4× of read + JSON.parse`,
+      figure: times(ratio(t.umsg.wallMs, t.parse.wallMs)),
+      met: t.umsg.wallMs <= 4 * t.parse.wallMs,
+    });
+    goals.push({
+      goal: `${huge.name}: umsg check at most ¼ of VS Code's JSON service`,
+      figure: times(ratio(t.umsg.wallMs, t.vscode.wallMs)),
+      met: t.umsg.wallMs <= 0.25 * t.vscode.wallMs,
+    });
   }
   const load = r.editor.underLoad;
   for (const [name, l] of [['the large message', load.hugeMessage], ['the large Configuration Meta', load.configMeta]] as const) {
-    goals.push({ goal: `hover and completion in another message while ${name} is checked: p95 within 50 ms`, figure: ms(l.otherFile.p95), met: l.otherFile.p95 <= 50 });
-    goals.push({ goal: `hover and completion in ${name} itself while it is checked: p95 within 50 ms`, figure: ms(l.sameFile.p95), met: l.sameFile.p95 <= 50 });
+    goals.push({
+      goal: `hover and completion in another message while ${name} is checked: p95 within 50 ms`,
+      figure: ms(l.otherFile.p95),
+      met: l.otherFile.p95 <= 50,
+    });
+    goals.push({
+      goal: `hover and completion in ${name} itself while it is checked: p95 within 50 ms`,
+      figure: ms(l.sameFile.p95),
+      met: l.sameFile.p95 <= 50,
+    });
   }
-  goals.push({ goal: 'edit → diagnostics of an ordinary message (pulled): p95 under 5 ms', figure: ms(r.editor.editPull.p95), met: r.editor.editPull.p95 < 5 });
+  goals.push({
+    goal: 'edit → diagnostics of an ordinary message (pulled): p95 under 5 ms',
+    figure: ms(r.editor.editPull.p95),
+    met: r.editor.editPull.p95 < 5,
+  });
   return goals;
 }
 
@@ -110,13 +147,25 @@ function table(rows: string[][]): string {
 /** The console report: every figure with its ratios, then the goals. */
 export function printReport(r: BenchResults): void {
   const m = r.machine;
-  console.log(`\n${r.date} · ${m.cpu} × ${m.cores} · node ${m.node} · load average ${m.loadAverageBefore.join(' ')} before, ${m.loadAverageAfter.join(' ')} after · ${r.rounds} rounds, medians`);
+  console.log(
+    `\n${r.date} · ${m.cpu} × ${m.cores} · node ${m.node} · ` +
+      `load average ${m.loadAverageBefore.join(' ')} before, ${m.loadAverageAfter.join(' ')} after · ${r.rounds} rounds, medians`,
+  );
   for (const c of r.processes) {
     const floor = c.tools.parse;
     const vscode = c.tools.vscode;
     const rows = [['process', 'wall', 'CPU', '× read+parse', '(CPU)', '× VS Code', '(CPU)', 'problems']];
     for (const t of Object.values(c.tools)) {
-      rows.push([t.name, ms(t.wallMs), cpu(t.cpuMs), times(ratio(t.wallMs, floor.wallMs)), cpuRatio(t, floor), times(ratio(t.wallMs, vscode.wallMs)), cpuRatio(t, vscode), count(t.problems)]);
+      rows.push([
+        t.name,
+        ms(t.wallMs),
+        cpu(t.cpuMs),
+        times(ratio(t.wallMs, floor.wallMs)),
+        cpuRatio(t, floor),
+        times(ratio(t.wallMs, vscode.wallMs)),
+        cpuRatio(t, vscode),
+        count(t.problems),
+      ]);
     }
     console.log(`\n${c.name} (${count(c.characters)} characters)\n${table(rows)}`);
   }
@@ -130,10 +179,15 @@ export function printReport(r: BenchResults): void {
     rows.push([`while the ${name} is checked: hover/completion in it`, ...lat(l.sameFile)]);
   }
   console.log(`\n${table(rows)}`);
-  console.log(`\nserver memory (VmRSS): ${mb(e.memory.idleRss)} idle, ${mb(e.memory.openRss)} with ${e.memory.messages} messages open (peak ${mb(e.memory.openPeak)})`);
+  console.log(
+    `\nserver memory (VmRSS): ${mb(e.memory.idleRss)} idle, ` +
+      `${mb(e.memory.openRss)} with ${e.memory.messages} messages open (peak ${mb(e.memory.openPeak)})`,
+  );
   const s = r.startup;
-  console.log(`start-up to the first diagnostic of one message: server ${ms(s.serverMs)}, umsg check ${ms(s.cliMs)}, node -e 0 ${ms(s.nodeMs)}`);
-  console.log('\ngoals of issue 11 (reported, not enforced):');
+  console.log(
+    `start-up to the first diagnostic of one message: server ${ms(s.serverMs)}, umsg check ${ms(s.cliMs)}, node -e 0 ${ms(s.nodeMs)}`,
+  );
+  console.log('\nspeed goals (reported, not enforced):');
   for (const g of r.goals) console.log(`  ${g.met ? 'met    ' : 'NOT met'}  ${g.figure.padStart(8)}  ${g.goal}`);
 }
 
@@ -142,7 +196,9 @@ export function readmeSpeedTable(r: BenchResults): string {
   const m = r.machine;
   const lines = [
     '',
-    `Measured ${r.date.slice(0, 10)} on ${m.cpu} (${m.cores} cores, shared with other work: load average ${m.loadAverageBefore[0]} at the start, ${m.loadAverageAfter[0]} at the end), node ${m.node}; medians of ${r.rounds} runs of whole processes, wall-clock time (CPU time in parentheses):`,
+    `Measured ${r.date.slice(0, 10)} on ${m.cpu} (${m.cores} cores, shared with other work: ` +
+      `load average ${m.loadAverageBefore[0]} at the start, ${m.loadAverageAfter[0]} at the end), node ${m.node}; ` +
+      `medians of ${r.rounds} runs of whole processes, wall-clock time (CPU time in parentheses):`,
     '',
     '| workload | umsg findings | umsg check | read + JSON.parse | ajv | VS Code\'s JSON service | umsg ÷ JSON.parse | umsg ÷ VS Code |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -150,7 +206,11 @@ export function readmeSpeedTable(r: BenchResults): string {
   const both = (t: ToolResult) => `${ms(t.wallMs)} (${cpu(t.cpuMs)})`;
   for (const c of r.processes) {
     const t = c.tools;
-    lines.push(`| ${c.name} | ${count(t.umsg.problems)} | ${both(t.umsg)} | ${both(t.parse)} | ${both(t.ajv)} | ${both(t.vscode)} | ${times(ratio(t.umsg.wallMs, t.parse.wallMs))} (${cpuRatio(t.umsg, t.parse)}) | ${times(ratio(t.umsg.wallMs, t.vscode.wallMs))} (${cpuRatio(t.umsg, t.vscode)}) |`);
+    lines.push(
+      `| ${c.name} | ${count(t.umsg.problems)} | ${both(t.umsg)} | ${both(t.parse)} | ${both(t.ajv)} | ${both(t.vscode)} | ` +
+        `${times(ratio(t.umsg.wallMs, t.parse.wallMs))} (${cpuRatio(t.umsg, t.parse)}) | ` +
+        `${times(ratio(t.umsg.wallMs, t.vscode.wallMs))} (${cpuRatio(t.umsg, t.vscode)}) |`,
+    );
   }
   const e = r.editor;
   const s = r.startup;
@@ -168,15 +228,18 @@ export function readmeSpeedTable(r: BenchResults): string {
     ]),
     '',
     'The maximum in a large file itself is the first request after each edit: its check runs on a worker thread, ' +
-      'but hover and completion need the new version parsed on the server\'s own thread, and the first request waits for that whole parse. ' +
+      'but hover and completion need the new version parsed on the server\'s own thread, ' +
+      'and the first request waits for that whole parse. ' +
       'That parse runs in slices of about 10 ms, and the requests in the other message, sent meanwhile, are answered between slices; ' +
       'what their maximum adds is garbage collection: the young-generation collections the new tree causes take up to about 30 ms each. ' +
       'Before the parse ran in slices, such a request waited for the whole parse.',
     '',
-    `The server's memory (VmRSS): ${mb(e.memory.idleRss)} idle, ${mb(e.memory.openRss)} with ${e.memory.messages} ordinary messages open and checked. ` +
-      `Start-up to the first diagnostic of one message: the server ${ms(s.serverMs)} (spawn to pulled diagnostics), \`umsg check\` ${ms(s.cliMs)}, against \`node -e 0\` ${ms(s.nodeMs)}.`,
+    `The server's memory (VmRSS): ${mb(e.memory.idleRss)} idle, ` +
+      `${mb(e.memory.openRss)} with ${e.memory.messages} ordinary messages open and checked. ` +
+      `Start-up to the first diagnostic of one message: the server ${ms(s.serverMs)} (spawn to pulled diagnostics), ` +
+      `\`umsg check\` ${ms(s.cliMs)}, against \`node -e 0\` ${ms(s.nodeMs)}.`,
     '',
-    '| goal of issue 11 (wall-clock medians, p95 of latencies) | measured | |',
+    '| speed goal (wall-clock medians, p95 of latencies) | measured | |',
     '| --- | --- | --- |',
     ...r.goals.map((g) => `| ${g.goal} | ${g.figure} | ${g.met ? 'met' : '**not met**'} |`),
     '',

@@ -41,13 +41,25 @@ describe('generated files', () => {
   });
 
   it('keeps a description\'s characters from being read as Markdown in the table', () => {
-    const rule = defineRule({ id: 'x-rule', description: 'a | b, <group>:*x*_y_ `z` [l]', defaultSeverity: 'hint', languages: ['native-provider'], check() {} });
-    assert.equal(ruleTable([rule]).split('\n')[3], '| [x-rule](x-rule.md) | hint | `*.provider.json` | a \\| b, \\<group\\>:\\*x\\*\\_y\\_ \\`z\\` \\[l\\] |');
+    const rule = defineRule({
+      id: 'x-rule',
+      description: 'a | b, <group>:*x*_y_ `z` [l]',
+      defaultSeverity: 'hint',
+      languages: ['native-provider'],
+      check() {},
+    });
+    assert.equal(
+      ruleTable([rule]).split('\n')[3],
+      '| [x-rule](x-rule.md) | hint | `*.provider.json` | a \\| b, \\<group\\>:\\*x\\*\\_y\\_ \\`z\\` \\[l\\] |',
+    );
   });
 
   it('says which markers are missing instead of writing a page without its table', () => {
     assert.throws(() => replaceBlock('# Rules\n', 'docs/rules/README.md', 'rule-table', 'x'), /docs\/rules\/README\.md needs the markers <!-- generated:rule-table --> and <!-- \/generated:rule-table -->/);
-    assert.equal(replaceBlock('a <!-- generated:n -->old<!-- /generated:n --> b', 'f', 'n', 'new'), 'a <!-- generated:n -->new<!-- /generated:n --> b');
+    assert.equal(
+      replaceBlock('a <!-- generated:n -->old<!-- /generated:n --> b', 'f', 'n', 'new'),
+      'a <!-- generated:n -->new<!-- /generated:n --> b',
+    );
   });
 
   it('the package.json settings take the channels, rule ids and defaults of umsg.config.json', () => {
@@ -63,7 +75,12 @@ describe('facts the docs state in prose', () => {
       const page = read(`docs/rules/${rule.id}.md`);
       assert.equal(page.split('\n', 1)[0], `# ${rule.id}`);
       // A channel rule takes its channels' severities: its page explains that instead.
-      if (!rule.channelScoped) assert.ok(page.includes(`Default severity: **${rule.defaultSeverity}**`), `docs/rules/${rule.id}.md says "Default severity: **${rule.defaultSeverity}**"`);
+      if (!rule.channelScoped) {
+        assert.ok(
+          page.includes(`Default severity: **${rule.defaultSeverity}**`),
+          `docs/rules/${rule.id}.md says "Default severity: **${rule.defaultSeverity}**"`,
+        );
+      }
     });
   }
 

@@ -39,13 +39,19 @@ describe('rule messages live in rule files', () => {
     assert.deepEqual(found, [
       ['template-syntax', '${}', 'Empty template expression ${}: write an expression or remove it.'],
       ['dynamic-list', '${it}', '`it` is only defined inside a dynamic list body (between // @each and // @end).'],
-      ['dynamic-list', 'dishes for today', '// @each takes one list expression, such as // @each dishes: "for today" is not part of it. Put a remark on a comment line of its own.'],
+      [
+        'dynamic-list',
+        'dishes for today',
+        '// @each takes one list expression, such as // @each dishes: "for today" is not part of it. ' +
+          'Put a remark on a comment line of its own.',
+      ],
       ['syntax', ',', "Trailing comma: the rendered message must be strict JSON, remove this ','."],
     ]);
   });
 
   it('a comma left in a dynamic list body is one finding, dynamic-list\'s, not also a syntax error', () => {
-    const text = '{ "type": "rich", "title": "T", "description": "D", "insideActions": [\n// @each dishes\n{ "type": "reply", "display": "${it}", "payload": "P" },\n// @end\n] }';
+    const text = '{ "type": "rich", "title": "T", "description": "D", "insideActions": [\n' +
+      '// @each dishes\n{ "type": "reply", "display": "${it}", "payload": "P" },\n// @end\n] }';
     const found = checkDocument(text, 'universal-message').diagnostics
       .filter((d) => d.rule === 'syntax' || d.rule === 'dynamic-list')
       .map((d) => [d.rule, d.offset, d.length]);

@@ -33,7 +33,12 @@ const say = (message) => process.stdout.write(`[test:web] ${message}\n`);
 function ensureChromium() {
   if (fs.existsSync(CHROMIUM_PATH)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) throw new Error(`${CHROMIUM_PATH} is missing. Install it as root, then run again:\n  apt-get update && apt-get install -y --no-install-recommends chromium`);
+  if (!isRoot) {
+    throw new Error(
+      `${CHROMIUM_PATH} is missing. Install it as root, then run again:\n` +
+        '  apt-get update && apt-get install -y --no-install-recommends chromium',
+    );
+  }
   say('chromium is missing: installing it with apt-get');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
@@ -46,8 +51,13 @@ function ensureChromium() {
 // --- The build's guard: a Node built-in reached from a browser entry fails the build ----------
 async function checkBuildGuard() {
   for (const specifier of ['node:fs', 'path']) {
-    const failure = await esbuild.build({ ...browserBuild, sourcemap: false, write: false, logLevel: 'silent', stdin: { contents: `import * as m from '${specifier}'; console.log(m);`, resolveDir: root, sourcefile: 'entry.ts' } })
-      .then(() => undefined, (error) => error);
+    const failure = await esbuild.build({
+      ...browserBuild,
+      sourcemap: false,
+      write: false,
+      logLevel: 'silent',
+      stdin: { contents: `import * as m from '${specifier}'; console.log(m);`, resolveDir: root, sourcefile: 'entry.ts' },
+    }).then(() => undefined, (error) => error);
     assert.ok(failure, `a browser bundle importing ${specifier} must fail to build`);
     assert.match(failure.errors?.[0]?.text ?? '', new RegExp(`Node built-in "${specifier}" imported by`), `the build names ${specifier}`);
   }
@@ -58,7 +68,11 @@ async function checkBuildGuard() {
 function writeFixture() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umsg-web-'));
   const files = {
-    'umsg.config.json': JSON.stringify({ channels: { messenger: 'error', gbm: 'off', whatsapp: 'warning' }, rules: { 'unknown-property': 'error' } }, null, 2),
+    'umsg.config.json': JSON.stringify(
+      { channels: { messenger: 'error', gbm: 'off', whatsapp: 'warning' }, rules: { 'unknown-property': 'error' } },
+      null,
+      2,
+    ),
     'card.sample.json': JSON.stringify({ user: { name: 'Bartholomew Alexander Montgomery-Fitzwilliam of the Northern Highlands Estate' } }),
     'card.umsg': [
       '{',
@@ -135,7 +149,9 @@ function startNodeServer(handleServerRequest) {
       void session.receive(JSON.parse(body));
     }
   });
-  child.once('exit', (code, signal) => { if (code !== 0 && code !== null) say(`node server exited with ${code ?? signal}: ${stderr.trim()}`); });
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && code !== null) say(`node server exited with ${code ?? signal}: ${stderr.trim()}`);
+  });
   const stop = () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM'); };
   onCleanup(stop);
   return { session, stop };
@@ -161,8 +177,10 @@ function startPageServer() {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       res.end(`window.umsgClient = (() => {
   const required = [];
-  const standIn = () => new Proxy(function () {}, { get: (t, p) => (p === 'prototype' ? {} : standIn()), construct: () => standIn(), apply: () => standIn() });
-  const require = (name) => { required.push(name); if (name === 'vscode') return standIn(); throw new Error('the web client requires ' + name); };
+  const standIn = () => new Proxy(function () {}, ` +
+        `{ get: (t, p) => (p === 'prototype' ? {} : standIn()), construct: () => standIn(), apply: () => standIn() });
+  const require = (name) => { required.push(name); ` +
+        `if (name === 'vscode') return standIn(); throw new Error('the web client requires ' + name); };
   const module = { exports: {} };
   (function (module, exports, require) {
 ${fs.readFileSync(webClientBundle, 'utf8')}
@@ -199,7 +217,12 @@ async function workerSession(page, handleServerRequest) {
 
 // --- One session: what the test compares -------------------------------------------------------
 const CAPABILITIES = {
-  textDocument: { diagnostic: {}, hover: { contentFormat: ['markdown'] }, completion: { completionItem: { snippetSupport: true } }, codeAction: {} },
+  textDocument: {
+    diagnostic: {},
+    hover: { contentFormat: ['markdown'] },
+    completion: { completionItem: { snippetSupport: true } },
+    codeAction: {},
+  },
   workspace: {},
 };
 
@@ -212,7 +235,11 @@ async function exercise(session, uri, text) {
   const titleLine = lines.findIndex((l) => l.includes('"title"'));
   const hover = await session.request('textDocument/hover', { textDocument: { uri }, position: { line: titleLine, character: 4 } });
   const completion = await session.request('textDocument/completion', { textDocument: { uri }, position: { line: 2, character: 2 } });
-  const actions = await session.request('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: 0 } }, context: { diagnostics } });
+  const actions = await session.request('textDocument/codeAction', {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: 0 } },
+    context: { diagnostics },
+  });
   return { serverInfo: init.serverInfo, capabilities: init.capabilities, diagnostics, hover, completion, actions };
 }
 
@@ -222,7 +249,11 @@ function normalized(answers, docsBase, uri) {
 }
 
 async function main() {
-  for (const bundle of [workerBundle, webClientBundle, nodeServer]) if (!fs.existsSync(bundle)) throw new Error(`${path.relative(root, bundle)} is missing: run \`node esbuild.mjs\` first (npm run test:web does)`);
+  for (const bundle of [workerBundle, webClientBundle, nodeServer]) {
+    if (!fs.existsSync(bundle)) {
+      throw new Error(`${path.relative(root, bundle)} is missing: run \`node esbuild.mjs\` first (npm run test:web does)`);
+    }
+  }
   await checkBuildGuard();
   ensureChromium();
   const { dir, files } = writeFixture();
@@ -253,7 +284,11 @@ async function main() {
     // The web client bundle loads in a browser and needs nothing but 'vscode'.
     await page.addScriptTag({ url: '/client-module.js' });
     const webClient = await page.evaluate(() => window.umsgClient);
-    assert.deepEqual(webClient, { exports: ['activate', 'deactivate'], required: ['vscode'] }, 'dist/browser/client.js loads in the page and requires only vscode');
+    assert.deepEqual(
+      webClient,
+      { exports: ['activate', 'deactivate'], required: ['vscode'] },
+      'dist/browser/client.js loads in the page and requires only vscode',
+    );
     say('dist/browser/client.js loads in Chromium, exports activate and deactivate, and requires only vscode');
 
     const text = files['card.umsg'];
@@ -272,10 +307,17 @@ async function main() {
     const webDocs = `${origin}/docs/rules/`;
     const a = normalized(onNode, nodeDocs, fileUri('card.umsg'));
     const b = normalized(inWorker, webDocs, fileUri('card.umsg'));
-    say(`initialize: ${JSON.stringify(b.serverInfo)}; ${b.diagnostics.length} diagnostics (${b.diagnostics.map((d) => d.code).join(', ')}), ${b.completion.length ?? b.completion.items?.length} completions, ${b.actions.length} code actions`);
+    say(
+      `initialize: ${JSON.stringify(b.serverInfo)}; ` +
+        `${b.diagnostics.length} diagnostics (${b.diagnostics.map((d) => d.code).join(', ')}), ` +
+        `${b.completion.length ?? b.completion.items?.length} completions, ${b.actions.length} code actions`,
+    );
     assert.equal(b.serverInfo?.name, 'umsg-language-server', 'the worker answers initialize');
     // Read through the client: the config file's severities and the sample's rendered title show.
-    assert.ok(b.diagnostics.some((d) => d.code === 'unknown-property' && d.severity === 1), 'umsg.config.json, read through the client, makes unknown-property an error');
+    assert.ok(
+      b.diagnostics.some((d) => d.code === 'unknown-property' && d.severity === 1),
+      'umsg.config.json, read through the client, makes unknown-property an error',
+    );
     assert.ok(b.diagnostics.some((d) => /with the sample data/.test(d.message)), 'card.sample.json, read through the client, renders the title');
     assert.ok(b.hover?.contents?.value, 'hover answers in the worker');
     assert.ok(b.actions.length > 0, 'quick fixes answer in the worker');
@@ -286,8 +328,14 @@ async function main() {
     assert.deepEqual(b.actions, a.actions, 'the same code actions');
     // A virtual workspace: the same findings, its surroundings read under its own scheme.
     assert.deepEqual(normalized(inVfs, webDocs, vfsUri), b.diagnostics, 'a vscode-vfs: message gets the same diagnostics');
-    assert.ok(asked.includes(`${vfsRoot}/umsg.config.json`) && asked.includes(`${vfsRoot}/card.sample.json`), `the worker asked the client for the vscode-vfs: config and sample (asked: ${asked.join(', ')})`);
-    say(`the worker asked the client for ${asked.length} files; node and worker agree on diagnostics, hover, completion and code actions; vscode-vfs: agrees too`);
+    assert.ok(
+      asked.includes(`${vfsRoot}/umsg.config.json`) && asked.includes(`${vfsRoot}/card.sample.json`),
+      `the worker asked the client for the vscode-vfs: config and sample (asked: ${asked.join(', ')})`,
+    );
+    say(
+      `the worker asked the client for ${asked.length} files; ` +
+        'node and worker agree on diagnostics, hover, completion and code actions; vscode-vfs: agrees too',
+    );
     await context.close();
   } finally {
     node.stop();

@@ -19,7 +19,9 @@ function files(map: Record<string, string>) {
 
 describe('configForUri: the config file that governs a message, found by URI', () => {
   it('walks up from the message folder under its own scheme and authority, and takes the first umsg.config.json', async () => {
-    const { asked, read } = files({ [`${ROOT}/umsg.config.json`]: '{ "channels": { "whatsapp": "off" }, "rules": { "empty-text": "error" } }' });
+    const { asked, read } = files({
+      [`${ROOT}/umsg.config.json`]: '{ "channels": { "whatsapp": "off" }, "rules": { "empty-text": "error" } }',
+    });
     const found = await configForUri(`${ROOT}/cards/menu/today.umsg`, read);
     assert.equal(found.configPath, `${ROOT}/umsg.config.json`);
     assert.equal(found.config.channels.whatsapp, 'off');
@@ -59,7 +61,8 @@ describe('browserRuntime.readFile: the client answers, or the file counts as mis
 
   it('asks the client with universalMessage/readFile and the URI', async () => {
     const seen: unknown[] = [];
-    const text = await runtime(async (method, params) => { seen.push([method, params]); return 'hello'; }).readFile(`${ROOT}/a.sample.json`);
+    const text = await runtime(async (method, params) => { seen.push([method, params]); return 'hello'; })
+      .readFile(`${ROOT}/a.sample.json`);
     assert.equal(text, 'hello');
     assert.deepEqual(seen, [[READ_FILE_REQUEST, { uri: `${ROOT}/a.sample.json` }]]);
   });

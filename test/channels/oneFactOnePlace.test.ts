@@ -1,7 +1,7 @@
 /**
- * Check and render tell one story (issue 9): the facts about a message and its channels are
- * read from one place, so what the checks say, what render prints and what each channel's
- * API accepts agree. Each test here failed before the channel model was merged.
+ * Check and render tell one story: the facts about a message and its channels are read from
+ * one place, so what the checks say, what render prints and what each channel's API accepts
+ * agree. Each test here failed before the channel model was merged.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,8 @@ import { documentSymbols } from '../../server/src/core/features/structure';
 
 const check = (text: string, sample?: SampleData) => checkDocument(text, 'universal-message', { sample }).diagnostics;
 const of = (ds: readonly Diagnostic[], rule: string) => ds.filter((d) => d.rule === rule);
-const render = (text: string, channel: 'messenger' | 'gbm' | 'whatsapp' | 'rcs', sample?: SampleData) => channelPayload(channel, renderMessage(parseJsonDocument(text), sample).value!);
+const render = (text: string, channel: 'messenger' | 'gbm' | 'whatsapp' | 'rcs', sample?: SampleData) =>
+  channelPayload(channel, renderMessage(parseJsonDocument(text), sample).value!);
 
 describe('a repeated key: the last value counts everywhere', () => {
   const long = 'x'.repeat(95);
@@ -45,12 +46,18 @@ describe('a repeated key: the last value counts everywhere', () => {
 describe('WhatsApp: cards its button message cannot carry are sent as another type', () => {
   const media = '"richMedia": { "height": "TALL", "fileUrl": "https://example.com/a.png", "altText": "a" }';
   it('without richMedia the interactive message has no header (not an image with an empty link)', () => {
-    const p = render('{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type": "reply", "display": "A", "payload": "A" } ] }', 'whatsapp') as any;
+    const p = render(
+      '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type": "reply", "display": "A", "payload": "A" } ] }',
+      'whatsapp',
+    ) as any;
     assert.equal(p.interactive.header, undefined);
     assert.deepEqual(p.interactive.action.buttons, [{ type: 'reply', reply: { id: 'A', title: 'A' } }]);
   });
   it('without actions: a text message, or an image with a caption when the card has media', () => {
-    assert.deepEqual(render('{ "type": "rich", "title": "Hello", "description": "World" }', 'whatsapp'), { type: 'text', text: { body: 'Hello\n\nWorld' } });
+    assert.deepEqual(
+      render('{ "type": "rich", "title": "Hello", "description": "World" }', 'whatsapp'),
+      { type: 'text', text: { body: 'Hello\n\nWorld' } },
+    );
     assert.deepEqual(render(`{ "type": "rich", "title": "Hello", "description": "World", ${media} }`, 'whatsapp'), { type: 'image', image: { link: 'https://example.com/a.png', caption: 'Hello\n\nWorld' } });
     // "buttons": [] is never printed: an empty list of actions is no actions.
     assert.equal((render('{ "type": "rich", "title": "t", "description": "d", "insideActions": [] }', 'whatsapp') as any).type, 'text');
@@ -66,7 +73,8 @@ describe('WhatsApp: cards its button message cannot carry are sent as another ty
 
 describe('what a warning says is what render sends', () => {
   it('the Messenger call warning and the payload agree: the number is sent as written, and rejected', () => {
-    const text = '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "+1-201-555-0123" } ] }';
+    const text = '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ ' +
+      '{ "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "+1-201-555-0123" } ] }';
     const [d] = of(check(text), 'channel-limit').filter((x) => x.channels?.includes('messenger'));
     assert.match(d.message, /\+1-201-555-0123 is rejected, write \+12015550123/);
     const payload = render(text, 'messenger') as any;
@@ -74,14 +82,16 @@ describe('what a warning says is what render sends', () => {
     assert.ok(CHANNELS.messenger.validate(payload).some((p) => p.explainedBy.includes('channel-limit')));
   });
   it('a templated call number is checked for Messenger on its rendered value', () => {
-    const text = '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "${shop.phone}" } ] }';
+    const text = '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ ' +
+      '{ "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "${shop.phone}" } ] }';
     const [d] = of(check(text, { shop: { phone: '+1-201-555-0123' } }), 'channel-limit').filter((x) => x.channels?.includes('messenger'));
     assert.match(d.message, /phoneNumber renders to \+1-201-555-0123 with the sample data, which is rejected/);
     assert.equal(text.slice(d.offset, d.offset + d.length), '${shop.phone}');
   });
   it('a space next to a template in a phone number is reported', () => {
     for (const number of ['+1 ${rest}', '+12015550123 ${x}']) {
-      const text = `{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "${number}" } ] }`;
+      const text = '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ ' +
+        `{ "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "${number}" } ] }`;
       assert.match(of(check(text), 'phone-number').map((d) => d.message).join('\n'), /contains spaces/, number);
     }
   });
@@ -90,14 +100,18 @@ describe('what a warning says is what render sends', () => {
 describe('counting buttons', () => {
   const body = (rest: string) => `{ "type": "rich", "title": "t", "description": "d", "richMedia": { "height": "TALL", "fileUrl": "https://example.com/a.png", "altText": "a" }${rest} }`;
   it('when the buttons come from the list, the message says so, not "static"', () => {
-    const text = body(', "floatActions": [\n  // @each dishes\n  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n]');
+    const text = body(
+      ', "floatActions": [\n  // @each dishes\n  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n]',
+    );
     const sample = { dishes: [1, 2, 3, 4].map((i) => ({ name: `D${i}`, label: `Dish ${i}` })) };
     const messages = of(check(text, sample), 'channel-limit').map((d) => d.message);
     assert.ok(messages.some((m) => /WhatsApp sends floatActions as 4 reply buttons \(4 from the list with the sample data\): over WhatsApp's 3/.test(m)), messages.join('\n'));
     assert.ok(!messages.some((m) => /static/.test(m)));
   });
   it('duplicate button titles from the sample data are reported for WhatsApp', () => {
-    const text = body(', "insideActions": [\n  // @each dishes\n  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n]');
+    const text = body(
+      ', "insideActions": [\n  // @each dishes\n  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n]',
+    );
     const sample = { dishes: [{ name: 'a', label: 'Pasta' }, { name: 'b', label: 'Pasta' }] };
     const [d] = of(check(text, sample), 'channel-limit');
     assert.match(d.message, /display "Pasta" is used by two buttons with the sample data \(list element 2\): WhatsApp needs unique button titles/);
@@ -106,7 +120,8 @@ describe('counting buttons', () => {
 });
 
 describe('one reading of the dynamic-list markers', () => {
-  const withMarkers = (each: string) => `{ "type": "rich", "title": "t", "description": "d", "insideActions": [${each}\n  { "type": "reply", "display": "\${it.label()}", "payload": "\${it.name()}" }\n  // @end\n] }`;
+  const withMarkers = (each: string) => `{ "type": "rich", "title": "t", "description": "d", "insideActions": [${each}\n` +
+    '  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n] }';
   it('a // @each on the line of [ is no list for the outline either', () => {
     const text = withMarkers(' // @each dishes');
     const messages = of(check(text), 'dynamic-list').map((d) => d.message);
@@ -138,7 +153,9 @@ describe('umsg render: what a channel receives, and why', () => {
     const code = await runCli(argv, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; }, cwd: dir });
     return { code, stdout, stderr };
   };
-  const four = '{ "type": "rich", "title": "Hello ${user}", "description": "Pick", "insideActions": [ {"type":"reply","display":"A","payload":"A"}, {"type":"reply","display":"B","payload":"B"}, {"type":"reply","display":"C","payload":"C"}, {"type":"reply","display":"D","payload":"D"} ] }';
+  const four = '{ "type": "rich", "title": "Hello ${user}", "description": "Pick", "insideActions": [ ' +
+    '{"type":"reply","display":"A","payload":"A"}, {"type":"reply","display":"B","payload":"B"}, ' +
+    '{"type":"reply","display":"C","payload":"C"}, {"type":"reply","display":"D","payload":"D"} ] }';
   write('menu.umsg', four);
   write('menu.sample.json', '{ "user": "Ada" }');
   write('menu.whatsapp.umsg', '{ "type": "text", "text": { "body": "Hi ${user}" } }');
@@ -171,7 +188,8 @@ describe('the README channel table is the channel models', () => {
     const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
     const start = readme.indexOf('| limit | Messenger');
     assert.ok(start >= 0, 'README has the channel table');
-    const rows = readme.slice(start).split('\n').filter((l) => l.startsWith('|')).slice(2, 8).map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    const rows = readme.slice(start).split('\n').filter((l) => l.startsWith('|')).slice(2, 8)
+      .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
     const ids = Object.keys(CHANNELS) as (keyof typeof CHANNELS)[];
     for (const row of rows) {
       const [field, ...cells] = row;
@@ -190,14 +208,18 @@ describe('RCS Business Messaging', () => {
   const card = (rest: string) => `{ "type": "rich", "title": "Pizzeria", "description": "Open now", "richMedia": { "height": "MEDIUM", "fileUrl": "https://example.com/p.png", "altText": "Pizza", "thumbnailUrl": "https://example.com/t.png", "forceRefresh": true }${rest} }`;
   const rcsOn = resolveConfig({ channels: { rcs: 'warning' }, rules: {} });
   it('is off by default: no RCS finding unless the config turns it on', () => {
-    const text = card(`, "floatActions": [${Array.from({ length: 12 }, (_, i) => `{ "type": "reply", "display": "R${i}", "payload": "R${i}" }`).join(', ')}]`);
+    const text = card(
+      ', "floatActions": [' +
+        `${Array.from({ length: 12 }, (_, i) => `{ "type": "reply", "display": "R${i}", "payload": "R${i}" }`).join(', ')}]`,
+    );
     assert.ok(!check(text).some((d) => d.channels?.includes('rcs')));
     const [d] = checkDocument(text, 'universal-message', { config: rcsOn }).diagnostics.filter((x) => x.channels?.includes('rcs'));
     assert.match(d.message, /floatActions has 12 actions: over RCS's 11/);
   });
   it('a dial number must be E.164, + and digits only', () => {
     const text = card(', "insideActions": [ { "type": "call", "display": "Call", "payload": "CALL", "phoneNumber": "+1-201-555-0123" } ]');
-    const found = checkDocument(text, 'universal-message', { config: rcsOn }).diagnostics.filter((x) => x.rule === 'channel-limit' && x.channels?.includes('rcs'));
+    const found = checkDocument(text, 'universal-message', { config: rcsOn }).diagnostics
+      .filter((x) => x.rule === 'channel-limit' && x.channels?.includes('rcs'));
     assert.equal(found.length, 1);
     assert.match(found[0].message, /call button takes \+ and digits only: \+1-201-555-0123 is rejected, write \+12015550123/);
   });

@@ -1,6 +1,6 @@
 /**
- * The invariant behind "check and render tell one story" (issue 9): for generated cards and
- * every channel, the payload `umsg render --channel C` prints is valid for C's published API
+ * The invariant behind "check and render tell one story": for generated cards and every
+ * channel, the payload `umsg render --channel C` prints is valid for C's published API
  * (the channel model's `validate`), or `umsg check` reports why, for C, with a rule that
  * explains that problem, and render repeats that finding (`renderForChannel().findings`).
  */
@@ -14,11 +14,14 @@ import type { SampleData } from '../../server/src/core/template/render';
 /** Texts at the edges of every limit, with emoji (two UTF-16 units, one character) and blanks. */
 const text = fc.oneof(
   fc.constantFrom('', ' ', 'Pasta', 'Call us', 'Ristorante 🍝', 'x'.repeat(20), 'x'.repeat(21), '🍝'.repeat(20), '🍝'.repeat(21)),
-  fc.constantFrom(19, 20, 21, 25, 26, 60, 61, 80, 81, 200, 201, 256, 257, 1000, 1001, 1024, 1025, 2000, 2001, 2048, 2049).map((n) => 'a'.repeat(n)),
+  fc.constantFrom(19, 20, 21, 25, 26, 60, 61, 80, 81, 200, 201, 256, 257, 1000, 1001, 1024, 1025, 2000, 2001, 2048, 2049)
+    .map((n) => 'a'.repeat(n)),
   fc.string({ maxLength: 30 }),
 );
 const url = fc.constantFrom('https://example.com/a.png', 'http://example.com/page', '/relative.png', 'ftp://example.com/a', '', 'https://', 'https://example.com/a b');
-const phone = fc.constantFrom('+12015550123', '+1-201-555-0123', '+39(02)1234.5678', 'tel:+12015550123', '0049 30 1234567', '', 'CALL', '+1 201');
+const phone = fc.constantFrom(
+  '+12015550123', '+1-201-555-0123', '+39(02)1234.5678', 'tel:+12015550123', '0049 30 1234567', '', 'CALL', '+1 201',
+);
 const actionType = fc.constantFrom('reply', 'click', 'call', 'Reply', 'share');
 
 const action = fc.record({
@@ -49,7 +52,8 @@ function messageText(value: object, list: boolean): string {
   const { insideActions: _drop, floatActions: _float, ...rest } = value as Record<string, unknown>;
   const head = JSON.stringify(rest, null, 2).replace(/\n\}$/, '');
   const comma = Object.keys(rest).length > 0 ? ',' : '';
-  return `${head}${comma}\n  "insideActions": [\n    // @each items\n    { "type": "reply", "display": "\${it.label()}", "payload": "\${it.name()}" }\n    // @end\n  ]\n}`;
+  return `${head}${comma}\n  "insideActions": [\n    // @each items\n` +
+    '    { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n    // @end\n  ]\n}';
 }
 
 const listSample = fc.array(fc.record({ name: text, label: text }), { maxLength: 5 }).map((items): SampleData => ({ items }));
@@ -67,7 +71,11 @@ describe('check and render tell one story', () => {
         }
         for (const p of r.apiProblems) {
           const explained = r.findings.some((f) => p.explainedBy.includes(f.rule));
-          assert.ok(explained, `${channel}: "${p.message}" (${p.path}) is not explained by any of ${JSON.stringify(r.findings.map((f) => `${f.rule}: ${f.message}`))}\n${source}\n${list ? JSON.stringify(sample) : ''}`);
+          assert.ok(
+            explained,
+            `${channel}: "${p.message}" (${p.path}) is not explained by any of ` +
+              `${JSON.stringify(r.findings.map((f) => `${f.rule}: ${f.message}`))}\n${source}\n${list ? JSON.stringify(sample) : ''}`,
+          );
         }
       }), { numRuns: 300, seed: 9 });
     });

@@ -15,13 +15,22 @@ const LONG = `{ "type": "rich", "title": "${'T'.repeat(95)}", "description": "d"
 
 describe('config', () => {
   it('reads channels, rules and maxFileSize', () => {
-    const { config, findings } = parseConfig('{ "channels": { "messenger": "error", "whatsapp": "off" }, "rules": { "empty-text": "off", "phone-number": 1 }, "maxFileSize": 1000 }', ids);
+    const { config, findings } = parseConfig(
+      '{ "channels": { "messenger": "error", "whatsapp": "off" }, ' +
+        '"rules": { "empty-text": "off", "phone-number": 1 }, "maxFileSize": 1000 }',
+      ids,
+    );
     assert.deepEqual(findings, []);
-    assert.deepEqual(config, { channels: { messenger: 'error', whatsapp: 'off' }, rules: { 'empty-text': 'off', 'phone-number': 'warning' }, maxFileSize: 1000 });
+    assert.deepEqual(config, {
+      channels: { messenger: 'error', whatsapp: 'off' },
+      rules: { 'empty-text': 'off', 'phone-number': 'warning' },
+      maxFileSize: 1000,
+    });
   });
 
   it('reports a broken file and still returns what it could read', () => {
-    const text = '{ "channels": { "messenger": "error", "whatsap": "off" }, "rules": { "phone-numbr": "off", "empty-text": "loud" }, "colour": 1, }';
+    const text = '{ "channels": { "messenger": "error", "whatsap": "off" }, ' +
+      '"rules": { "phone-numbr": "off", "empty-text": "loud" }, "colour": 1, }';
     const { config, findings } = parseConfig(text, ids);
     assert.deepEqual(config.channels, { messenger: 'error' });
     assert.deepEqual(config.rules, {});
@@ -71,7 +80,11 @@ describe('config', () => {
     const shipped = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'umsg.config.schema.json'), 'utf8'));
     assert.deepEqual(shipped, JSON.parse(JSON.stringify(configSchema())));
     const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
-    assert.deepEqual(pkg.contributes.configuration.properties['universalMessage.rules'].propertyNames.enum, ids, 'package.json settings list every rule');
+    assert.deepEqual(
+      pkg.contributes.configuration.properties['universalMessage.rules'].propertyNames.enum,
+      ids,
+      'package.json settings list every rule',
+    );
   });
 });
 
@@ -79,8 +92,11 @@ describe('checking', () => {
   it('a file over maxFileSize gets one file-size finding, which follows its rule setting', () => {
     const big = LONG.repeat(3);
     const run = (rules: Record<string, 'off' | 'warning'>) =>
-      checkDocument(big, 'universal-message', { config: { ...resolveConfig(undefined), maxFileSize: 100, rules } }).diagnostics.map((d) => `${d.rule}:${d.severity}:${d.message}`);
-    assert.deepEqual(run({}), [`file-size:information:This file has ${big.length} characters, over the checking limit of 100 (maxFileSize): it was not checked.`]);
+      checkDocument(big, 'universal-message', { config: { ...resolveConfig(undefined), maxFileSize: 100, rules } }).diagnostics
+        .map((d) => `${d.rule}:${d.severity}:${d.message}`);
+    assert.deepEqual(run({}), [
+      `file-size:information:This file has ${big.length} characters, over the checking limit of 100 (maxFileSize): it was not checked.`,
+    ]);
     assert.deepEqual(run({ 'file-size': 'warning' }).map((d) => d.split(':').slice(0, 2).join(':')), ['file-size:warning']);
     assert.deepEqual(run({ 'file-size': 'off' }), [], 'off hides it; the file is still not checked');
   });

@@ -1,7 +1,7 @@
 /**
- * Findings are capped per file and rule (issue 11): the first MAX_FINDINGS_PER_RULE in
- * document order are shown, and one more finding of the same rule, at the first one left
- * out, says how many more there are. The editor and the command line get the same list.
+ * Findings are capped per file and rule: the first MAX_FINDINGS_PER_RULE in document order are
+ * shown, and one more finding of the same rule, at the first one left out, says how many more
+ * there are. The editor and the command line get the same list.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -49,13 +49,19 @@ describe('findings capped per rule', () => {
   });
 
   it('changes nothing at or under the cap', () => {
-    const found = ofRule(checkDocument(clicksWithoutUrl(MAX_FINDINGS_PER_RULE), 'universal-message', { config: CONFIG }).diagnostics, 'action-required');
+    const found = ofRule(
+      checkDocument(clicksWithoutUrl(MAX_FINDINGS_PER_RULE), 'universal-message', { config: CONFIG }).diagnostics,
+      'action-required',
+    );
     assert.equal(found.length, MAX_FINDINGS_PER_RULE);
     assert.ok(found.every((d) => d.message.startsWith('Click action has no url')));
   });
 
   it('says "1 more finding" when one is left out', () => {
-    const found = ofRule(checkDocument(clicksWithoutUrl(MAX_FINDINGS_PER_RULE + 1), 'universal-message', { config: CONFIG }).diagnostics, 'action-required');
+    const found = ofRule(
+      checkDocument(clicksWithoutUrl(MAX_FINDINGS_PER_RULE + 1), 'universal-message', { config: CONFIG }).diagnostics,
+      'action-required',
+    );
     assert.equal(found[found.length - 1].message, '… and 1 more `action-required` finding in this file; the first 1,000 are shown.');
   });
 
@@ -69,7 +75,9 @@ describe('findings capped per rule', () => {
       defaultSeverity: 'warning',
       languages: ['universal-message'],
       check(ctx) {
-        for (let o = text.length - 1; o >= 0; o--) ctx.report({ message: `at ${o}`, offset: o, length: 1, severity: o % 2 ? 'hint' : 'warning' });
+        for (let o = text.length - 1; o >= 0; o--) {
+          ctx.report({ message: `at ${o}`, offset: o, length: 1, severity: o % 2 ? 'hint' : 'warning' });
+        }
       },
     });
     const found = checkDocument(text, 'universal-message', { config: CONFIG, rules: [backwards] }).diagnostics;
@@ -78,7 +86,11 @@ describe('findings capped per rule', () => {
     assert.deepEqual(found.filter((d) => d !== summary).map((d) => d.offset), Array.from({ length: MAX_FINDINGS_PER_RULE }, (_, k) => k));
     assert.equal(summary.offset, MAX_FINDINGS_PER_RULE);
     assert.equal(summary.severity, 'warning'); // the finding at offset 1,000 is a warning
-    assert.equal(summary.message, `… and ${(text.length - MAX_FINDINGS_PER_RULE).toLocaleString('en-US')} more \`backwards\` findings in this file; the first 1,000 are shown.`);
+    assert.equal(
+      summary.message,
+      `… and ${(text.length - MAX_FINDINGS_PER_RULE).toLocaleString('en-US')} more \`backwards\` findings in this file; ` +
+        'the first 1,000 are shown.',
+    );
   });
 
   it('gives the finding that counts the rest the severity of the most severe one left out', () => {
@@ -105,7 +117,10 @@ describe('findings capped per rule', () => {
   it('counts each rule on its own, and names the channels of the findings left out', () => {
     // 1,200 reply buttons with an over-long display: channel-limit is capped; the count of
     // actions (one channel-limit finding on insideActions) comes first in the text.
-    const actions = Array.from({ length: 1_200 }, (_, k) => `{ "type": "reply", "display": "A display text that is far too long ${k}", "payload": "P${k}" }`);
+    const actions = Array.from(
+      { length: 1_200 },
+      (_, k) => `{ "type": "reply", "display": "A display text that is far too long ${k}", "payload": "P${k}" }`,
+    );
     const text = `{ "type": "rich", "title": "t", "description": "d", "insideActions": [ ${actions.join(', ')} ] }`;
     const found = ofRule(checkDocument(text, 'universal-message', { config: CONFIG }).diagnostics, 'channel-limit');
     assert.equal(found.length, MAX_FINDINGS_PER_RULE + 1);
@@ -128,7 +143,10 @@ describe('findings capped per rule', () => {
 describe('the command line counts every finding, shown or left out by the cap', () => {
   it('the summary, the json counts and --max-warnings count the 2,345 findings, not the 1,001 shown', async () => {
     // channel-limit off: only action-required's 2,345 findings (one per click without url).
-    const dir = tempTree({ 'menu.umsg': clicksWithoutUrl(2_345), 'umsg.config.json': '{ "rules": { "channel-limit": "off" } }' }, 'umsg-cap-');
+    const dir = tempTree({
+      'menu.umsg': clicksWithoutUrl(2_345),
+      'umsg.config.json': '{ "rules": { "channel-limit": "off" } }',
+    }, 'umsg-cap-');
     const run = async (args: string[]) => {
       let stdout = '', stderr = '';
       const code = await runCli(['check', ...args, '.'], { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: dir });
@@ -166,8 +184,14 @@ describe('--quiet and the cap', () => {
     }, 'umsg-cap-quiet-');
     const run = async (args: string[]) => {
       let stdout = '';
-      const code = await runCli(['check', '--format', 'json', ...args, '.'], { stdout: (t) => { stdout += t; }, stderr: () => {}, cwd: dir });
-      return { code, results: JSON.parse(stdout) as { errorCount: number; warningCount: number; messages: { severity: number; message: string }[] }[] };
+      const code = await runCli(
+        ['check', '--format', 'json', ...args, '.'],
+        { stdout: (t) => { stdout += t; }, stderr: () => {}, cwd: dir },
+      );
+      return {
+        code,
+        results: JSON.parse(stdout) as { errorCount: number; warningCount: number; messages: { severity: number; message: string }[] }[],
+      };
     };
     const all = await run([]);
     assert.equal(all.code, 1);
@@ -184,7 +208,10 @@ describe('--quiet and the cap', () => {
 
 describe('formatCount', () => {
   it('writes whole numbers as toLocaleString("en-US") does', () => {
-    const samples = [0, 1, 9, 10, 99, 100, 999, 1_000, 1_001, 9_999, 10_000, 20_000, 99_999, 100_000, 999_999, 1_000_000, 1_234_567, 2 ** 31, Number.MAX_SAFE_INTEGER];
+    const samples = [
+      0, 1, 9, 10, 99, 100, 999, 1_000, 1_001, 9_999, 10_000, 20_000, 99_999, 100_000, 999_999, 1_000_000, 1_234_567,
+      2 ** 31, Number.MAX_SAFE_INTEGER,
+    ];
     for (let n = 0; n < 5_000; n += 7) samples.push(n);
     for (const n of samples) assert.equal(formatCount(n), n.toLocaleString('en-US'), String(n));
     for (const n of [-1, -1_234, 1.5, 1_234.5678, Number.NaN, Infinity]) assert.equal(formatCount(n), n.toLocaleString('en-US'), String(n));

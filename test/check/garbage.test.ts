@@ -1,17 +1,16 @@
 /**
- * What a checked message leaves behind for the garbage collector (issue 11). A message's
- * parse, card model and findings should die young: collected by V8's young-generation
- * collector (the scavenger), which costs next to nothing for objects that are already dead.
+ * What a checked message leaves behind for the garbage collector. A message's parse, card model
+ * and findings should die young: collected by V8's young-generation collector (the scavenger),
+ * which costs next to nothing for objects that are already dead.
  *
- * A getter in the object that runs a check (check.ts) gave every check its own hidden class,
- * which V8 keeps in old space and which held the check's closures: every parse then outlived
- * the next collections and was copied into old space, about 4.2 KB per message, and garbage
- * collection took about a quarter of `umsg check` over 10,000 messages. Without it about
- * 0.8 KB per message is copied (the file list, the report being written, and whatever a
- * collection finds in flight). Two smaller costs went with it and are not held here: an
- * object spread in the card model (richCard.ts, about 0.35 KB more per message) and the
- * language service's WeakMap of parses (core/index.ts; each collection took about twice as
- * long with it).
+ * A getter in the object that runs a check (core/check/run.ts) gave every check its own hidden
+ * class, which V8 keeps in old space and which held the check's closures: every parse then
+ * outlived the next collections and was copied into old space, about 4.2 KB per message, and
+ * garbage collection took a large share of `umsg check`. Without it about 0.8 KB per message is
+ * copied (the file list, the report being written, and whatever a collection finds in flight).
+ * Two smaller costs went with it and are not held here: an object spread in the card model
+ * (richCard.ts, more bytes per message) and the language service's WeakMap of parses
+ * (core/index.ts; each collection took longer with it).
 
  * Measured as V8 reports it (`--trace-gc-nvp`: `promoted` bytes per scavenge), not with a
  * clock. The bytes per message are the difference between two runs of different sizes, so
@@ -40,7 +39,11 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 function promotedBytes(count: number): { promoted: number; scavenges: number } {
   const folder = path.join(dir, `m${count}`);
   writeCorpus(folder, count);
-  const run = spawnSync(process.execPath, ['--trace-gc-nvp', CLI_BUNDLE, 'check', '--format', 'json', '--jobs', '1', folder], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const run = spawnSync(
+    process.execPath,
+    ['--trace-gc-nvp', CLI_BUNDLE, 'check', '--format', 'json', '--jobs', '1', folder],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
   // Exit 0: the corpus has warnings only.
   assert.equal(run.status, 0, run.stderr);
   let promoted = 0;
@@ -62,5 +65,9 @@ test('a checked message is garbage the young generation collects: little of it i
   // Enough collections happened for the measure to mean something.
   assert.ok(large.scavenges >= 8, `only ${large.scavenges} young-generation collections over 2,000 messages`);
   const perMessage = (large.promoted - small.promoted) / (2_000 - 400);
-  assert.ok(perMessage < MAX_PROMOTED_PER_MESSAGE, `${Math.round(perMessage)} bytes per message copied into old space (at most ${MAX_PROMOTED_PER_MESSAGE}): something keeps each message's objects alive`);
+  assert.ok(
+    perMessage < MAX_PROMOTED_PER_MESSAGE,
+    `${Math.round(perMessage)} bytes per message copied into old space (at most ${MAX_PROMOTED_PER_MESSAGE}): ` +
+      'something keeps each message\'s objects alive',
+  );
 });

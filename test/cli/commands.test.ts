@@ -578,7 +578,8 @@ describe('files found by name next to a message', () => {
   it('NAME.<channel>.umsg takes that channel off NAME.umsg and gets syntax checks only', async () => {
     // Messenger's own format, not a universal card, with an unterminated template on line 3
     // (`  "name": "` is 11 characters, so the `${` is at column 12).
-    const native = '{\n  "attachment": { "type": "template", "payload": { "template_type": "generic", "elements": [] } },\n  "name": "${user.name"\n}\n';
+    const native = '{\n  "attachment": { "type": "template", "payload": { "template_type": "generic", "elements": [] } },\n' +
+      '  "name": "${user.name"\n}\n';
     const dir = tempTree({ 'brunch.umsg': LONG_TITLE, 'brunch.messenger.umsg': native });
     const { results } = await umsgJson(['check'], dir);
     assert.deepEqual(resultFor(results, path.join(dir, 'brunch.umsg')).messages, [], 'the title is only too long for Messenger');
@@ -676,7 +677,10 @@ describe('examples/', () => {
     'title-too-long-for-messenger.umsg': { rules: ['channel-limit'], at: ['5:12 channel-limit 1'] },
     'description-too-long-for-whatsapp.umsg': { rules: ['channel-limit'], at: ['6:18 channel-limit 1'] },
     'too-many-inside-actions.umsg': { rules: ['channel-limit'], at: ['7:3 channel-limit 1'] },
-    'links-and-calls/bad-phone-numbers.umsg': { rules: ['phone-number'], at: ['8:99 phone-number 2', '8:99 phone-number 2', '9:100 phone-number 2'] },
+    'links-and-calls/bad-phone-numbers.umsg': {
+      rules: ['phone-number'],
+      at: ['8:99 phone-number 2', '8:99 phone-number 2', '9:100 phone-number 2'],
+    },
     'misspelled-properties.umsg': {
       rules: ['card-required', 'media-required', 'unknown-property'],
       at: ['3:1 card-required 2', '5:3 unknown-property 1', '7:3 media-required 2', '9:5 unknown-property 1'],
@@ -734,7 +738,9 @@ describe('examples/', () => {
 
   it('every example starts with a // comment that says what it shows', () => {
     const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.umsg') ? [path.join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+        ? walk(path.join(dir, e.name))
+        : e.name.endsWith('.umsg') ? [path.join(dir, e.name)] : []));
     const files = walk(EXAMPLES);
     assert.ok(files.length >= VALID_FILES.length + Object.keys(INVALID).length, String(files.length));
     for (const f of files) assert.match(readFileSync(f, 'utf8'), /^\/\/ \S.{10,}\n/, f);
@@ -761,7 +767,10 @@ describe('umsg render', () => {
   });
 
   it('takes another data file with --data', async () => {
-    const dir = tempTree({ 'card.umsg': '{ "type": "rich", "title": "Hi ${user.name}", "description": "d" }', 'other.json': '{ "user": { "name": "Bo" } }' });
+    const dir = tempTree({
+      'card.umsg': '{ "type": "rich", "title": "Hi ${user.name}", "description": "d" }',
+      'other.json': '{ "user": { "name": "Bo" } }',
+    });
     const r = await umsg(['render', 'card.umsg', '--data', 'other.json'], dir);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).title, 'Hi Bo');

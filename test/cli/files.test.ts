@@ -1,13 +1,13 @@
 /**
- * The command line and the files around a message (issue 13, items 12, 14, 17, 21-25): named
- * pipes and devices, unreadable folders and configs, links and link loops, the project root
- * that ends the config walk, standard input and a full disk, over temporary folders (the
- * harness is test/support/cliRun.ts; worker threads are in test/cli/threads.test.ts). Where the defect was a hang (named pipes,
- * devices, link loops) or the case needs its own process (another user, a full disk, a closed
- * pipe), the bundle (dist/cli.js, built when stale) runs as a child process with a timeout, so
- * that a hang fails the test instead of stalling the run. The other cases call `runCli`
- * in-process, which costs a fraction of a process start. With UMSG_CLI=path/to/cli.js every
- * case runs that build as a child process.
+ * The command line and the files around a message: named pipes and devices, unreadable folders
+ * and configs, links and link loops, the project root that ends the config walk, standard input
+ * and a full disk, over temporary folders (the harness is test/support/cliRun.ts; worker
+ * threads are in test/cli/threads.test.ts). Where the defect was a hang (named pipes, devices,
+ * link loops) or the case needs its own process (another user, a full disk, a closed pipe), the
+ * bundle (dist/cli.js, built when stale) runs as a child process with a timeout, so that a hang
+ * fails the test instead of stalling the run. The other cases call `runCli` in-process, which
+ * costs a fraction of a process start. With UMSG_CLI=path/to/cli.js every case runs that build
+ * as a child process.
  *
  * Permissions: CI runs as root, where chmod does not stop reads. There the child runs as the
  * unprivileged user `nobody` (uid 65534), so unreadable folders are tested anyway; only when
@@ -24,7 +24,7 @@ import { messageContext } from '../../server/src/workspace/messageContext';
 import { readRegularFile } from '../../server/src/node/files';
 import { ROOT, CLI, umsg, umsgJson, resultFor, assertNoCrash, tempTree, mkfifo, hasMkfifo, permissionSkip, VALID, NO_TITLE, LONG_TITLE, MESSENGER_ERROR, GREETING } from '../support/cliRun';
 
-describe('named pipes and devices (issue 13, item 12)', () => {
+describe('named pipes and devices', () => {
   it('a named pipe as umsg.config.json is a config finding, not a hang', async (t) => {
     if (!hasMkfifo) return t.skip('no mkfifo here');
     const dir = tempTree({ 'a.umsg': VALID });
@@ -82,7 +82,10 @@ describe('named pipes and devices (issue 13, item 12)', () => {
     const dir = tempTree({ 'big.json': 'x'.repeat(1000), 'ok.json': '{}' });
     assert.equal(await readRegularFile(path.join(dir, 'ok.json'), 10), '{}');
     assert.equal(await readRegularFile(path.join(dir, 'none.json'), 10), undefined);
-    assert.deepEqual(await readRegularFile(path.join(dir, 'big.json'), 999), { unreadable: 'it has 1000 bytes, over the limit of 999', size: 1000 });
+    assert.deepEqual(
+      await readRegularFile(path.join(dir, 'big.json'), 999),
+      { unreadable: 'it has 1000 bytes, over the limit of 999', size: 1000 },
+    );
     assert.deepEqual(await readRegularFile('/dev/zero', 1e6), { unreadable: 'it is a device, not a regular file' });
     assert.deepEqual(await readRegularFile(dir, 1e6), { unreadable: 'it is a folder' });
     if (!hasMkfifo) return t.skip('no mkfifo here');
@@ -91,12 +94,21 @@ describe('named pipes and devices (issue 13, item 12)', () => {
   });
 });
 
-describe('the project root ends the config walk (issue 13, item 14)', () => {
+describe('the project root ends the config walk', () => {
   it('a config above a folder with .git is not used', async () => {
-    const dir = tempTree({ 'umsg.config.json': MESSENGER_ERROR, 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/cards/a.umsg': LONG_TITLE, 'loose/a.umsg': LONG_TITLE });
+    const dir = tempTree({
+      'umsg.config.json': MESSENGER_ERROR,
+      'repo/.git/HEAD': 'ref: refs/heads/main\n',
+      'repo/cards/a.umsg': LONG_TITLE,
+      'loose/a.umsg': LONG_TITLE,
+    });
     const inRepo = await umsgJson(['check', 'repo'], dir);
     assert.equal(inRepo.code, 0, inRepo.stderr);
-    assert.deepEqual(resultFor(inRepo.results, path.join(dir, 'repo/cards/a.umsg')).messages.map((m) => m.severity), [1], 'the default: a warning');
+    assert.deepEqual(
+      resultFor(inRepo.results, path.join(dir, 'repo/cards/a.umsg')).messages.map((m) => m.severity),
+      [1],
+      'the default: a warning',
+    );
     // The same config governs a folder that is not in a repository (the control).
     const loose = await umsgJson(['check', 'loose'], dir);
     assert.deepEqual(resultFor(loose.results, path.join(dir, 'loose/a.umsg')).messages.map((m) => m.severity), [2]);
@@ -110,13 +122,24 @@ describe('the project root ends the config walk (issue 13, item 14)', () => {
   });
 
   it('a config inside the repository, at its root or below, applies', async () => {
-    const dir = tempTree({ 'umsg.config.json': '{ "channels": { "messenger": "off" } }', 'repo/.git/HEAD': '', 'repo/umsg.config.json': MESSENGER_ERROR, 'repo/a/b/c.umsg': LONG_TITLE });
+    const dir = tempTree({
+      'umsg.config.json': '{ "channels": { "messenger": "off" } }',
+      'repo/.git/HEAD': '',
+      'repo/umsg.config.json': MESSENGER_ERROR,
+      'repo/a/b/c.umsg': LONG_TITLE,
+    });
     const run = await umsgJson(['check', 'repo'], dir);
     assert.equal(run.code, 1);
   });
 
   it('--print-config says which config applies to a file and where the project root is', async () => {
-    const dir = tempTree({ 'umsg.config.json': MESSENGER_ERROR, 'proj/umsg.config.json': '{ "root": true, "maxFileSize": 1000 }', 'proj/x/a.umsg': VALID, 'repo/.git/HEAD': '', 'repo/a.umsg': VALID });
+    const dir = tempTree({
+      'umsg.config.json': MESSENGER_ERROR,
+      'proj/umsg.config.json': '{ "root": true, "maxFileSize": 1000 }',
+      'proj/x/a.umsg': VALID,
+      'repo/.git/HEAD': '',
+      'repo/a.umsg': VALID,
+    });
     const run = await umsg(['check', '--print-config', 'proj/x/a.umsg'], dir);
     assert.equal(run.code, 0, run.stderr);
     const shown = JSON.parse(run.stdout);
@@ -137,7 +160,11 @@ describe('the project root ends the config walk (issue 13, item 14)', () => {
     assertNoCrash(run);
     const config = resultFor(run.results, path.join(dir, 'umsg.config.json'));
     assert.match(config.messages[0].message, /umsg\.config\.json cannot be read \(permission denied\): the checks use the defaults/);
-    assert.deepEqual(resultFor(run.results, path.join(dir, 'a.umsg')).messages.map((m) => m.ruleId), ['channel-limit'], 'defaults: Messenger is checked');
+    assert.deepEqual(
+      resultFor(run.results, path.join(dir, 'a.umsg')).messages.map((m) => m.ruleId),
+      ['channel-limit'],
+      'defaults: Messenger is checked',
+    );
     assert.equal(run.code, 1);
   });
 
@@ -145,7 +172,10 @@ describe('the project root ends the config walk (issue 13, item 14)', () => {
     const reads: string[] = [];
     const exists: string[] = [];
     const files = new Map([['/p/umsg.config.json', '{ "channels": { "gbm": "off" } }'], ['/p/.git', '']]);
-    const lookup = new ConfigLookup(async (p) => { reads.push(p); return files.get(p); }, { exists: async (p) => { exists.push(p); return files.has(p); } });
+    const lookup = new ConfigLookup(
+      async (p) => { reads.push(p); return files.get(p); },
+      { exists: async (p) => { exists.push(p); return files.has(p); } },
+    );
     for (let i = 0; i < 300; i++) {
       const found = await lookup.forFile(`/p/f${i % 10}/g${i % 3}/m${i}.umsg`);
       assert.equal(found.configPath, '/p/umsg.config.json');
@@ -158,7 +188,8 @@ describe('the project root ends the config walk (issue 13, item 14)', () => {
 
   it('a workspace folder ends the walk in the editor (stopAt)', async () => {
     const files = new Map([['/home/umsg.config.json', MESSENGER_ERROR]]);
-    const found = await new ConfigLookup(async (p) => files.get(p), { stopAt: ['/home/me/project'] }).forFile('/home/me/project/cards/a.umsg');
+    const found = await new ConfigLookup(async (p) => files.get(p), { stopAt: ['/home/me/project'] })
+      .forFile('/home/me/project/cards/a.umsg');
     assert.equal(found.configPath, undefined);
     assert.equal(found.root, '/home/me/project');
   });
@@ -180,8 +211,14 @@ describe('a file too large even to read', () => {
     assert.equal(run.code, 0, run.stderr);
     const unread = resultFor(run.results, path.join(dir, 'unread.umsg')).messages;
     const read = resultFor(run.results, path.join(dir, 'read.umsg')).messages;
-    assert.deepEqual(unread.map((m) => [m.ruleId, m.severity, m.message]), [['file-size', 1, 'This file has 105 bytes, over the checking limit of 10 characters (maxFileSize): it was not checked.']]);
-    assert.deepEqual(read.map((m) => [m.ruleId, m.severity, m.message]), [['file-size', 1, 'This file has 23 characters, over the checking limit of 10 (maxFileSize): it was not checked.']]);
+    assert.deepEqual(
+      unread.map((m) => [m.ruleId, m.severity, m.message]),
+      [['file-size', 1, 'This file has 105 bytes, over the checking limit of 10 characters (maxFileSize): it was not checked.']],
+    );
+    assert.deepEqual(
+      read.map((m) => [m.ruleId, m.severity, m.message]),
+      [['file-size', 1, 'This file has 23 characters, over the checking limit of 10 (maxFileSize): it was not checked.']],
+    );
   });
 
   it('gives nothing when the config turns the rule off', async () => {
@@ -191,10 +228,15 @@ describe('a file too large even to read', () => {
   });
 });
 
-describe('links (issue 13, items 17 and 22)', () => {
+describe('links', () => {
   it('a sample linked outside the project is refused with a sample-data finding, and never shown', async () => {
     const outside = tempTree({ 'secret.json': '{ "user": { "name": "TOPSECRET" } }' });
-    const dir = tempTree({ '.git/HEAD': '', 'hello.umsg': GREETING, 'shared/hello.json': '{ "user": { "name": "Ada" } }', 'in/hello.umsg': GREETING });
+    const dir = tempTree({
+      '.git/HEAD': '',
+      'hello.umsg': GREETING,
+      'shared/hello.json': '{ "user": { "name": "Ada" } }',
+      'in/hello.umsg': GREETING,
+    });
     symlinkSync(path.join(outside, 'secret.json'), path.join(dir, 'hello.sample.json'));
     symlinkSync(path.join(dir, 'shared/hello.json'), path.join(dir, 'in/hello.sample.json'));
     const run = await umsgJson(['check'], dir);
@@ -216,7 +258,11 @@ describe('links (issue 13, items 17 and 22)', () => {
     const refused = await messageContext(path.join(dir, 'm.umsg'), read, { within: [dir], realPath: async (p) => realpathSync(p) });
     assert.equal(refused.sample, undefined);
     assert.match(refused.sampleProblem ?? '', /outside the project/);
-    const allowed = await messageContext(path.join(dir, 'm.umsg'), read, { within: [dir, outside], realPath: async (p) => realpathSync(p) });
+    const allowed = await messageContext(
+      path.join(dir, 'm.umsg'),
+      read,
+      { within: [dir, outside], realPath: async (p) => realpathSync(p) },
+    );
     assert.deepEqual(allowed.sample, { a: 1 });
   });
 
@@ -229,7 +275,10 @@ describe('links (issue 13, items 17 and 22)', () => {
     symlinkSync(path.join(dir, 'sub'), path.join(dir, 'sub-again')); // the same folder twice
     const run = await umsgJson(['check'], dir, { child: true });
     assertNoCrash(run);
-    assert.deepEqual(run.results.map((r) => path.relative(dir, r.filePath)).sort(), ['a.umsg', 'linked-folder/x.umsg', 'linked.umsg', 'sub/b.umsg']);
+    assert.deepEqual(
+      run.results.map((r) => path.relative(dir, r.filePath)).sort(),
+      ['a.umsg', 'linked-folder/x.umsg', 'linked.umsg', 'sub/b.umsg'],
+    );
     assert.equal(run.code, 1, 'the linked files were checked (card-required)');
   });
 
@@ -249,7 +298,7 @@ describe('links (issue 13, items 17 and 22)', () => {
   });
 });
 
-describe('unreadable folders and output errors (issue 13, item 21)', () => {
+describe('unreadable folders and output errors', () => {
   it('an unreadable folder is one line and exit 2; the other files are checked', async (t) => {
     if (permissionSkip) return t.skip(permissionSkip);
     const dir = tempTree({ 'a.umsg': NO_TITLE, 'locked/b.umsg': VALID, 'z/c.umsg': VALID });
@@ -279,11 +328,17 @@ describe('unreadable folders and output errors (issue 13, item 21)', () => {
     assert.equal(walk.code, 2);
   });
 
-  it('a full disk on standard output is one line and exit 2, no stack trace', { skip: !existsSync('/dev/full') && 'no /dev/full here' }, () => {
+  it('a full disk on standard output is one line and exit 2, no stack trace', {
+    skip: !existsSync('/dev/full') && 'no /dev/full here',
+  }, () => {
     const dir = tempTree({ 'a.umsg': NO_TITLE });
     const full = openSync('/dev/full', 'w');
     try {
-      const run = spawnSync(process.execPath, [CLI, 'check'], { cwd: dir, stdio: ['ignore', full, 'pipe'], timeout: 20_000, encoding: 'utf8' });
+      const run = spawnSync(
+        process.execPath,
+        [CLI, 'check'],
+        { cwd: dir, stdio: ['ignore', full, 'pipe'], timeout: 20_000, encoding: 'utf8' },
+      );
       assert.equal(run.status, 2, run.stderr);
       assert.equal(run.stderr.trim(), 'umsg: cannot write the report: no space left on the device.');
     } finally {
@@ -301,12 +356,20 @@ describe('unreadable folders and output errors (issue 13, item 21)', () => {
   });
 });
 
-describe('--stdin --stdin-filename (issue 13, item 25)', () => {
+describe('--stdin --stdin-filename', () => {
   it('checks piped text as if it were at that path: its config, sample and siblings apply', async () => {
-    const dir = tempTree({ 'umsg.config.json': MESSENGER_ERROR, 'cards/hello.sample.json': '{ "user": { "name": "Ada" } }', 'cards/brunch.gbm.umsg': '{}' });
+    const dir = tempTree({
+      'umsg.config.json': MESSENGER_ERROR,
+      'cards/hello.sample.json': '{ "user": { "name": "Ada" } }',
+      'cards/brunch.gbm.umsg': '{}',
+    });
     const piped = await umsgJson(['check', '--stdin', '--stdin-filename', 'cards/brunch.umsg'], dir, { input: LONG_TITLE });
     assert.deepEqual(piped.results.map((r) => r.filePath), [path.join(dir, 'cards/brunch.umsg')]);
-    assert.deepEqual(piped.results[0].messages.map((m) => `${m.ruleId} ${m.severity}`), ['channel-limit 2'], 'the config two folders up applies');
+    assert.deepEqual(
+      piped.results[0].messages.map((m) => `${m.ruleId} ${m.severity}`),
+      ['channel-limit 2'],
+      'the config two folders up applies',
+    );
     assert.equal(piped.code, 1);
     const withSample = await umsgJson(['check', '--stdin', '--stdin-filename=cards/hello.umsg'], dir, { input: GREETING });
     assert.deepEqual(withSample.results[0].messages, [], 'the sample beside that path is used');
@@ -314,7 +377,12 @@ describe('--stdin --stdin-filename (issue 13, item 25)', () => {
 
   it('needs a file name of a kind umsg checks, and no paths beside it', async () => {
     const dir = tempTree({ 'a.umsg': VALID });
-    for (const args of [['--stdin'], ['--stdin', '--stdin-filename', 'notes.txt'], ['--stdin', '--stdin-filename', 'x.umsg', 'a.umsg'], ['--stdin-filename', 'x.umsg']]) {
+    for (const args of [
+      ['--stdin'],
+      ['--stdin', '--stdin-filename', 'notes.txt'],
+      ['--stdin', '--stdin-filename', 'x.umsg', 'a.umsg'],
+      ['--stdin-filename', 'x.umsg'],
+    ]) {
       const run = await umsg(['check', ...args], dir, { input: VALID });
       assert.equal(run.code, 2, args.join(' '));
       assert.equal(run.stdout, '');
@@ -322,7 +390,7 @@ describe('--stdin --stdin-filename (issue 13, item 25)', () => {
   });
 });
 
-describe('the language server reads the same way (issue 13, items 12, 14 and 17)', () => {
+describe('the language server reads the same way', () => {
   /** Starts dist/server.js --stdio on `workspace`; `diagnosticsFor(uri)` waits for its first publish. */
   async function startServer(workspace: string) {
     const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = await import('vscode-languageserver-protocol/node');
@@ -330,19 +398,35 @@ describe('the language server reads the same way (issue 13, items 12, 14 and 17)
     const client = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const published = new Map<string, { message: string; code: string; severity: number }[]>();
     const waiting = new Map<string, () => void>();
-    client.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: { message: string; code: string; severity: number }[] }) => {
-      published.set(p.uri, p.diagnostics);
-      waiting.get(p.uri)?.();
-    });
+    client.onNotification(
+      'textDocument/publishDiagnostics',
+      (p: { uri: string; diagnostics: { message: string; code: string; severity: number }[] }) => {
+        published.set(p.uri, p.diagnostics);
+        waiting.get(p.uri)?.();
+      },
+    );
     client.listen();
     const uri = (file: string) => pathToFileURL(file).toString();
-    await client.sendRequest('initialize', { processId: process.pid, rootUri: uri(workspace), workspaceFolders: [{ uri: uri(workspace), name: 'w' }], capabilities: {} });
+    await client.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: uri(workspace),
+      workspaceFolders: [{ uri: uri(workspace), name: 'w' }],
+      capabilities: {},
+    });
     await client.sendNotification('initialized', {});
     return {
       async open(file: string, text: string) {
         const got = new Promise<void>((resolve) => waiting.set(uri(file), resolve));
-        await client.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(file), languageId: 'universal-message', version: 1, text } });
-        await Promise.race([got, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no diagnostics for ${file} within 10 s: the server is stuck`)), 10_000).unref())]);
+        await client.sendNotification('textDocument/didOpen', {
+          textDocument: { uri: uri(file), languageId: 'universal-message', version: 1, text },
+        });
+        await Promise.race([
+          got,
+          new Promise<never>((_, reject) => setTimeout(
+            () => reject(new Error(`no diagnostics for ${file} within 10 s: the server is stuck`)),
+            10_000,
+          ).unref()),
+        ]);
         return published.get(uri(file))!;
       },
       stop() {

@@ -20,7 +20,11 @@ import { CLI_BUNDLE, ensureBundle } from '../support/bundle';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const EXAMPLES = path.join(ROOT, 'examples');
-const PKG = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string>; scripts: Record<string, string> };
+const PKG = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  bin: Record<string, string>;
+  scripts: Record<string, string>;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -55,7 +59,8 @@ before(() => {
  * 5). umsg.config.json makes media-height information and unknown-property a hint.
  */
 const SEVERITIES = {
-  'umsg.config.json': `{ "rules": { "unknown-property": "hint", "media-height": "information" }, "channels": { "messenger": "warning", "gbm": "warning", "whatsapp": "warning" } }\n`,
+  'umsg.config.json': `{ "rules": { "unknown-property": "hint", "media-height": "information" }, ` +
+    `"channels": { "messenger": "warning", "gbm": "warning", "whatsapp": "warning" } }\n`,
   'cards/every severity.umsg': `{
   "type": "rich",
   "title": {
@@ -93,12 +98,26 @@ interface SarifResult {
   message: { text: string };
   locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: SarifRegion } }[];
 }
-interface SarifRule { id: string; fullDescription: { text: string }; help: { text: string; markdown?: string }; shortDescription: { text: string }; helpUri: string; defaultConfiguration: { level: string } }
+interface SarifRule {
+  id: string;
+  fullDescription: { text: string };
+  help: { text: string; markdown?: string };
+  shortDescription: { text: string };
+  helpUri: string;
+  defaultConfiguration: { level: string };
+}
 interface SarifLog {
   version: string;
   runs: {
     tool: { driver: { name: string; version: string; informationUri: string; rules: SarifRule[] } };
-    invocations: { executionSuccessful: boolean; toolExecutionNotifications?: { level: string; message: { text: string }; locations?: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }[] }[];
+    invocations: {
+      executionSuccessful: boolean;
+      toolExecutionNotifications?: {
+        level: string;
+        message: { text: string };
+        locations?: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[];
+      }[];
+    }[];
     originalUriBaseIds: Record<string, { uri: string }>;
     columnKind: string;
     results: SarifResult[];
@@ -134,9 +153,14 @@ function validatorPath(): string {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     binary = require('@microsoft/sarif-multitool') as string;
   } catch (error) {
-    throw new Error(`The SARIF validator is not installed (npm ci installs @microsoft/sarif-multitool and its platform package): ${String(error)}`);
+    throw new Error(
+      `The SARIF validator is not installed (npm ci installs @microsoft/sarif-multitool and its platform package): ${String(error)}`,
+    );
   }
-  assert.ok(existsSync(binary), `The SARIF validator's binary ${binary} is missing (no @microsoft/sarif-multitool-${process.platform} package?)`);
+  assert.ok(
+    existsSync(binary),
+    `The SARIF validator's binary ${binary} is missing (no @microsoft/sarif-multitool-${process.platform} package?)`,
+  );
   try {
     accessSync(binary, constants.X_OK);
   } catch {
@@ -149,7 +173,7 @@ interface ValidatorFinding { ruleId: string; level: string; text: string }
 
 /**
  * Runs `validate` once on several logs (name → text; one run, as each start of the validator
- * costs seconds) and returns what it found in each, at every level; throws when it could not
+ * is slow) and returns what it found in each, at every level; throws when it could not
  * run. Rule kinds: SARIF's own rules and GitHub's (what code scanning requires of an upload).
  */
 function validate(logs: Record<string, string>): Promise<Record<string, ValidatorFinding[]>> {
@@ -159,16 +183,32 @@ function validate(logs: Record<string, string>): Promise<Record<string, Validato
   return new Promise((resolve, reject) => {
     execFile(
       validatorPath(),
-      ['validate', ...Object.keys(files).map((f) => path.join(dir, f)), '--output', out, '--level', 'Error;Warning;Note', '--rule-kind', 'Sarif;Gh', '--log', 'ForceOverwrite', '--quiet'],
+      [
+        'validate', ...Object.keys(files).map((f) => path.join(dir, f)), '--output', out,
+        '--level', 'Error;Warning;Note', '--rule-kind', 'Sarif;Gh', '--log', 'ForceOverwrite', '--quiet',
+      ],
       // .NET without ICU: invariant globalization keeps the validator independent of libicu.
-      // Without dynamic profile-guided optimisation the validator spends about a tenth less
-      // CPU (it runs a few seconds, too short for the profiles to pay back).
-      { env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1', DOTNET_TieredPGO: '0' }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 },
+      // Without dynamic profile-guided optimisation the validator spends less CPU (its run is
+      // too short for the profiles to pay back).
+      {
+        env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1', DOTNET_TieredPGO: '0' },
+        timeout: 300_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
-        if (!existsSync(out)) return reject(new Error(`The SARIF validator wrote no output (${error?.message ?? 'no error'}):\n${stdout.slice(0, 2000)}\n${stderr}`));
+        if (!existsSync(out)) {
+          return reject(new Error(
+            `The SARIF validator wrote no output (${error?.message ?? 'no error'}):\n${stdout.slice(0, 2000)}\n${stderr}`,
+          ));
+        }
         const result = JSON.parse(readFileSync(out, 'utf8')) as {
           runs: {
-            results?: { ruleId: string; level?: string; message: { text?: string; arguments?: string[] }; locations?: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+            results?: {
+              ruleId: string;
+              level?: string;
+              message: { text?: string; arguments?: string[] };
+              locations?: { physicalLocation: { artifactLocation: { uri: string } } }[];
+            }[];
             invocations?: { executionSuccessful: boolean; toolExecutionNotifications?: unknown[] }[];
           }[];
         };
@@ -181,7 +221,11 @@ function validate(logs: Record<string, string>): Promise<Record<string, Validato
           const uri = r.locations?.[0]?.physicalLocation.artifactLocation.uri ?? '';
           const name = path.basename(decodeURIComponent(uri)).replace(/\.sarif$/, '');
           if (!byLog[name]) return reject(new Error(`The SARIF validator reported on an unknown file ${uri}`));
-          byLog[name].push({ ruleId: r.ruleId, level: r.level ?? 'warning', text: `${r.message.text ?? ''} ${(r.message.arguments ?? []).join(' | ')}` });
+          byLog[name].push({
+            ruleId: r.ruleId,
+            level: r.level ?? 'warning',
+            text: `${r.message.text ?? ''} ${(r.message.arguments ?? []).join(' | ')}`,
+          });
         }
         resolve(byLog);
       },
@@ -217,19 +261,30 @@ async function logWithUnreadableFile(hugeName = 'huge.umsg'): Promise<{ run: Run
 describe('umsg check --format sarif', () => {
   it('reports every finding of the examples as one result, with its rule, level and region', async () => {
     const json = await umsg(['check', '.', '--format', 'json'], EXAMPLES);
-    const eslint = JSON.parse(json.stdout) as { filePath: string; messages: { ruleId: string; severity: number; line: number; column: number; endLine: number; endColumn: number }[] }[];
-    const expected = eslint.flatMap((f) => f.messages.map((m) => `${path.relative(EXAMPLES, f.filePath)} ${m.ruleId} ${m.line}:${m.column}-${m.endLine}:${m.endColumn}`));
+    const eslint = JSON.parse(json.stdout) as {
+      filePath: string;
+      messages: { ruleId: string; severity: number; line: number; column: number; endLine: number; endColumn: number }[];
+    }[];
+    const expected = eslint.flatMap((f) => f.messages.map(
+      (m) => `${path.relative(EXAMPLES, f.filePath)} ${m.ruleId} ${m.line}:${m.column}-${m.endLine}:${m.endColumn}`,
+    ));
     const { run, log } = await sarif(['.'], EXAMPLES);
     assert.equal(run.code, json.code, 'same exit code as the other formats');
     assert.equal(log.version, '2.1.0');
     assert.equal(log.runs.length, 1);
     const [r] = log.runs;
-    assert.deepEqual(r.results.map((x) => `${decodeURIComponent(x.locations[0].physicalLocation.artifactLocation.uri)} ${x.ruleId} ${region(x)}`), expected);
+    assert.deepEqual(
+      r.results.map((x) => `${decodeURIComponent(x.locations[0].physicalLocation.artifactLocation.uri)} ${x.ruleId} ${region(x)}`),
+      expected,
+    );
     for (const x of r.results) {
       assert.equal(r.tool.driver.rules[x.ruleIndex].id, x.ruleId, 'ruleIndex points at the rule');
       assert.equal(x.locations[0].physicalLocation.artifactLocation.uriBaseId, '%SRCROOT%');
     }
-    assert.equal(r.results.find((x) => x.ruleId === 'syntax')?.locations[0].physicalLocation.artifactLocation.uri, 'invalid/trailing-comma.umsg');
+    assert.equal(
+      r.results.find((x) => x.ruleId === 'syntax')?.locations[0].physicalLocation.artifactLocation.uri,
+      'invalid/trailing-comma.umsg',
+    );
     assert.deepEqual(r.originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(EXAMPLES).href + '/' } });
     assert.equal(r.columnKind, 'utf16CodeUnits');
     assert.deepEqual(r.invocations, [{ executionSuccessful: true }]);
@@ -250,7 +305,9 @@ describe('umsg check --format sarif', () => {
       assert.equal(rule.helpUri, pathToFileURL(path.join(ROOT, 'docs', 'rules', `${rule.id}.md`)).href);
       const page = readFileSync(path.join(ROOT, 'docs', 'rules', `${rule.id}.md`), 'utf8');
       assert.deepEqual(rule.help, { text: page, markdown: page }, 'the page itself, for code scanning\'s alert details');
-      assert.ok(rule.fullDescription.text.length > 0 && page.includes(rule.fullDescription.text) && !rule.fullDescription.text.startsWith('#'));
+      assert.ok(
+        rule.fullDescription.text.length > 0 && page.includes(rule.fullDescription.text) && !rule.fullDescription.text.startsWith('#'),
+      );
     }
   });
 
@@ -258,7 +315,9 @@ describe('umsg check --format sarif', () => {
     const dir = tempTree(SEVERITIES);
     const { run, log } = await sarif([], dir);
     assert.equal(run.code, 1);
-    const rows = log.runs[0].results.map((x) => `${x.level} ${x.ruleId} ${region(x)} ${x.locations[0].physicalLocation.artifactLocation.uri}`);
+    const rows = log.runs[0].results.map(
+      (x) => `${x.level} ${x.ruleId} ${region(x)} ${x.locations[0].physicalLocation.artifactLocation.uri}`,
+    );
     assert.deepEqual(rows, [
       'error value-type 3:12-5:4 cards/every%20severity.umsg',
       'warning channel-limit 6:18-6:107 cards/every%20severity.umsg',
@@ -302,7 +361,10 @@ describe('umsg check --format sarif', () => {
     assert.equal(run.code, 2);
     assert.doesNotMatch(run.stderr, RAW_CONTROL);
     assert.match(run.stderr, /huge\\u001b\[2J\.umsg/);
-    assert.equal(log.runs[0].invocations[0].toolExecutionNotifications?.[0].locations?.[0].physicalLocation.artifactLocation.uri, 'huge%1B%5B2J.umsg');
+    assert.equal(
+      log.runs[0].invocations[0].toolExecutionNotifications?.[0].locations?.[0].physicalLocation.artifactLocation.uri,
+      'huge%1B%5B2J.umsg',
+    );
   });
 
   it('lists a rule that failed as a tool execution notification naming the rule', async () => {
@@ -327,11 +389,16 @@ describe('umsg check --format sarif', () => {
     assert.doesNotMatch(run.stdout.replace(/\n/g, ''), RAW_CONTROL);
     const result = log.runs[0].results.find((x) => x.ruleId === 'unknown-property');
     assert.ok(result, run.stdout);
-    assert.equal(decodeURIComponent(result.locations[0].physicalLocation.artifactLocation.uri), HOSTILE_NAME, 'the file name survives, encoded');
+    assert.equal(
+      decodeURIComponent(result.locations[0].physicalLocation.artifactLocation.uri),
+      HOSTILE_NAME,
+      'the file name survives, encoded',
+    );
     assert.ok(result.message.text.includes(HOSTILE_KEY_TEXT), 'the message keeps the property name, escaped in JSON');
   });
 
-  it('passes Microsoft\'s SARIF validator (SARIF and GitHub rules) with no error or warning, and the validator catches a broken log', async () => {
+  it('passes Microsoft\'s SARIF validator (SARIF and GitHub rules) with no error or warning, ' +
+    'and the validator catches a broken log', async () => {
     const examples = await sarif(['.'], EXAMPLES);
     assert.ok(examples.log.runs[0].results.length > 10);
     const severities = await sarif([], tempTree(SEVERITIES));
@@ -341,7 +408,10 @@ describe('umsg check --format sarif', () => {
     const findings = await validate({
       examples: examples.run.stdout,
       severities: severities.run.stdout, // every severity, and a range over three lines
-      hostile: (await sarif([], tempTree({ [HOSTILE_NAME]: `{ "type": "rich", "title": "Hi", "${HOSTILE_KEY}": 1 }\n`, 'astral.umsg': ASTRAL }))).run.stdout,
+      hostile: (await sarif([], tempTree({
+        [HOSTILE_NAME]: `{ "type": "rich", "title": "Hi", "${HOSTILE_KEY}": 1 }\n`,
+        'astral.umsg': ASTRAL,
+      }))).run.stdout,
       unreadable: (await logWithUnreadableFile()).run.stdout,
       'failing-rule': (await logWithFailingRule()).run.stdout,
       broken: JSON.stringify(broken),
@@ -351,7 +421,10 @@ describe('umsg check --format sarif', () => {
       assert.ok(findings[name].length > 0, `the validator saw the ${name} log (it always has notes)`);
     }
     // Proof that the validator really validates: the broken log gets errors.
-    assert.ok(findings.broken.some((f) => f.level === 'error'), `expected errors for the broken log, got ${JSON.stringify(findings.broken)}`);
+    assert.ok(
+      findings.broken.some((f) => f.level === 'error'),
+      `expected errors for the broken log, got ${JSON.stringify(findings.broken)}`,
+    );
   });
 });
 
@@ -387,16 +460,24 @@ describe('umsg check --format github', () => {
     const run = await umsg(['check', '--format', 'github'], dir);
     assert.equal(run.code, 1);
     assert.equal(run.stdout, [
-      '::error file=cards/every severity.umsg,line=3,col=12,endLine=5,endColumn=4,title=value-type::title must be a string, found an object.',
-      '::warning file=cards/every severity.umsg,line=6,col=18,endLine=6,endColumn=107,title=channel-limit::description has 87 characters: over Messenger\'s 80 and WhatsApp\'s 60.',
-      '::notice file=cards/every severity.umsg,line=7,col=28,endLine=7,endColumn=34,title=media-height::height must be written "TALL" (upper case), found "tall".',
-      '::notice file=cards/every severity.umsg,line=8,col=3,endLine=8,endColumn=11,title=unknown-property::Unknown property "colour" in the card: channels drop it. Known: type, title, description, richMedia, insideActions, floatActions.',
+      '::error file=cards/every severity.umsg,line=3,col=12,endLine=5,endColumn=4,title=value-type::' +
+        'title must be a string, found an object.',
+      '::warning file=cards/every severity.umsg,line=6,col=18,endLine=6,endColumn=107,title=channel-limit::' +
+        'description has 87 characters: over Messenger\'s 80 and WhatsApp\'s 60.',
+      '::notice file=cards/every severity.umsg,line=7,col=28,endLine=7,endColumn=34,title=media-height::' +
+        'height must be written "TALL" (upper case), found "tall".',
+      '::notice file=cards/every severity.umsg,line=8,col=3,endLine=8,endColumn=11,title=unknown-property::' +
+        'Unknown property "colour" in the card: channels drop it. ' +
+        'Known: type, title, description, richMedia, insideActions, floatActions.',
       '',
     ].join('\n'));
   });
 
   it('covers the examples: as many commands as findings, files relative to the working directory', async () => {
-    const json = JSON.parse((await umsg(['check', '.', '--format', 'json'], EXAMPLES)).stdout) as { filePath: string; messages: unknown[] }[];
+    const json = JSON.parse((await umsg(['check', '.', '--format', 'json'], EXAMPLES)).stdout) as {
+      filePath: string;
+      messages: unknown[];
+    }[];
     const run = await umsg(['check', '.', '--format', 'github'], EXAMPLES);
     const commands = run.stdout.trimEnd().split('\n').map(parseCommand);
     assert.equal(commands.length, json.reduce((n, f) => n + f.messages.length, 0));
@@ -421,7 +502,11 @@ describe('umsg check --format github', () => {
     const c = parseCommand(lines[1]);
     assert.equal(c.command, 'warning');
     assert.deepEqual(Object.keys(c.properties), ['file', 'line', 'col', 'endLine', 'endColumn', 'title']);
-    assert.equal(c.properties.file, 'evil \\u001b[31mred\\u009b2J\\u202eflow, a:b %0A\n::error::x.umsg', 'the name comes back as written, its control characters visible');
+    assert.equal(
+      c.properties.file,
+      'evil \\u001b[31mred\\u009b2J\\u202eflow, a:b %0A\n::error::x.umsg',
+      'the name comes back as written, its control characters visible',
+    );
     assert.equal(c.properties.title, 'unknown-property');
     assert.ok(c.message.includes('\\u001b]0;owned\\u0007\\u009b\\u2028\\u202e\r\n::error file=x::injected %25 100%'), c.message);
   });
@@ -435,7 +520,18 @@ describe('umsg check --format github', () => {
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
 interface ActionYml {
-  runs: { using: string; steps: { uses?: string; run?: string; shell?: string; 'working-directory'?: string; id?: string; env?: Record<string, string>; with?: Record<string, string> }[] };
+  runs: {
+    using: string;
+    steps: {
+      uses?: string;
+      run?: string;
+      shell?: string;
+      'working-directory'?: string;
+      id?: string;
+      env?: Record<string, string>;
+      with?: Record<string, string>;
+    }[];
+  };
   inputs: Record<string, { default?: string; required?: boolean; description: string }>;
   outputs: Record<string, { value: string }>;
 }
@@ -468,17 +564,27 @@ describe('action.yml', () => {
   function runActionScript(cwd: string, inputs: Record<string, string>): Promise<Run & { output: string }> {
     const check = action.runs.steps.find((s) => s.id === 'check')!;
     const outputFile = path.join(tempTree({ 'github-output': '' }), 'github-output');
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), NO_COLOR: '1', GITHUB_OUTPUT: outputFile, UMSG_CLI: CLI };
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      NO_COLOR: '1',
+      GITHUB_OUTPUT: outputFile,
+      UMSG_CLI: CLI,
+    };
     const values: Record<string, string> = { paths: '.', format: 'github', 'max-warnings': '', 'sarif-file': '', ...inputs };
     for (const [name, template] of Object.entries(check.env ?? {})) {
       const m = /^\$\{\{ inputs\.([a-z-]+) \}\}$/.exec(template);
       if (m) env[name] = values[m[1]];
     }
     return new Promise((resolve, reject) => {
-      execFile('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', check.run!], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') return reject(error);
-        resolve({ code: error ? (error.code as unknown as number) : 0, stdout, stderr, output: readFileSync(outputFile, 'utf8') });
-      });
+      execFile(
+        'bash',
+        ['--noprofile', '--norc', '-eo', 'pipefail', '-c', check.run!],
+        { cwd, env, timeout: 60_000 },
+        (error, stdout, stderr) => {
+          if (error && typeof error.code !== 'number') return reject(error);
+          resolve({ code: error ? (error.code as unknown as number) : 0, stdout, stderr, output: readFileSync(outputFile, 'utf8') });
+        },
+      );
     });
   }
 
@@ -505,7 +611,13 @@ describe('action.yml', () => {
 });
 
 describe('.pre-commit-hooks.yaml', () => {
-  const hooks = yaml.load(readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; name: string; language: string; entry: string; files: string }[];
+  const hooks = yaml.load(readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as {
+    id: string;
+    name: string;
+    language: string;
+    entry: string;
+    files: string;
+  }[];
 
   it('declares the umsg hook for the three kinds of file', () => {
     assert.equal(hooks.length, 1);
@@ -516,8 +628,12 @@ describe('.pre-commit-hooks.yaml', () => {
     assert.equal(hook.entry, 'umsg check');
     // pre-commit matches `files` with Python's re.search; this pattern means the same in JavaScript.
     const files = new RegExp(hook.files);
-    for (const name of ['a.umsg', 'cards/menu.whatsapp.umsg', 'x/payments.configmeta.json', 'stripe.provider.json']) assert.ok(files.test(name), name);
-    for (const name of ['a.json', 'umsg.config.json', 'menu.sample.json', 'a.umsg.bak', 'provider.json.txt']) assert.ok(!files.test(name), name);
+    for (const name of ['a.umsg', 'cards/menu.whatsapp.umsg', 'x/payments.configmeta.json', 'stripe.provider.json']) {
+      assert.ok(files.test(name), name);
+    }
+    for (const name of ['a.json', 'umsg.config.json', 'menu.sample.json', 'a.umsg.bak', 'provider.json.txt']) {
+      assert.ok(!files.test(name), name);
+    }
   });
 
   it('names the umsg bin, which the build makes from the command line\'s source', () => {

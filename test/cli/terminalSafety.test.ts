@@ -35,7 +35,10 @@ describe('terminal output', () => {
 
   it('check: a property name with escape sequences is shown escaped in the readable report', async () => {
     // The JSON escape \u001b is decoded into a real ESC in the property name, and so in the message.
-    writeFileSync(path.join(dir, 'screen.umsg'), '{ "type": "rich", "title": "t", "description": "d", "\\u001b[2J\\u001b[H\\u001b]0;pwned\\u0007": 1 }');
+    writeFileSync(
+      path.join(dir, 'screen.umsg'),
+      '{ "type": "rich", "title": "t", "description": "d", "\\u001b[2J\\u001b[H\\u001b]0;pwned\\u0007": 1 }',
+    );
     const r = await run(['check', 'screen.umsg']);
     assert.equal(r.code, 0, r.stderr);
     assert.doesNotMatch(r.stdout, CONTROL, JSON.stringify(r.stdout));
@@ -45,7 +48,11 @@ describe('terminal output', () => {
 
   it('check: a file name with a control character is shown escaped', () => {
     const writer = stylishWriter(dir, false);
-    const report = locate({ filePath: path.join(dir, `a${ESC}[2J.umsg`), text: '{}', diagnostics: [{ rule: 'syntax', severity: 'error', message: `bad${ESC}[31m`, offset: 0, length: 1 }] });
+    const report = locate({
+      filePath: path.join(dir, `a${ESC}[2J.umsg`),
+      text: '{}',
+      diagnostics: [{ rule: 'syntax', severity: 'error', message: `bad${ESC}[31m`, offset: 0, length: 1 }],
+    });
     const out = writer.file(report) + writer.end(1);
     assert.doesNotMatch(out, CONTROL, JSON.stringify(out));
     assert.match(out, /a\\u001b\[2J\.umsg/);

@@ -1,8 +1,8 @@
 /**
- * `umsg check` on worker threads and the report written file by file (issue 11): the same
- * bytes, standard error and exit code as a sequential run in every format, a failing worker
- * is exit 2, `--jobs` parsing, and a closed output stops the check. Split from
- * test/cli/files.test.ts so that the two run side by side.
+ * `umsg check` on worker threads and the report written file by file: the same bytes, standard
+ * error and exit code as a sequential run in every format, a failing worker is exit 2, `--jobs`
+ * parsing, and a closed output stops the check. Split from test/cli/files.test.ts so that the
+ * two run side by side.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -39,12 +39,15 @@ function mixedProject(unreadable: boolean): string {
   return dir;
 }
 
-describe('reading concurrently keeps the report as a sequential run gives it (issue 11)', () => {
+describe('reading concurrently keeps the report as a sequential run gives it', () => {
   it('same findings in the same order, with nested folders, configs and samples', async () => {
     const dir = mixedProject(false);
     const run = async (readConcurrency: number) => {
       let out = '';
-      const code = await runCli(['check', '--format', 'json'], { cwd: dir, stdout: (s) => { out += s; }, stderr: () => undefined, readConcurrency });
+      const code = await runCli(
+        ['check', '--format', 'json'],
+        { cwd: dir, stdout: (s) => { out += s; }, stderr: () => undefined, readConcurrency },
+      );
       return { code, out };
     };
     const sequential = await run(1);
@@ -56,10 +59,16 @@ describe('reading concurrently keeps the report as a sequential run gives it (is
   });
 });
 
-describe('checking on worker threads (issue 11)', () => {
+describe('checking on worker threads', () => {
   it('gives byte for byte the sequential report, standard error and exit code, in every format', async () => {
     const dir = mixedProject(true);
-    for (const options of [['--format', 'stylish'], ['--format', 'json'], ['--format', 'sarif'], ['--format', 'github'], ['--format', 'json', '--quiet']]) {
+    for (const options of [
+      ['--format', 'stylish'],
+      ['--format', 'json'],
+      ['--format', 'sarif'],
+      ['--format', 'github'],
+      ['--format', 'json', '--quiet'],
+    ]) {
       // A named pipe among the files: child processes, so that a hang fails instead of stalling.
       const sequential = await umsg(['check', ...options, '--jobs', '1'], dir, { child: true });
       const parallel = await umsg(['check', ...options, '--jobs', '3'], dir, { child: true });
@@ -86,7 +95,11 @@ describe('checking on worker threads (issue 11)', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 200; i++) files[`m${String(i).padStart(3, '0')}.umsg`] = NO_TITLE;
     const dir = tempTree(files);
-    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" check --jobs 2 | head -1`], { cwd: dir, timeout: 20_000, encoding: 'utf8' });
+    const run = spawnSync(
+      'sh',
+      ['-c', `"${process.execPath}" "${CLI}" check --jobs 2 | head -1`],
+      { cwd: dir, timeout: 20_000, encoding: 'utf8' },
+    );
     assert.equal(run.stderr, '');
     assert.equal(run.stdout, 'm000.umsg\n');
   });
@@ -120,7 +133,12 @@ describe('checking on worker threads (issue 11)', () => {
     const dir = tempTree(files);
     let stdout = '';
     let stderr = '';
-    const code = await runCli(['check', '--jobs', '2', '--format', 'json'], { cwd: dir, stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; }, workerScript: path.join(dir, 'worker.js') });
+    const code = await runCli(['check', '--jobs', '2', '--format', 'json'], {
+      cwd: dir,
+      stdout: (s) => { stdout += s; },
+      stderr: (s) => { stderr += s; },
+      workerScript: path.join(dir, 'worker.js'),
+    });
     return { code, stdout, stderr };
   }
 
@@ -140,7 +158,8 @@ describe('checking on worker threads (issue 11)', () => {
       let batches = 0;
       parentPort.on('message', (m) => {
         if (++batches > 1) throw new Error('out of luck');
-        parentPort.postMessage({ batch: m.batch, outcomes: m.files.map((f) => ({ kind: 'checked', report: { filePath: f, findings: [] }, ruleFailures: [] })) });
+        parentPort.postMessage({ batch: m.batch, outcomes: m.files.map((f) => ` +
+      `({ kind: 'checked', report: { filePath: f, findings: [] }, ruleFailures: [] })) });
       });`);
     assert.equal(halfway.code, 2);
     assert.match(halfway.stderr, /a checking thread failed: out of luck\./);
@@ -161,7 +180,10 @@ describe('checking on worker threads (issue 11)', () => {
       assert.match(stderr, /^umsg: --jobs needs (a value|a whole number from 1 to 256)/, bad.join(' '));
     }
     let stdout = '';
-    assert.equal(await runCli(['check', '-j', '4', '--format', 'json'], { cwd: dir, stdout: (s) => { stdout += s; }, stderr: () => undefined }), 0);
+    assert.equal(
+      await runCli(['check', '-j', '4', '--format', 'json'], { cwd: dir, stdout: (s) => { stdout += s; }, stderr: () => undefined }),
+      0,
+    );
     assert.equal((JSON.parse(stdout) as EslintResult[]).length, 1, 'never more threads than files: one file is checked here');
   });
 

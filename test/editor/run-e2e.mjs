@@ -77,7 +77,9 @@ async function runSuite(tools, suiteOutDir) {
     if (outcome === 'timeout') {
       throw new Error(
         `timed out after ${seconds(SUITE_TIMEOUT)}\n  expected: the extension host to finish the suite and call codeAutomationExit\n` +
-        `  seen:     ${report ? `report so far:\n${report.split('\n').slice(-15).join('\n')}` : 'no suite output at all (did the extension host load the tests?)'}\n` +
+        `  seen:     ${report
+          ? `report so far:\n${report.split('\n').slice(-15).join('\n')}`
+          : 'no suite output at all (did the extension host load the tests?)'}\n` +
         `  code-server log tail:\n${tailOf(server.logFile, 10)}`,
       );
     }

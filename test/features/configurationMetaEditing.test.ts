@@ -68,7 +68,8 @@ function applyFix(text: string, language: LanguageId, rule: string, title: strin
 
 describe('Configuration Meta model', () => {
   it('reads the entries of a file root and of a provider alike, memoised per parse', () => {
-    const entries = '[ { "key": "apiKey", "label": "API key", "type": "String" }, 3, { "key": "currency", "label": "Currency", "options": [ { "value": "EUR", "label": "Euro" }, "USD" ] } ]';
+    const entries = '[ { "key": "apiKey", "label": "API key", "type": "String" }, 3, ' +
+      '{ "key": "currency", "label": "Currency", "options": [ { "value": "EUR", "label": "Euro" }, "USD" ] } ]';
     const fileDoc = parseJsonDocument(entries);
     const fromFile = configMetaOf(fileDoc, META);
     assert.ok(fromFile);
@@ -108,7 +109,10 @@ describe('Configuration Meta model', () => {
     assert.match(implementationProblem(':stripe:1.0')!.message, /lacks its group:/);
     assert.match(implementationProblem('a::1.0')!.message, /lacks its project:/);
     assert.equal(implementationProblem('io.opencui.extensions:stripe:1.0.0'), undefined);
-    assert.deepEqual(implementationProblem('a.b : c : 1'), { message: 'implementation "a.b : c : 1" has white space: write <group>:<project>:<version> without spaces.', fixed: 'a.b:c:1' });
+    assert.deepEqual(implementationProblem('a.b : c : 1'), {
+      message: 'implementation "a.b : c : 1" has white space: write <group>:<project>:<version> without spaces.',
+      fixed: 'a.b:c:1',
+    });
   });
 
   it('accepts fully qualified class names only', () => {
@@ -129,8 +133,14 @@ describe('completion in Configuration Meta and provider files', () => {
   });
 
   it('offers the provider fields, and the entry fields inside its configurationMeta', () => {
-    assert.deepEqual(labels('{ "label": "Stripe", | }', PROVIDER), ['providerType', 'deployMode', 'implements', 'providerClassName', 'configurationMeta', 'implementation']);
-    assert.deepEqual(labels('{ "configurationMeta": [ { | } ] }', PROVIDER), ['key', 'label', 'type', 'placeholder', 'default_value', 'options']);
+    assert.deepEqual(
+      labels('{ "label": "Stripe", | }', PROVIDER),
+      ['providerType', 'deployMode', 'implements', 'providerClassName', 'configurationMeta', 'implementation'],
+    );
+    assert.deepEqual(
+      labels('{ "configurationMeta": [ { | } ] }', PROVIDER),
+      ['key', 'label', 'type', 'placeholder', 'default_value', 'options'],
+    );
   });
 
   it('offers the enum values: type, deployMode, providerType', () => {
@@ -218,7 +228,12 @@ describe('hover in Configuration Meta and provider files', () => {
   it('shows how each entry renders on the Integrations form', () => {
     const type = hover('[ { "ty|pe": "String" } ]')!.contents;
     assert.match(type, /required when there is no options/);
-    for (const line of ['`"type": "String"` | a single-line text input', '`"type": "Text"` | a text area', '`"type": "Boolean"` | a boolean component', '`options` | a selection']) {
+    for (const line of [
+      '`"type": "String"` | a single-line text input',
+      '`"type": "Text"` | a text area',
+      '`"type": "Boolean"` | a boolean component',
+      '`options` | a selection',
+    ]) {
       assert.ok(type.includes(line), `${line} in:\n${type}`);
     }
     assert.match(hover('[ { "type": "Str|ing" } ]')!.contents, /single-line text input/);
@@ -244,7 +259,10 @@ describe('hover in Configuration Meta and provider files', () => {
 describe('quick fixes in Configuration Meta and provider files', () => {
   it('writes a type with the right case', () => {
     const text = '[\n  { "key": "apiKey", "label": "API key", "type": "string" }\n]';
-    assert.equal(applyFix(text, META, 'meta-type-value', 'Change to "String"'), '[\n  { "key": "apiKey", "label": "API key", "type": "String" }\n]');
+    assert.equal(
+      applyFix(text, META, 'meta-type-value', 'Change to "String"'),
+      '[\n  { "key": "apiKey", "label": "API key", "type": "String" }\n]',
+    );
   });
 
   it('turns a Boolean default into a string', () => {
@@ -284,10 +302,29 @@ describe('quick fixes in Configuration Meta and provider files', () => {
 
   it('fixes provider values: type, deploy mode, class name path, implementation spaces', () => {
     const base = provider('[]');
-    assert.equal(applyFix(base.replace('"Native Provider"', '"native provider"'), PROVIDER, 'provider-type', 'Change to "Native Provider"'), base);
+    assert.equal(
+      applyFix(base.replace('"Native Provider"', '"native provider"'), PROVIDER, 'provider-type', 'Change to "Native Provider"'),
+      base,
+    );
     assert.equal(applyFix(base.replace('"hosted"', '"Hosted"'), PROVIDER, 'provider-deploy-mode', 'Change to "hosted"'), base);
-    assert.equal(applyFix(base.replace('com.example.payments.StripePaymentProvider', 'com/example/payments/StripePaymentProvider.kt'), PROVIDER, 'provider-class-name', 'Change to "com.example.payments.StripePaymentProvider"'), base);
-    assert.equal(applyFix(base.replace('com.example.providers:stripe:1.0.0', 'com.example.providers : stripe : 1.0.0'), PROVIDER, 'provider-implementation', 'Change to "com.example.providers:stripe:1.0.0"'), base);
+    assert.equal(
+      applyFix(
+        base.replace('com.example.payments.StripePaymentProvider', 'com/example/payments/StripePaymentProvider.kt'),
+        PROVIDER,
+        'provider-class-name',
+        'Change to "com.example.payments.StripePaymentProvider"',
+      ),
+      base,
+    );
+    assert.equal(
+      applyFix(
+        base.replace('com.example.providers:stripe:1.0.0', 'com.example.providers : stripe : 1.0.0'),
+        PROVIDER,
+        'provider-implementation',
+        'Change to "com.example.providers:stripe:1.0.0"',
+      ),
+      base,
+    );
     assert.equal(applyFix(base.replace('"deployMode": "hosted",\n', ''), PROVIDER, 'provider-required', 'Add "deployMode": "hosted"').replace(/\s+/g, ' '), base.replace(/"deployMode": "hosted",\n\s*/, '').replace('{\n  "label"', '{\n  "deployMode": "hosted",\n  "label"').replace(/\s+/g, ' '));
   });
 
@@ -302,7 +339,10 @@ describe('provider findings', () => {
   it('a valid hosted provider has no finding; a private one has an information finding only', () => {
     const entries = '[ { "key": "apiKey", "label": "API key", "type": "String" } ]';
     assert.deepEqual(brief(findings(provider(entries), PROVIDER)), []);
-    assert.deepEqual(findings(provider(entries, 'private'), PROVIDER).map((d) => [d.severity, d.rule]), [['information', 'provider-private-deploy']]);
+    assert.deepEqual(
+      findings(provider(entries, 'private'), PROVIDER).map((d) => [d.severity, d.rule]),
+      [['information', 'provider-private-deploy']],
+    );
   });
 
   it('ranges sit on the offending key or value, never the whole file', () => {
@@ -310,6 +350,9 @@ describe('provider findings', () => {
     for (const d of findings(text, PROVIDER)) {
       assert.ok(d.length < 40, `${d.rule} covers ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}`);
     }
-    assert.deepEqual(findings(text, PROVIDER).map((d) => d.rule).sort(), ['meta-key-identifier', 'provider-implementation', 'unknown-property']);
+    assert.deepEqual(
+      findings(text, PROVIDER).map((d) => d.rule).sort(),
+      ['meta-key-identifier', 'provider-implementation', 'unknown-property'],
+    );
   });
 });

@@ -133,7 +133,8 @@ describe('quick fixes keep the parse', () => {
       return applyEdits(text, fixToEdits(parseJsonDocument(text), finding.fixes!.find((f) => f.title.startsWith('Remove'))!));
     };
     assert.equal(
-      removeUnknown('{\n  "type": "rich",\n  "titel2": "x",\n  // The greeting, shown in bold.\n  "title": "Hello",\n  "description": "d"\n}'),
+      removeUnknown('{\n  "type": "rich",\n  "titel2": "x",\n  // The greeting, shown in bold.\n' +
+        '  "title": "Hello",\n  "description": "d"\n}'),
       '{\n  "type": "rich",\n  // The greeting, shown in bold.\n  "title": "Hello",\n  "description": "d"\n}');
     assert.equal(
       removeUnknown('{ "type": "rich", "title": "t", "description": "d", // the footer\n  "foo": 1 }'),
@@ -149,7 +150,9 @@ describe('quick fixes keep the parse', () => {
     const doc = parseJsonDocument(text);
     assert.ok(doc.syntax.length > 0, 'the text is broken (text after the message)');
     // Uncapped: the reparse budget is measured on all 4,000 fixes (findings are capped at 1,000 per rule by default).
-    const fixes = checkDocument(text, 'universal-message', { maxFindingsPerRule: Infinity }).diagnostics.filter((d) => d.rule === 'unknown-property').map((d) => d.fixes!.find((f) => f.kind === 'remove')!);
+    const fixes = checkDocument(text, 'universal-message', { maxFindingsPerRule: Infinity }).diagnostics
+      .filter((d) => d.rule === 'unknown-property')
+      .map((d) => d.fixes!.find((f) => f.kind === 'remove')!);
     assert.equal(fixes.length, 4000);
     const offered = fixes.filter((f) => fixToEdits(doc, f).length > 0);
     const most = Math.floor(REPARSE_BUDGET / text.length);

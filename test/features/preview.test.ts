@@ -44,7 +44,9 @@ describe('preview: one column per target channel', () => {
     const text = readFileSync(join(EXAMPLES, 'templated-greeting.umsg'), 'utf8');
     const sample = JSON.parse(readFileSync(join(EXAMPLES, 'templated-greeting.sample.json'), 'utf8'));
     const p = previewMessage({ text, sample, mode: 'sample' });
-    for (const c of p.columns.map((x) => x.channel)) assert.deepEqual(col(p, c).payload, renderForChannel(text, { sample, channel: c }).value, c);
+    for (const c of p.columns.map((x) => x.channel)) {
+      assert.deepEqual(col(p, c).payload, renderForChannel(text, { sample, channel: c }).value, c);
+    }
   });
 
   it('draws each channel\'s layout: Messenger\'s generic template, Google\'s rich card, WhatsApp\'s interactive message', () => {
@@ -97,7 +99,15 @@ describe('preview: one column per target channel', () => {
     assert.match(w.messageType, /text message/);
     assert.equal(textOf(w.body), 'Hello\n\nWorld');
     assert.equal(w.verdict, 'sent');
-    for (const c of plain.columns) if (c.channel !== 'whatsapp') assert.deepEqual([c.layout === 'text', c.buttons.length, c.verdict], [false, 0, 'sent'], `${c.channel} draws its card without buttons`);
+    for (const c of plain.columns) {
+      if (c.channel !== 'whatsapp') {
+        assert.deepEqual(
+          [c.layout === 'text', c.buttons.length, c.verdict],
+          [false, 0, 'sent'],
+          `${c.channel} draws its card without buttons`,
+        );
+      }
+    }
     const pictured = previewMessage({ text: card({ title: 'Hello', description: 'World', richMedia: { height: 'SHORT', fileUrl: 'https://example.com/a.png' } }) });
     const wi = col(pictured, 'whatsapp');
     assert.equal(wi.layout, 'image');
@@ -123,7 +133,10 @@ describe('preview: verdicts at the limits', () => {
 
   it('Google\'s 25-character display: 25 sent, 26 rejected', () => {
     assert.equal(col(previewMessage({ text: card({ title: 'T', insideActions: [reply('a'.repeat(25), 'P')] }) }), 'gbm').verdict, 'sent');
-    assert.equal(col(previewMessage({ text: card({ title: 'T', insideActions: [reply('a'.repeat(26), 'P')] }) }), 'gbm').verdict, 'rejected');
+    assert.equal(
+      col(previewMessage({ text: card({ title: 'T', insideActions: [reply('a'.repeat(26), 'P')] }) }), 'gbm').verdict,
+      'rejected',
+    );
   });
 
   it('Messenger\'s 80-character title and Google\'s 200: at and over each edge', () => {
@@ -172,14 +185,21 @@ describe('preview: verdicts at the limits', () => {
 
   it('a channel whose payload has no known shape is drawn from the universal card, and says so', () => {
     const other: ChannelModel = { ...CHANNELS.gbm, translate: (c) => ({ unknown: c }), validate: () => [] };
-    const c = col(previewMessage({ text: card({ title: 'Hi', description: 'There', insideActions: [reply('Yes')] }), channels: [other] }), 'gbm');
+    const c = col(
+      previewMessage({ text: card({ title: 'Hi', description: 'There', insideActions: [reply('Yes')] }), channels: [other] }),
+      'gbm',
+    );
     assert.match(c.messageType, /drawn from the universal message/);
     assert.equal(c.title?.text, 'Hi');
     assert.deepEqual(c.buttons.map((b) => b.label.text), ['Yes']);
   });
 
   it('a rich card inside a contentMessage (RCS\'s shape) is drawn as a rich card', () => {
-    const wrapped: ChannelModel = { ...CHANNELS.gbm, translate: (c) => ({ contentMessage: CHANNELS.gbm.translate(c) }), validate: () => [] };
+    const wrapped: ChannelModel = {
+      ...CHANNELS.gbm,
+      translate: (c) => ({ contentMessage: CHANNELS.gbm.translate(c) }),
+      validate: () => [],
+    };
     const c = col(previewMessage({ text: card({ title: 'Hi', richMedia: { height: 'SHORT', fileUrl: 'https://example.com/a.png' }, insideActions: [reply('Yes')], floatActions: [reply('Later')] }), channels: [wrapped] }), 'gbm');
     assert.equal(c.layout, 'richCard');
     assert.equal(c.media?.height, 112);
@@ -188,7 +208,10 @@ describe('preview: verdicts at the limits', () => {
 
   it('a channel-specific sibling replaces the message on its channel, and the others are drawn as usual', () => {
     const text = card({ title: 'x'.repeat(90), insideActions: [reply('A')] });
-    const p = previewMessage({ text, overrides: { messenger: { file: 'hello.messenger.umsg', text: '{ "attachment": { "type": "template" } }' } } });
+    const p = previewMessage({
+      text,
+      overrides: { messenger: { file: 'hello.messenger.umsg', text: '{ "attachment": { "type": "template" } }' } },
+    });
     const m = col(p, 'messenger');
     assert.equal(m.verdict, 'override');
     assert.equal(m.layout, 'override');
@@ -229,7 +252,10 @@ describe('preview: templates, sample data and the dynamic list', () => {
 
   it('sample mode draws one button per element of the sample\'s list, each pointing at the repeated body', () => {
     const p = previewMessage({ text: menu, sample: dishes, mode: 'sample' });
-    assert.deepEqual(p.list && { length: p.list.length, sampleLength: p.list.sampleLength, choices: p.list.choices }, { length: 3, sampleLength: 3, choices: [0, 1, 2, 3] });
+    assert.deepEqual(
+      p.list && { length: p.list.length, sampleLength: p.list.sampleLength, choices: p.list.choices },
+      { length: 3, sampleLength: 3, choices: [0, 1, 2, 3] },
+    );
     const m = col(p, 'messenger');
     assert.deepEqual(m.buttons.map((b) => b.label.text), ['Mushroom risotto', 'Pizza margherita', 'Tiramisù']);
     const body = menu.indexOf('{ "type": "reply"');
@@ -242,7 +268,11 @@ describe('preview: templates, sample data and the dynamic list', () => {
     assert.deepEqual(col(at(1), 'messenger').buttons.map((b) => b.label.text), ['Mushroom risotto']);
     assert.deepEqual(col(at(2), 'gbm').buttons.map((b) => b.label.text), ['Mushroom risotto', 'Pizza margherita']);
     const four = at(4);
-    assert.deepEqual(col(four, 'gbm').buttons.map((b) => b.label.text), ['Mushroom risotto', 'Pizza margherita', 'Tiramisù', 'Mushroom risotto'], 'elements are reused in turn');
+    assert.deepEqual(
+      col(four, 'gbm').buttons.map((b) => b.label.text),
+      ['Mushroom risotto', 'Pizza margherita', 'Tiramisù', 'Mushroom risotto'],
+      'elements are reused in turn',
+    );
     assert.equal(col(four, 'messenger').verdict, 'rejected');
     assert.equal(col(four, 'gbm').verdict, 'dropped', 'four fit Google; only altText is dropped');
   });
@@ -294,12 +324,18 @@ describe('preview: templates, sample data and the dynamic list', () => {
 });
 
 describe('preview: the Integrations form', () => {
-  it('draws a control per entry: String a text field, Text a text area, Boolean a switch, options a selection, with defaults and placeholders', () => {
+  it('draws a control per entry: String a text field, Text a text area, Boolean a switch, options a selection, ' +
+    'with defaults and placeholders', () => {
     const text = JSON.stringify([
       { key: 'apiKey', label: 'API key', type: 'String', placeholder: 'sk_live_...' },
       { key: 'footer', label: 'Footer', type: 'Text', default_value: 'Thanks!' },
       { key: 'sandbox', label: 'Use the sandbox', type: 'Boolean', default_value: 'true' },
-      { key: 'currency', label: 'Currency', options: [{ value: 'EUR', label: 'Euro' }, { value: 'USD', label: 'US dollar' }], default_value: 'USD' },
+      {
+        key: 'currency',
+        label: 'Currency',
+        options: [{ value: 'EUR', label: 'Euro' }, { value: 'USD', label: 'US dollar' }],
+        default_value: 'USD',
+      },
       { key: 'webhookUrl', type: 'String' },
     ], null, 2);
     const f = previewForm(text, 'configuration-meta');

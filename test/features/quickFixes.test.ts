@@ -32,35 +32,61 @@ describe('quick fixes', () => {
   });
 
   it('remove one of both action lists, or move the float replies inside when they fit', () => {
-    const both = card(', "insideActions": [ { "type": "reply", "display": "A", "payload": "A" } ], "floatActions": [ { "type": "reply", "display": "B", "payload": "B" } ]');
-    assert.equal(apply(both, 'exclusive-actions', 'Remove floatActions'), card(', "insideActions": [ { "type": "reply", "display": "A", "payload": "A" } ]'));
-    assert.equal(apply(both, 'exclusive-actions', 'Move the 1 float reply into insideActions'),
-      card(', "insideActions": [ { "type": "reply", "display": "A", "payload": "A" }, { "type": "reply", "display": "B", "payload": "B" } ]'));
-    const tooMany = card(', "insideActions": [ {"type":"reply","display":"A","payload":"A"}, {"type":"reply","display":"B","payload":"B"} ], "floatActions": [ {"type":"reply","display":"C","payload":"C"}, {"type":"reply","display":"D","payload":"D"} ]');
-    const titles = checkDocument(tooMany, 'universal-message').diagnostics.find((d) => d.rule === 'exclusive-actions')!.fixes!.map((f) => f.title);
+    const both = card(
+      ', "insideActions": [ { "type": "reply", "display": "A", "payload": "A" } ], ' +
+        '"floatActions": [ { "type": "reply", "display": "B", "payload": "B" } ]',
+    );
+    assert.equal(
+      apply(both, 'exclusive-actions', 'Remove floatActions'),
+      card(', "insideActions": [ { "type": "reply", "display": "A", "payload": "A" } ]'),
+    );
+    assert.equal(
+      apply(both, 'exclusive-actions', 'Move the 1 float reply into insideActions'),
+      card(', "insideActions": [ { "type": "reply", "display": "A", "payload": "A" }, ' +
+        '{ "type": "reply", "display": "B", "payload": "B" } ]'),
+    );
+    const tooMany = card(
+      ', "insideActions": [ {"type":"reply","display":"A","payload":"A"}, {"type":"reply","display":"B","payload":"B"} ], ' +
+        '"floatActions": [ {"type":"reply","display":"C","payload":"C"}, {"type":"reply","display":"D","payload":"D"} ]',
+    );
+    const titles = checkDocument(tooMany, 'universal-message').diagnostics
+      .find((d) => d.rule === 'exclusive-actions')!.fixes!.map((f) => f.title);
     assert.deepEqual(titles, ['Remove floatActions', 'Remove insideActions'], 'four actions do not fit Messenger\'s 3: no move offered');
   });
 
   it('add url to a click action and phoneNumber to a call action', () => {
     const click = apply(card(', "insideActions": [ { "type": "click", "display": "Go", "payload": "GO" } ]'), 'action-required', 'Add url');
     assert.match(click, /\{ "url": "https:\/\/", "type": "click"/);
-    const call = apply(card(', "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123" } ]'), 'action-required', 'Add phoneNumber');
+    const call = apply(
+      card(', "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123" } ]'),
+      'action-required',
+      'Add phoneNumber',
+    );
     assert.match(call, /\{ "phoneNumber": "\+1-201-555-0123", "type": "call"/);
   });
 
   it('normalise a phone number to the form every target channel takes', () => {
-    const text = card(', "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "tel:0049 30 1234567" } ]');
+    const text = card(
+      ', "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "tel:0049 30 1234567" } ]',
+    );
     // Messenger is a target: its call button rejects separators, so the fix writes none, and
     // the fixed text has no phone or channel finding left.
     const out = apply(text, 'phone-number', 'Change to +49301234567');
     assert.match(out, /"phoneNumber": "\+49301234567"/);
-    assert.deepEqual(checkDocument(out, 'universal-message').diagnostics.filter((d) => d.rule === 'phone-number' || (d.rule === 'channel-limit' && d.channels?.includes('messenger'))).map((d) => d.message), []);
+    assert.deepEqual(
+      checkDocument(out, 'universal-message').diagnostics
+        .filter((d) => d.rule === 'phone-number' || (d.rule === 'channel-limit' && d.channels?.includes('messenger')))
+        .map((d) => d.message),
+      [],
+    );
     // Without Messenger, RFC 3966 separators are kept for readability.
     const noMessenger = resolveConfig({ channels: { messenger: 'off' }, rules: {} });
     const kept = apply(text, 'phone-number', 'Change to +49-30-1234567', noMessenger);
     assert.match(kept, /"phoneNumber": "\+49-30-1234567"/);
     // A number with separators gets Messenger's own fix.
-    const separators = card(', "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "+1-201-555-0123" } ]');
+    const separators = card(
+      ', "insideActions": [ { "type": "call", "display": "Call", "payload": "+12015550123", "phoneNumber": "+1-201-555-0123" } ]',
+    );
     assert.match(apply(separators, 'channel-limit', 'Change to +12015550123'), /"phoneNumber": "\+12015550123"/);
   });
 
@@ -71,10 +97,16 @@ describe('quick fixes', () => {
   });
 
   it('replace an unknown property with its suggestion', () => {
-    assert.equal(apply('{ "type": "rich", "titel": "t", "description": "d" }', 'unknown-property', 'Rename to "title"'), '{ "type": "rich", "title": "t", "description": "d" }');
+    assert.equal(
+      apply('{ "type": "rich", "titel": "t", "description": "d" }', 'unknown-property', 'Rename to "title"'),
+      '{ "type": "rich", "title": "t", "description": "d" }',
+    );
   });
 
   it('keep the value parsers use when a property is duplicated', () => {
-    assert.equal(apply(card(', "title": "u"'), 'duplicate-property', 'Remove the first "title" (keeps this value)'), '{ "type": "rich", "description": "d", "title": "u" }');
+    assert.equal(
+      apply(card(', "title": "u"'), 'duplicate-property', 'Remove the first "title" (keeps this value)'),
+      '{ "type": "rich", "description": "d", "title": "u" }',
+    );
   });
 });

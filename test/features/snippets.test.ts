@@ -11,11 +11,14 @@ import { checkDocument } from '../../server/src/core/check/run';
 import { expandSnippet } from '../support/snippets';
 
 interface Snippet { prefix: string; body: string | string[]; description: string }
-const snippets = parse(readFileSync(join(__dirname, '..', '..', 'snippets', 'universal-message.code-snippets'), 'utf8')) as Record<string, Snippet>;
+const snippets = parse(
+  readFileSync(join(__dirname, '..', '..', 'snippets', 'universal-message.code-snippets'), 'utf8'),
+) as Record<string, Snippet>;
 
 /** Where a snippet is inserted, by prefix: `$$` marks the cursor. */
 function host(prefix: string): string {
-  const card = (extra: string) => `{\n  "type": "rich",\n  "title": "Today's menu",\n  "description": "Fresh pasta every day",\n  ${extra}\n}`;
+  const card = (extra: string) =>
+    `{\n  "type": "rich",\n  "title": "Today's menu",\n  "description": "Fresh pasta every day",\n  ${extra}\n}`;
   if (prefix.startsWith('rich-card')) return '$$';
   if (prefix === 'rich-media') return card('$$');
   if (prefix === 'float-reply') return card('"floatActions": [\n    $$\n  ]');

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { channelSummary, lengthHints, summaryTitle } from '../../server/src/core/features/channelSummary';
+import { channelSummary, summaryTitle } from '../../server/src/core/features/channelSummary';
+import { lengthHints } from '../../server/src/core/features/lengthHints';
 import { checkDocument } from '../../server/src/core/check/run';
 import { completeAt } from '../../server/src/core/features/completion';
 import { DEFAULT_CONFIG } from '../../server/src/core/findings/config';
@@ -146,13 +147,25 @@ describe('structure', () => {
 
   it('folds objects, arrays and the dynamic list body', () => {
     const ranges = foldingRanges(parseJsonDocument(CARD));
-    assert.deepEqual(ranges.map((r) => [r.startLine, r.endLine, r.kind]), [[0, 15, undefined], [5, 8, undefined], [10, 14, undefined], [11, 13, 'region']]);
+    assert.deepEqual(
+      ranges.map((r) => [r.startLine, r.endLine, r.kind]),
+      [[0, 15, undefined], [5, 8, undefined], [10, 14, undefined], [11, 13, 'region']],
+    );
   });
 
   it('grows the selection from a string to its property, object and the card', () => {
     const text = '{ "insideActions": [ { "display": "Menu" } ] }';
-    const chain = selectionRanges(parseJsonDocument(text), text.indexOf('Menu') + 1).map((r) => text.slice(r.offset, r.offset + r.length));
-    assert.deepEqual(chain, ['Menu', '"Menu"', '"display": "Menu"', '{ "display": "Menu" }', '[ { "display": "Menu" } ]', '"insideActions": [ { "display": "Menu" } ]', text]);
+    const chain = selectionRanges(parseJsonDocument(text), text.indexOf('Menu') + 1)
+      .map((r) => text.slice(r.offset, r.offset + r.length));
+    assert.deepEqual(chain, [
+      'Menu',
+      '"Menu"',
+      '"display": "Menu"',
+      '{ "display": "Menu" }',
+      '[ { "display": "Menu" } ]',
+      '"insideActions": [ { "display": "Menu" } ]',
+      text,
+    ]);
   });
 
   it('links url, fileUrl and thumbnailUrl when they are plain http(s) URLs', () => {
@@ -201,7 +214,11 @@ describe('formatting', () => {
   it('formats a range only', () => {
     const text = '{\n"a":   1,\n"b":   2\n}';
     const start = text.indexOf('"a"');
-    const edits = formatDocument(parseJsonDocument(text), { tabSize: 2, insertSpaces: true }, { offset: start, length: text.indexOf('2') + 1 - start });
+    const edits = formatDocument(
+      parseJsonDocument(text),
+      { tabSize: 2, insertSpaces: true },
+      { offset: start, length: text.indexOf('2') + 1 - start },
+    );
     // Only the range changes; its lines are indented relative to its first line (as VS Code's JSON does).
     assert.equal(applyEdits(text, edits), '{\n"a": 1,\n"b": 2\n}');
   });
@@ -213,7 +230,8 @@ describe('formatting', () => {
 
 describe('at a glance', () => {
   it('shows the length against the strictest target channel where it is close or over', () => {
-    const text = `{ "title": "${'x'.repeat(95)}", "description": "${'y'.repeat(10)}", "insideActions": [ { "display": "${'z'.repeat(16)}", "payload": "\${id}" } ] }`;
+    const text = `{ "title": "${'x'.repeat(95)}", "description": "${'y'.repeat(10)}", ` +
+      `"insideActions": [ { "display": "${'z'.repeat(16)}", "payload": "\${id}" } ] }`;
     const hints = lengthHints(parseJsonDocument(text), ['messenger', 'gbm', 'whatsapp']);
     assert.deepEqual(hints.map((h) => h.label), ['95/80', '16/20']);
     assert.match(hints[0].tooltip, /Messenger's limit is 80/);
@@ -236,9 +254,18 @@ describe('at a glance', () => {
 describe('formatting keeps the end of the file', () => {
   it('keeps a final newline that is there, and adds none that is not asked for', () => {
     const withNewline = '{"type":"rich"}\n';
-    assert.equal(applyEdits(withNewline, formatDocument(parseJsonDocument(withNewline), { tabSize: 2, insertSpaces: true })), '{\n  "type": "rich"\n}\n');
+    assert.equal(
+      applyEdits(withNewline, formatDocument(parseJsonDocument(withNewline), { tabSize: 2, insertSpaces: true })),
+      '{\n  "type": "rich"\n}\n',
+    );
     const without = '{"type":"rich"}';
-    assert.equal(applyEdits(without, formatDocument(parseJsonDocument(without), { tabSize: 2, insertSpaces: true })), '{\n  "type": "rich"\n}');
-    assert.equal(applyEdits(without, formatDocument(parseJsonDocument(without), { tabSize: 2, insertSpaces: true, insertFinalNewline: true })), '{\n  "type": "rich"\n}\n');
+    assert.equal(
+      applyEdits(without, formatDocument(parseJsonDocument(without), { tabSize: 2, insertSpaces: true })),
+      '{\n  "type": "rich"\n}',
+    );
+    assert.equal(
+      applyEdits(without, formatDocument(parseJsonDocument(without), { tabSize: 2, insertSpaces: true, insertFinalNewline: true })),
+      '{\n  "type": "rich"\n}\n',
+    );
   });
 });

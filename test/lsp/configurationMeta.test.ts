@@ -36,7 +36,9 @@ const req = <T>(method: string, params: object) => h!.client.sendRequest(method,
 const pull = async (uri: string) => (await req<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
 const textAt = (text: string, d: Diagnostic) => {
   const lines = text.split('\n');
-  return d.range.start.line === d.range.end.line ? lines[d.range.start.line].slice(d.range.start.character, d.range.end.character) : '(several lines)';
+  return d.range.start.line === d.range.end.line
+    ? lines[d.range.start.line].slice(d.range.start.character, d.range.end.character)
+    : '(several lines)';
 };
 const position = (text: string, marker: string, delta: number) => {
   const offset = text.indexOf(marker) + delta;
@@ -85,26 +87,41 @@ describe('Configuration Meta over LSP', () => {
     h = await startHarness({ pull: true });
     const meta = '[\n  { "key": "apiKey", "label": "API key", "type": "" }\n  \n]';
     await h.open(META_URI, meta, 'configuration-meta');
-    const types = await req<{ label: string; documentation: { value: string } }[]>('textDocument/completion', { textDocument: { uri: META_URI }, position: position(meta, '"type": ""', 9) });
+    const types = await req<{ label: string; documentation: { value: string } }[]>(
+      'textDocument/completion',
+      { textDocument: { uri: META_URI }, position: position(meta, '"type": ""', 9) },
+    );
     assert.deepEqual(types.map((i) => i.label), ['String', 'Text', 'Boolean']);
     assert.match(types[0].documentation.value, /single-line text input/);
-    const skeletons = await req<{ label: string; kind: number; insertTextFormat: number; additionalTextEdits?: { newText: string }[] }[]>('textDocument/completion', { textDocument: { uri: META_URI }, position: { line: 2, character: 2 } });
+    const skeletons = await req<{ label: string; kind: number; insertTextFormat: number; additionalTextEdits?: { newText: string }[] }[]>(
+      'textDocument/completion',
+      { textDocument: { uri: META_URI }, position: { line: 2, character: 2 } },
+    );
     assert.deepEqual(skeletons.map((i) => i.label), ['String entry', 'Text entry', 'Boolean entry', 'options entry']);
     assert.ok(skeletons.every((i) => i.kind === 15 && i.insertTextFormat === 2), 'snippets');
     assert.deepEqual(skeletons[0].additionalTextEdits?.map((e) => e.newText), [','], 'the comma after the previous entry');
 
     await h.open(PROVIDER_URI, '{ "deployMode": "" }', 'native-provider');
-    const modes = await req<{ label: string }[]>('textDocument/completion', { textDocument: { uri: PROVIDER_URI }, position: { line: 0, character: 17 } });
+    const modes = await req<{ label: string }[]>(
+      'textDocument/completion',
+      { textDocument: { uri: PROVIDER_URI }, position: { line: 0, character: 17 } },
+    );
     assert.deepEqual(modes.map((i) => i.label), ['private', 'hosted']);
   });
 
   it('hovers with the field meaning and how the entry renders', async () => {
     h = await startHarness({ pull: true });
     await h.open(META_URI, META, 'configuration-meta');
-    const hover = await req<{ contents: { value: string }; range: unknown }>('textDocument/hover', { textDocument: { uri: META_URI }, position: position(META, '"Boolean"', 3) });
+    const hover = await req<{ contents: { value: string }; range: unknown }>(
+      'textDocument/hover',
+      { textDocument: { uri: META_URI }, position: position(META, '"Boolean"', 3) },
+    );
     assert.match(hover.contents.value, /boolean component/);
     await h.open(PROVIDER_URI, PROVIDER, 'native-provider');
-    const impl = await req<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: PROVIDER_URI }, position: position(PROVIDER, '"implementation"', 3) });
+    const impl = await req<{ contents: { value: string } }>(
+      'textDocument/hover',
+      { textDocument: { uri: PROVIDER_URI }, position: position(PROVIDER, '"implementation"', 3) },
+    );
     assert.match(impl.contents.value, /<group>:<project>:<version>/);
   });
 
@@ -112,10 +129,16 @@ describe('Configuration Meta over LSP', () => {
     h = await startHarness({ pull: true });
     await h.open(META_URI, META, 'configuration-meta');
     const items = await pull(META_URI);
-    type Action = { title: string; kind: string; isPreferred?: boolean; edit: { changes: Record<string, { newText: string; range: Diagnostic['range'] }[]> } };
+    type Action = {
+      title: string;
+      kind: string;
+      isPreferred?: boolean;
+      edit: { changes: Record<string, { newText: string; range: Diagnostic['range'] }[]> };
+    };
     const actionsFor = (code: string) => {
       const d = items.find((x) => x.code === code)!;
-      return req<Action[]>('textDocument/codeAction', { textDocument: { uri: META_URI }, range: d.range, context: { diagnostics: [d] } }).then((a) => ({ d, a: a.filter((x) => x.kind === 'quickfix') }));
+      return req<Action[]>('textDocument/codeAction', { textDocument: { uri: META_URI }, range: d.range, context: { diagnostics: [d] } })
+        .then((a) => ({ d, a: a.filter((x) => x.kind === 'quickfix') }));
     };
     const type = await actionsFor('meta-type-value');
     assert.deepEqual(type.a.map((x) => x.title), ['Change to "String"']);

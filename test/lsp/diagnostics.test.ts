@@ -44,7 +44,11 @@ describe('push diagnostics (client without pull support)', () => {
     assert.equal(d.source, 'umsg');
     assert.equal(d.severity, 1);
     assert.equal(d.codeDescription?.href, `${DOCS_BASE}card-required.md`);
-    assert.deepEqual(d.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, 'on the opening brace, not the whole file');
+    assert.deepEqual(
+      d.range,
+      { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+      'on the opening brace, not the whole file',
+    );
 
     const second = h.nextDiagnostics(URI, (ds) => ds.some((x) => x.code === 'channel-limit'));
     await h.change(URI, 2, LONG);
@@ -146,7 +150,10 @@ describe('pull diagnostics (client with pull support)', () => {
   it('answers textDocument/diagnostic and never pushes', async () => {
     h = await startHarness({ pull: true, timers: 'manual' });
     await h.open(URI, MISSING_TITLE);
-    const report = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as { kind: string; items: Diagnostic[] };
+    const report = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as {
+      kind: string;
+      items: Diagnostic[];
+    };
     assert.equal(report.kind, 'full');
     assert.deepEqual(codes(report.items), ['card-required']);
     await h.change(URI, 2, LONG);
@@ -164,7 +171,10 @@ describe('completion and quick fixes', () => {
     const text = '{ "type": "rich", "title": "t", "description": "d", "insideActions": [ { "type":  } ] }';
     await h.open(URI, text);
     const character = text.indexOf('"type":  }') + '"type": '.length;
-    const items = await h.client.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: { line: 0, character } }) as { label: string }[];
+    const items = await h.client.sendRequest(
+      'textDocument/completion',
+      { textDocument: { uri: URI }, position: { line: 0, character } },
+    ) as { label: string }[];
     assert.deepEqual(items.map((i) => i.label).sort(), ['call', 'click', 'reply']);
   });
 
@@ -189,9 +199,15 @@ describe('completion and quick fixes', () => {
     const text = '{ "type": "rich", "title": "t", "insideActions": [], "floatActions": [ { "type": "" } ],  }';
     await h.open(URI, text);
     const at = (s: string, d: number) => ({ line: 0, character: text.indexOf(s) + d });
-    const values = await h.client.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: at('"type": ""', 9) }) as { label: string }[];
+    const values = await h.client.sendRequest(
+      'textDocument/completion',
+      { textDocument: { uri: URI }, position: at('"type": ""', 9) },
+    ) as { label: string }[];
     assert.deepEqual(values.map((i) => i.label), ['reply']);
-    const keys = await h.client.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: at(',  }', 2) }) as { label: string }[];
+    const keys = await h.client.sendRequest(
+      'textDocument/completion',
+      { textDocument: { uri: URI }, position: at(',  }', 2) },
+    ) as { label: string }[];
     assert.deepEqual(keys.map((i) => i.label).sort(), ['description', 'richMedia']);
   });
 
@@ -201,7 +217,10 @@ describe('completion and quick fixes', () => {
     await h.open(URI, text);
     const report = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as { items: Diagnostic[] };
     const d = report.items.find((x) => x.code === 'message-type')!;
-    const actions = await h.client.sendRequest('textDocument/codeAction', { textDocument: { uri: URI }, range: d.range, context: { diagnostics: [d] } }) as { title: string; edit: { changes: Record<string, { newText: string; range: unknown }[]> } }[];
+    const actions = await h.client.sendRequest(
+      'textDocument/codeAction',
+      { textDocument: { uri: URI }, range: d.range, context: { diagnostics: [d] } },
+    ) as { title: string; edit: { changes: Record<string, { newText: string; range: unknown }[]> } }[];
     const quick = actions.filter((a) => (a as { kind?: string }).kind === 'quickfix');
     assert.equal(quick.length, 1);
     assert.equal(quick[0].title, 'Change to "rich"');

@@ -34,7 +34,10 @@ describe('editing features over LSP', () => {
     assert.deepEqual(symbols[0].children.map((c) => c.name), ['type', 'title', 'description', 'richMedia', 'insideActions']);
     const folds = await req<{ startLine: number; endLine: number }[]>('textDocument/foldingRange', doc);
     assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 7], [5, 6]]);
-    const sel = await req<{ range: { start: { character: number } }; parent?: unknown }[]>('textDocument/selectionRange', { ...doc, positions: [{ line: 3, character: 20 }] });
+    const sel = await req<{ range: { start: { character: number } }; parent?: unknown }[]>(
+      'textDocument/selectionRange',
+      { ...doc, positions: [{ line: 3, character: 20 }] },
+    );
     assert.equal(sel[0].range.start.character, 18, 'innermost is the string content');
     assert.ok(sel[0].parent);
     const links = await req<{ target: string }[]>('textDocument/documentLink', doc);
@@ -66,25 +69,39 @@ describe('editing features over LSP', () => {
   it('a code lens above the card summarises each channel and carries the problems to reveal', async () => {
     h = await startHarness({ pull: true });
     await h.open(URI, CARD);
-    const lenses = await req<{ range: { start: { line: number } }; command: { title: string; command: string; arguments: [string, { channel: string; rule: string }[]] } }[]>('textDocument/codeLens', doc);
-    // The summary, then "Open Preview" on the same line (issue 10: a code lens on the card).
+    const lenses = await req<{
+      range: { start: { line: number } };
+      command: { title: string; command: string; arguments: [string, { channel: string; rule: string }[]] };
+    }[]>('textDocument/codeLens', doc);
+    // The summary, then "Open Preview" on the same line (a code lens on the card).
     assert.equal(lenses.length, 2);
     assert.equal(lenses[0].range.start.line, 0);
-    assert.deepEqual({ title: lenses[1].command.title, command: lenses[1].command.command, line: lenses[1].range.start.line }, { title: 'Open Preview', command: 'universalMessage.showPreviewToSide', line: 0 });
+    assert.deepEqual(
+      { title: lenses[1].command.title, command: lenses[1].command.command, line: lenses[1].range.start.line },
+      { title: 'Open Preview', command: 'universalMessage.showPreviewToSide', line: 0 },
+    );
     // errors (type "Rich", height "tall") break every channel; Messenger adds the title, WhatsApp the click action
     assert.equal(lenses[0].command.title, 'Messenger: 3 problems · Google Business Messages: 2 problems · WhatsApp: 3 problems');
     assert.equal(lenses[0].command.command, 'universalMessage.showChannelProblems');
     const [uri, problems] = lenses[0].command.arguments;
     assert.equal(uri, URI);
-    assert.deepEqual(problems.filter((p) => p.channel === 'WhatsApp').map((p) => p.rule), ['message-type', 'media-height', 'channel-limit']);
+    assert.deepEqual(
+      problems.filter((p) => p.channel === 'WhatsApp').map((p) => p.rule),
+      ['message-type', 'media-height', 'channel-limit'],
+    );
   });
 
   it('fix all applies every safe fix at once', async () => {
     h = await startHarness({ pull: true });
     await h.open(URI, CARD);
-    const actions = await req<{ title: string; kind: string; edit: { changes: Record<string, { newText: string }[]> } }[]>('textDocument/codeAction', {
-      ...doc, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] },
-    });
+    const actions = await req<{ title: string; kind: string; edit: { changes: Record<string, { newText: string }[]> } }[]>(
+      'textDocument/codeAction',
+      {
+        ...doc,
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        context: { diagnostics: [], only: ['source.fixAll'] },
+      },
+    );
     const all = actions.find((a) => a.kind === 'source.fixAll.umsg');
     assert.ok(all, `a fix-all action among ${JSON.stringify(actions.map((a) => a.kind))}`);
     assert.deepEqual(all.edit.changes[URI].map((e) => e.newText).sort(), ['"TALL"', '"rich"']);

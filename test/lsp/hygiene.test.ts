@@ -1,8 +1,8 @@
 /**
- * Protocol hygiene (issue 13, items 9, 10 and 20): the server answers bad requests with the
- * right JSON-RPC error instead of a stack trace, never serves results of older text, stays
- * responsive while it checks a large file, answers every feature at once on a file over
- * maxFileSize, and ends with one clear line when its input stream is corrupt.
+ * Protocol hygiene: the server answers bad requests with the right JSON-RPC error instead of a
+ * stack trace, never serves results of older text, stays responsive while it checks a large
+ * file, answers every feature at once on a file over maxFileSize, and ends with one clear line
+ * when its input stream is corrupt.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -43,11 +43,17 @@ describe('malformed requests', () => {
       ['textDocument/hover', { textDocument: 5, position: { line: 0, character: 0 } }],
       ['textDocument/hover', { textDocument: { uri: URI }, position: { line: 'a', character: 0 } }],
       ['textDocument/completion', { textDocument: { uri: URI } }],
-      // (formatting without options is not malformed: it formats with the defaults, see safetyEditor.test.ts)
+      // (formatting without options is not malformed: it formats with the defaults, see test/robustness/editorRequestSafety.test.ts)
       ['textDocument/formatting', { textDocument: { uri: URI }, options: 'tabs' }],
-      ['textDocument/rangeFormatting', { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 } }, options: { tabSize: 2, insertSpaces: true } }],
+      [
+        'textDocument/rangeFormatting',
+        { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 } }, options: { tabSize: 2, insertSpaces: true } },
+      ],
       ['textDocument/selectionRange', { textDocument: { uri: URI }, positions: [null] }],
-      ['textDocument/codeAction', { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }],
+      [
+        'textDocument/codeAction',
+        { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+      ],
       ['textDocument/documentSymbol', {}],
       ['textDocument/diagnostic', { textDocument: null }],
       ['textDocument/inlayHint', { textDocument: { uri: URI } }],
@@ -63,7 +69,9 @@ describe('malformed requests', () => {
 
   it('refuses requests before initialize with -32002 and after shutdown with InvalidRequest', async () => {
     h = await startHarness({ pull: true, initialize: false });
-    const before = await errorOf(h.client.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 0 } }));
+    const before = await errorOf(
+      h.client.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 0 } }),
+    );
     assert.equal(before.code, -32002);
     await h.initialize();
     await h.open(URI, VALID);
@@ -81,7 +89,10 @@ describe('document versions', () => {
     const first = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as { items: Diagnostic[] };
     assert.deepEqual(first.items.map((d) => d.code), ['card-required']);
     // A client that sends version 1 again with other text (seen in the wild after a reload).
-    await h.client.sendNotification('textDocument/didChange', { textDocument: { uri: URI, version: 1 }, contentChanges: [{ text: VALID }] });
+    await h.client.sendNotification('textDocument/didChange', {
+      textDocument: { uri: URI, version: 1 },
+      contentChanges: [{ text: VALID }],
+    });
     const second = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as { items: Diagnostic[] };
     assert.deepEqual(second.items.map((d) => d.code), []);
   });
@@ -93,14 +104,17 @@ describe('a long check', () => {
 
   it('answers a hover on another document, and on the same one, before the large document\'s diagnostics', async () => {
     h = await startHarness({ pull: true });
-    // 10,000 entries (600 KB) take hundreds of milliseconds to check, dozens of 10 ms slices:
-    // plenty for the hovers to come in between (a larger file only costs the suite time).
+    // 10,000 entries (600 KB) take many 10 ms slices to check: plenty for the hovers to come in
+    // between (a larger file only costs the suite time).
     await h.open(BIG, bigMeta(10_000), 'configuration-meta');
     await h.open(SMALL, bigMeta(2), 'configuration-meta');
     const order: string[] = [];
-    const diagnostics = h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: BIG } }).then(() => order.push('diagnostics of the big file'));
-    const hoverOther = h.client.sendRequest('textDocument/hover', { textDocument: { uri: SMALL }, position: { line: 1, character: 6 } }).then(() => order.push('hover on another file'));
-    const hoverSame = h.client.sendRequest('textDocument/hover', { textDocument: { uri: BIG }, position: { line: 1, character: 6 } }).then(() => order.push('hover on the big file'));
+    const diagnostics = h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: BIG } })
+      .then(() => order.push('diagnostics of the big file'));
+    const hoverOther = h.client.sendRequest('textDocument/hover', { textDocument: { uri: SMALL }, position: { line: 1, character: 6 } })
+      .then(() => order.push('hover on another file'));
+    const hoverSame = h.client.sendRequest('textDocument/hover', { textDocument: { uri: BIG }, position: { line: 1, character: 6 } })
+      .then(() => order.push('hover on the big file'));
     await Promise.all([diagnostics, hoverOther, hoverSame]);
     assert.equal(order[order.length - 1], 'diagnostics of the big file', order.join(', '));
   });
@@ -120,7 +134,8 @@ describe('a long check', () => {
 describe('over maxFileSize', () => {
   it('answers every feature at once and empty, with one file-size finding', async () => {
     h = await startHarness({ pull: true, initializationOptions: { maxFileSize: 200 } });
-    const text = `{\n  "type": "rich",\n  "title": "${'t'.repeat(300)}",\n  "insideActions": [ { "type": "reply", "display": "A", "payload": "A" } ]\n}\n`;
+    const text = `{\n  "type": "rich",\n  "title": "${'t'.repeat(300)}",\n` +
+      '  "insideActions": [ { "type": "reply", "display": "A", "payload": "A" } ]\n}\n';
     await h.open(URI, text);
     const doc = { textDocument: { uri: URI } };
     const position = { line: 2, character: 5 };
@@ -146,7 +161,12 @@ describe('umsg-language-server --stdio with a corrupt stream', () => {
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { processId: null, rootUri: null, capabilities: {} },
+    });
     // Ten bytes short: the rest of the body is read as the next header.
     child.stdin.write(`Content-Length: ${Buffer.byteLength(body) - 10}\r\n\r\n${body}`);
     child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);

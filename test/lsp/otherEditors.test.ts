@@ -1,8 +1,7 @@
 /**
- * What other editors get that VS Code's client does for the server (issue 12, part 3): the
- * server registers its own file watchers, reads settings given only through
- * workspace/configuration before its first check, and re-checks a message when its open,
- * unsaved sample file changes.
+ * What other editors get that VS Code's client does for the server: the server registers its
+ * own file watchers, reads settings given only through workspace/configuration before its
+ * first check, and re-checks a message when its open, unsaved sample file changes.
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
@@ -37,8 +36,14 @@ describe('for editors other than VS Code', () => {
     h.settings = { rules: { 'empty-text': 'error' } };
     await h.initialize();
     await h.open(MESSAGE, TEXT);
-    const report = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: MESSAGE } }) as { items: { code: string; severity: number }[] };
-    assert.deepEqual(report.items.filter((d) => d.code === 'empty-text').map((d) => d.severity), [1], 'empty-text as an error, from the first diagnostics on');
+    const report = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: MESSAGE } }) as {
+      items: { code: string; severity: number }[];
+    };
+    assert.deepEqual(
+      report.items.filter((d) => d.code === 'empty-text').map((d) => d.severity),
+      [1],
+      'empty-text as an error, from the first diagnostics on',
+    );
   });
 
   it('re-checks a message when its open, unsaved sample file changes', async () => {

@@ -46,7 +46,14 @@ describe('universalMessage/preview', () => {
   });
 
   it('follows a sample file or a sibling to its message, and draws the sibling on its channel', async () => {
-    h = await startHarness({ pull: true, files: { '/proj/cards/menu.umsg': MENU, '/proj/cards/menu.sample.json': SAMPLE, '/proj/cards/menu.whatsapp.umsg': '{ "type": "text" }' } });
+    h = await startHarness({
+      pull: true,
+      files: {
+        '/proj/cards/menu.umsg': MENU,
+        '/proj/cards/menu.sample.json': SAMPLE,
+        '/proj/cards/menu.whatsapp.umsg': '{ "type": "text" }',
+      },
+    });
     const r = await ask({ uri: 'file:///proj/cards/menu.sample.json' });
     assert.equal(r.uri, URI);
     const p = r.preview as MessagePreview;

@@ -36,20 +36,34 @@ describe('sample data and channel-specific messages over LSP', () => {
   it('hover shows a template\'s value per list element with the sample data', async () => {
     h = await startHarness({ pull: true, files: { [`${DIR}/menu.sample.json`]: SAMPLE } });
     await h.open(URI, MENU);
-    const hover = await req<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: URI }, position: at(MENU, '${it.label()}', 3) });
+    const hover = await req<{ contents: { value: string } }>(
+      'textDocument/hover',
+      { textDocument: { uri: URI }, position: at(MENU, '${it.label()}', 3) },
+    );
     assert.match(hover.contents.value, /With the sample data \(2 elements in dishes\)/);
     assert.match(hover.contents.value, /\| 1 \| `"Pasta"` \|\n\| 2 \| `"Pizza"` \|/);
-    const title = await req<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: URI }, position: at(MENU, '${user.name}', 3) });
+    const title = await req<{ contents: { value: string } }>(
+      'textDocument/hover',
+      { textDocument: { uri: URI }, position: at(MENU, '${user.name}', 3) },
+    );
     assert.match(title.contents.value, /With the sample data: `"Ana"`/);
   });
 
   it('completion inside ${ offers it, it.name(), it.label() in the body and the sample names', async () => {
     h = await startHarness({ pull: true, files: { [`${DIR}/menu.sample.json`]: SAMPLE } });
     await h.open(URI, MENU);
-    const inBody = await req<{ label: string }[]>('textDocument/completion', { textDocument: { uri: URI }, position: at(MENU, 'it.label()', 0) });
+    const inBody = await req<{ label: string }[]>(
+      'textDocument/completion',
+      { textDocument: { uri: URI }, position: at(MENU, 'it.label()', 0) },
+    );
     const labels = inBody.map((i) => i.label);
-    for (const l of ['it', 'it.name()', 'it.label()', 'user', 'user.name', 'dishes', 'dishes.size']) assert.ok(labels.includes(l), `${l} in ${JSON.stringify(labels)}`);
-    const outside = await req<{ label: string }[]>('textDocument/completion', { textDocument: { uri: URI }, position: at(MENU, 'user.name', 0) });
+    for (const l of ['it', 'it.name()', 'it.label()', 'user', 'user.name', 'dishes', 'dishes.size']) {
+      assert.ok(labels.includes(l), `${l} in ${JSON.stringify(labels)}`);
+    }
+    const outside = await req<{ label: string }[]>(
+      'textDocument/completion',
+      { textDocument: { uri: URI }, position: at(MENU, 'user.name', 0) },
+    );
     assert.ok(!outside.map((i) => i.label).includes('it'), '`it` is offered only in the body');
   });
 
@@ -57,7 +71,10 @@ describe('sample data and channel-specific messages over LSP', () => {
     h = await startHarness({ pull: true, files: { [`${DIR}/menu.sample.json`]: SAMPLE } });
     await h.open(URI, MENU);
     assert.deepEqual(await diagnostics(), []);
-    h.files.set(`${DIR}/menu.sample.json`, JSON.stringify({ user: { name: 'A'.repeat(80) }, dishes: [1, 2, 3, 4].map((i) => ({ name: `D${i}`, label: `Dish ${i}` })) }));
+    h.files.set(`${DIR}/menu.sample.json`, JSON.stringify({
+      user: { name: 'A'.repeat(80) },
+      dishes: [1, 2, 3, 4].map((i) => ({ name: `D${i}`, label: `Dish ${i}` })),
+    }));
     await h.client.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `file://${DIR}/menu.sample.json`, type: 2 }] });
     const ds = await diagnostics();
     assert.deepEqual(ds.map((d) => d.message), [
@@ -76,7 +93,10 @@ describe('sample data and channel-specific messages over LSP', () => {
     assert.deepEqual(await diagnostics(), [], 'the 70-character description is only over WhatsApp\'s 60');
     const lenses = await req<{ command: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri: URI } });
     assert.equal(lenses[0].command.title, 'Messenger ✓ · Google Business Messages ✓ · WhatsApp: own message');
-    const hover = await req<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: URI }, position: at(long, '"description"', 2) });
+    const hover = await req<{ contents: { value: string } }>(
+      'textDocument/hover',
+      { textDocument: { uri: URI }, position: at(long, '"description"', 2) },
+    );
     assert.match(hover.contents.value, /WhatsApp uses its own channel-specific message, so its limits do not apply here/);
   });
 

@@ -17,18 +17,27 @@ describe('umsg-language-server --stdio', { concurrency: true }, () => {
     const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const client = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    const diagnostics = new Promise<PublishDiagnosticsParams>((resolve) => client.onNotification('textDocument/publishDiagnostics', resolve));
+    const diagnostics = new Promise<PublishDiagnosticsParams>(
+      (resolve) => client.onNotification('textDocument/publishDiagnostics', resolve),
+    );
     client.listen();
     try {
-      const init = await client.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} }) as { capabilities: { completionProvider?: unknown }; serverInfo: { name: string } };
+      const init = await client.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} }) as {
+        capabilities: { completionProvider?: unknown };
+        serverInfo: { name: string };
+      };
       assert.equal(init.serverInfo.name, 'umsg-language-server');
       assert.ok(init.capabilities.completionProvider);
       await client.sendNotification('initialized', {});
       await client.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///tmp/umsg-stdio/a.umsg', languageId: 'universal-message', version: 1, text: '{ "type": "rich", "title": "Hi" }' } });
       // The timer is cleared on success: a pending one would hold the test process open 5 s more.
       let timer: NodeJS.Timeout | undefined;
-      const p = await Promise.race([diagnostics, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('no diagnostics from the stdio server within 5 s')), 5000); })])
-        .finally(() => clearTimeout(timer));
+      const p = await Promise.race([
+        diagnostics,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no diagnostics from the stdio server within 5 s')), 5000);
+        }),
+      ]).finally(() => clearTimeout(timer));
       assert.deepEqual(p.diagnostics.map((d) => d.code), ['card-required']);
       assert.match(String(p.diagnostics[0].codeDescription?.href), /^file:\/\/.*\/docs\/rules\/card-required\.md$/);
       await client.sendRequest('shutdown');
@@ -42,7 +51,12 @@ describe('umsg-language-server --stdio', { concurrency: true }, () => {
 
   it('explains itself without a transport flag and exits 2', async () => {
     const { status, out } = await new Promise<{ status: unknown; out: string }>((resolve) => {
-      execFile(process.execPath, [SERVER], { encoding: 'utf8', timeout: 60_000 }, (error, stdout) => resolve({ status: error ? error.code : 0, out: stdout }));
+      execFile(
+        process.execPath,
+        [SERVER],
+        { encoding: 'utf8', timeout: 60_000 },
+        (error, stdout) => resolve({ status: error ? error.code : 0, out: stdout }),
+      );
     });
     assert.equal(status, 2);
     assert.match(out, /Usage: umsg-language-server --stdio/);

@@ -71,7 +71,11 @@ function variants(p: PlaceSpec): { type: string | undefined; fields: string[] }[
       }
       // The table agrees with itself: everything it requires of this object is there.
       const fields = [...present];
-      assert.deepEqual(requiredFields(p, { has: (f) => present.has(f), type }).filter((f) => !present.has(f)), [], `${p.kind}: a consistent variant`);
+      assert.deepEqual(
+        requiredFields(p, { has: (f) => present.has(f), type }).filter((f) => !present.has(f)),
+        [],
+        `${p.kind}: a consistent variant`,
+      );
       out.push({ type, fields });
     }
   }
@@ -128,7 +132,9 @@ describe('the table of places and the rules agree on required fields', () => {
         const v = variants(p).find((x) => x.fields.includes(f.name)) ?? variants(p)[0];
         const fields = v.fields.includes(f.name) ? v.fields : [...v.fields, f.name];
         const values = VALUES[kind]!;
-        if (!v.fields.includes(f.name) && values[f.name] === undefined) values[f.name] = f.kind === 'boolean' ? 'true' : f.kind === 'array' ? '[]' : f.kind === 'object' ? '{}' : '"x"';
+        if (!v.fields.includes(f.name) && values[f.name] === undefined) {
+          values[f.name] = f.kind === 'boolean' ? 'true' : f.kind === 'array' ? '[]' : f.kind === 'object' ? '{}' : '"x"';
+        }
         const file = fileWith(kind, objectText(kind, v.type, fields));
         const doc = service.open(file.text, file.language);
         const hover = service.hover(doc, file.text.indexOf(`"${f.name}"`, file.at) + 1, context);

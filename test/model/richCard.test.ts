@@ -14,7 +14,10 @@ function typesOf(actions: string): (string | undefined)[] {
 
 describe('an action type written without templates', () => {
   it('is read as written, escapes decoded, a lone $ kept as text', () => {
-    assert.deepEqual(typesOf('{ "type": "reply" }, { "type": "re\\u0070ly" }, { "type": "$reply" }, { "type": "" }'), ['reply', 'reply', '$reply', '']);
+    assert.deepEqual(
+      typesOf('{ "type": "reply" }, { "type": "re\\u0070ly" }, { "type": "$reply" }, { "type": "" }'),
+      ['reply', 'reply', '$reply', ''],
+    );
   });
   it('gives no type when a template makes it up, inside the string or in place of it', () => {
     assert.deepEqual(typesOf('{ "type": "${kind}" }, { "type": "re${x}" }, { "type": ${kind} }'), [undefined, undefined, undefined]);

@@ -18,7 +18,14 @@ function parserAccepts(s: string): boolean {
   try { return new URL(s).hostname !== ''; } catch { return false; }
 }
 
-const plain = (staticText: string): StringInfo => ({ staticText, staticLength: staticText.length, templates: [], wholly: staticText.trim() === '', prefix: staticText, segments: [staticText] }) as StringInfo;
+const plain = (staticText: string): StringInfo => ({
+  staticText,
+  staticLength: staticText.length,
+  templates: [],
+  wholly: staticText.trim() === '',
+  prefix: staticText,
+  segments: [staticText],
+}) as StringInfo;
 
 describe('urlCheck', () => {
   it('takes the shortcut only for URLs the URL parser accepts', () => {

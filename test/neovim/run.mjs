@@ -15,7 +15,9 @@ const fail = (line) => { process.stderr.write(`[test:neovim] FAILED: ${line}\n`)
 
 function ensureNeovim() {
   if (spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0) return;
-  if (process.getuid?.() !== 0) fail('nvim is missing. Install it as root, then run again:\n  apt-get update && apt-get install -y --no-install-recommends neovim');
+  if (process.getuid?.() !== 0) {
+    fail('nvim is missing. Install it as root, then run again:\n  apt-get update && apt-get install -y --no-install-recommends neovim');
+  }
   say('nvim is missing: installing it with apt-get');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'neovim']]) {
@@ -42,7 +44,10 @@ try {
   const work = path.join(dir, 'work');
   spawnSync('mkdir', ['-p', work]);
   writeFileSync(path.join(work, 'umsg.config.json'), '{ "root": true, "rules": { "empty-text": "error" } }\n');
-  writeFileSync(path.join(work, 'card.umsg'), '{\n  "type": "rich",\n  "title": "",\n  "description": "Pick a dish",\n  "titel": "typo"\n}\n');
+  writeFileSync(
+    path.join(work, 'card.umsg'),
+    '{\n  "type": "rich",\n  "title": "",\n  "description": "Pick a dish",\n  "titel": "typo"\n}\n',
+  );
   const out = path.join(dir, 'diagnostics.json');
   // The recipe, then what the test adds: wait for the diagnostics, write them out, quit.
   const init = `${recipe}
@@ -50,14 +55,20 @@ vim.api.nvim_create_autocmd('VimEnter', { callback = function()
   local buf = vim.api.nvim_get_current_buf()
   vim.wait(30000, function() return #vim.diagnostic.get(buf) >= 2 end, 100)
   local found = {}
-  for _, d in ipairs(vim.diagnostic.get(buf)) do table.insert(found, { code = d.code, severity = d.severity, lnum = d.lnum, message = d.message }) end
+  for _, d in ipairs(vim.diagnostic.get(buf)) do ` +
+    `table.insert(found, { code = d.code, severity = d.severity, lnum = d.lnum, message = d.message }) end
   vim.fn.writefile({ vim.fn.json_encode({ filetype = vim.bo[buf].filetype, diagnostics = found }) }, '${out}')
   vim.cmd('qa!')
 end })
 `;
   const initFile = path.join(dir, 'init.lua');
   writeFileSync(initFile, init);
-  const run = spawnSync('nvim', ['--headless', '-u', initFile, 'card.umsg'], { cwd: work, env: { ...process.env, PATH: `${bin}:${process.env.PATH}` }, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync('nvim', ['--headless', '-u', initFile, 'card.umsg'], {
+    cwd: work,
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (!existsSync(out)) fail(`Neovim wrote no diagnostics (exit ${run.status}, signal ${run.signal}):\n${run.stdout}\n${run.stderr}`);
   const result = JSON.parse(readFileSync(out, 'utf8'));
   const codes = result.diagnostics.map((d) => `${d.code}@${d.lnum + 1}:${d.severity}`).sort();

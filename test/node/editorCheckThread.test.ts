@@ -1,6 +1,6 @@
 /**
- * Large documents are checked on a worker thread by the Node server (issue 11, the editor under
- * load): requests in other documents are answered while the check runs, the findings are the
+ * Large documents are checked on a worker thread by the Node server (the editor under load):
+ * requests in other documents are answered while the check runs, the findings are the
  * ones the in-thread check gives, a newer edit still wins, and a worker that cannot run leaves
  * the check to the main thread.
  */
@@ -15,8 +15,12 @@ import { ensureBundle, SERVER_BUNDLE as SERVER } from '../support/bundle';
 
 /** A card with `n` reply buttons whose labels are too long for every channel: many findings. */
 function largeCard(n: number, tag: string): string {
-  const actions = Array.from({ length: n }, (_, i) => `    { "type": "reply", "display": "A label far too long for any channel ${tag} ${i}", "payload": "P${i}" }`);
-  return `{\n  "type": "rich",\n  "title": "Menu ${tag}",\n  "description": "Pick one",\n  "floatActions": [\n${actions.join(',\n')}\n  ]\n}\n`;
+  const actions = Array.from(
+    { length: n },
+    (_, i) => `    { "type": "reply", "display": "A label far too long for any channel ${tag} ${i}", "payload": "P${i}" }`,
+  );
+  return `{\n  "type": "rich",\n  "title": "Menu ${tag}",\n  "description": "Pick one",\n` +
+    `  "floatActions": [\n${actions.join(',\n')}\n  ]\n}\n`;
 }
 
 const SMALL = '{\n  "type": "rich",\n  "title": "Hello",\n  "description": "Hi"\n}\n';
@@ -32,7 +36,9 @@ async function inThread(text: string): Promise<string[]> {
   });
 }
 
-const shown = (ds: LspDiagnostic[]) => ds.map((d) => `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`);
+const shown = (ds: LspDiagnostic[]) => ds.map(
+  (d) => `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`,
+);
 
 describe('large documents are checked on a worker thread', () => {
   before(ensureBundle);
@@ -59,11 +65,15 @@ describe('large documents are checked on a worker thread', () => {
     try {
       await client.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
       await client.sendNotification('initialized', {});
-      await client.sendNotification('textDocument/didOpen', { textDocument: { uri: small, languageId: 'universal-message', version: 1, text: SMALL } });
+      await client.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: small, languageId: 'universal-message', version: 1, text: SMALL },
+      });
       await publishedFor(small, 1);
 
       // The large document's check starts; a hover in the small one is answered before it ends.
-      await client.sendNotification('textDocument/didOpen', { textDocument: { uri: large, languageId: 'universal-message', version: 1, text: first } });
+      await client.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: large, languageId: 'universal-message', version: 1, text: first },
+      });
       const hover = await client.sendRequest('textDocument/hover', { textDocument: { uri: small }, position: { line: 2, character: 4 } });
       events.push('hover answered');
       assert.ok(hover, 'a hover on "title"');
@@ -76,7 +86,10 @@ describe('large documents are checked on a worker thread', () => {
       // Three quick edits: the published findings are those of the last text.
       const texts = [largeCard(2500, 'second'), largeCard(2400, 'third'), largeCard(2600, 'fourth')];
       for (const [i, text] of texts.entries()) {
-        await client.sendNotification('textDocument/didChange', { textDocument: { uri: large, version: i + 2 }, contentChanges: [{ text }] });
+        await client.sendNotification('textDocument/didChange', {
+          textDocument: { uri: large, version: i + 2 },
+          contentChanges: [{ text }],
+        });
       }
       const last = await publishedFor(large, 4);
       assert.deepEqual(shown(last.diagnostics), await inThread(texts[2]));
@@ -98,7 +111,10 @@ describe('large documents are checked on a worker thread', () => {
       return `${d.rule} ${s.line}:${s.character}-${e.line}:${e.character} ${d.message}`;
     }), await inThread(text));
     assert.equal(result.cancelled, false);
-    const cancelled = await elsewhere.run({ text, language: 'universal-message', context: { config: DEFAULT_CONFIG } }, { isCancellationRequested: true });
+    const cancelled = await elsewhere.run(
+      { text, language: 'universal-message', context: { config: DEFAULT_CONFIG } },
+      { isCancellationRequested: true },
+    );
     assert.equal(cancelled?.cancelled, true);
     assert.deepEqual(logs, []);
   });
@@ -120,7 +136,11 @@ describe('large documents are checked on a worker thread', () => {
     const service = createLanguageService({ checkElsewhere: { minLength: 1, run: () => { asked++; return Promise.resolve(undefined); } } });
     const result = await service.check(service.open(text, 'universal-message'), { config: DEFAULT_CONFIG });
     assert.equal(asked, 1);
-    assert.equal(result.diagnostics.length, (await createLanguageService().check(createLanguageService().open(text, 'universal-message'), { config: DEFAULT_CONFIG })).diagnostics.length);
+    assert.equal(
+      result.diagnostics.length,
+      (await createLanguageService().check(createLanguageService().open(text, 'universal-message'), { config: DEFAULT_CONFIG }))
+        .diagnostics.length,
+    );
     assert.ok(result.doc, 'checked here: the parse is kept for the editing features');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Rendering with sample data and each channel's payload: golden files in test/fixtures/render/
- * (written by hand from the design's table of what each channel does with a card), the safe
- * evaluator, and a property test of the dynamic-list split (render, then parse, random lists).
+ * (written by hand from what each channel does with a card), the safe evaluator, and a property
+ * test of the dynamic-list split (render, then parse, random lists).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
@@ -58,7 +58,11 @@ describe('safe evaluator', () => {
     assert.deepEqual(evaluate(' user . tags . size ', { data }), { ok: true, value: 2 });
     assert.deepEqual(evaluate('dishes[0].label()', { data }), { ok: true, value: 'Pasta' });
     assert.deepEqual(evaluate('it.name()', { data, it: { name: 'X', label: 'Y' }, inBody: true }), { ok: true, value: 'X' });
-    assert.deepEqual(evaluate('it.label()', { data, it: 'SOUP', inBody: true }), { ok: true, value: 'SOUP' }, 'a string element is its own label');
+    assert.deepEqual(
+      evaluate('it.label()', { data, it: 'SOUP', inBody: true }),
+      { ok: true, value: 'SOUP' },
+      'a string element is its own label',
+    );
     assert.deepEqual(evaluate('user?.name', { data }), { ok: true, value: 'Ana' });
   });
   it('leaves everything else unevaluated, with a reason', () => {
@@ -110,7 +114,11 @@ describe('dynamic list findings on generated input', () => {
     const { problems } = analyzeLists(parseJsonDocument(text));
     assert.equal(problems.length, 101);
     // 100,000 markers: each @each but the last lacks its @end before the next one, and the last lacks one at all.
-    assert.deepEqual([problems[100].kind, problems[100].kind === 'more' ? problems[100].hidden : undefined], ['more', 99900], 'the analysis counts what it leaves out, as facts');
+    assert.deepEqual(
+      [problems[100].kind, problems[100].kind === 'more' ? problems[100].hidden : undefined],
+      ['more', 99900],
+      'the analysis counts what it leaves out, as facts',
+    );
     assert.equal(listProblemMessage(problems[100]), '99900 more dynamic list problems not shown.');
   });
 });

@@ -20,8 +20,12 @@ function invalidSymbols(symbols: OutlineSymbol[], textLength: number): string[] 
     const { s, parent } = stack.pop()!;
     if (s.name.trim() === '') out.push(`empty name at ${s.offset}`);
     if (s.offset < 0 || s.length < 0 || s.offset + s.length > textLength) out.push(`${s.name}: range outside the document`);
-    if (s.selectionOffset < s.offset || s.selectionOffset + s.selectionLength > s.offset + s.length) out.push(`${s.name}: selection outside its range`);
-    if (parent && (s.offset < parent.offset || s.offset + s.length > parent.offset + parent.length)) out.push(`${s.name}: outside its parent ${parent.name}`);
+    if (s.selectionOffset < s.offset || s.selectionOffset + s.selectionLength > s.offset + s.length) {
+      out.push(`${s.name}: selection outside its range`);
+    }
+    if (parent && (s.offset < parent.offset || s.offset + s.length > parent.offset + parent.length)) {
+      out.push(`${s.name}: outside its parent ${parent.name}`);
+    }
     for (const c of s.children) stack.push({ s: c, parent: s });
   }
   return out;
@@ -39,7 +43,8 @@ describe('outline symbols', () => {
   });
 
   it('while a key is typed, character by character, every outline is valid', () => {
-    const full = '{\n  "type": "rich",\n  "": "",\n  "title": "Hi",\n  "richMedia": { "": {}, "fileUrl": "" },\n  "insideActions": [ { "type": "reply", "display": "", "payload": "" } ]\n}';
+    const full = '{\n  "type": "rich",\n  "": "",\n  "title": "Hi",\n  "richMedia": { "": {}, "fileUrl": "" },\n' +
+      '  "insideActions": [ { "type": "reply", "display": "", "payload": "" } ]\n}';
     for (let end = 0; end <= full.length; end++) {
       const text = full.slice(0, end);
       assert.deepEqual(invalidSymbols(documentSymbols(parseJsonDocument(text)), text.length), [], JSON.stringify(text));
@@ -94,11 +99,20 @@ describe('formatting options', () => {
     h = await startHarness({ pull: true });
     const uri = 'file:///proj/cards/menu.umsg';
     await h.open(uri, ugly);
-    const huge = await h.client.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 1e9, insertSpaces: true } }) as { newText: string }[];
-    assert.ok(huge.length > 0 && huge.every((e) => e.newText.length <= 1 + 3 * TAB_SIZE_RANGE.max), JSON.stringify(huge.map((e) => e.newText.length)));
+    const huge = await h.client.sendRequest(
+      'textDocument/formatting',
+      { textDocument: { uri }, options: { tabSize: 1e9, insertSpaces: true } },
+    ) as { newText: string }[];
+    assert.ok(
+      huge.length > 0 && huge.every((e) => e.newText.length <= 1 + 3 * TAB_SIZE_RANGE.max),
+      JSON.stringify(huge.map((e) => e.newText.length)),
+    );
     const none = await h.client.sendRequest('textDocument/formatting', { textDocument: { uri } }) as { newText: string }[];
     assert.ok(none.length > 0, 'formatted with the defaults');
-    const range = await h.client.sendRequest('textDocument/rangeFormatting', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 20 } } }) as unknown[];
+    const range = await h.client.sendRequest(
+      'textDocument/rangeFormatting',
+      { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 20 } } },
+    ) as unknown[];
     assert.ok(Array.isArray(range));
   });
 });

@@ -1,9 +1,8 @@
 /**
- * The linear-time rewrites of issue 13 (items 1, 3–8) behave as the code they replace. Each
- * rewritten function is compared with the old implementation (kept here as the reference, on
- * inputs small enough for it) on tables and random inputs, and the hostile inputs get the
- * same findings as before. No timing here: growth is measured by `npm run bench`
- * (scripts/growth.ts).
+ * The linear-time rewrites behave as the code they replace. Each rewritten function is compared
+ * with the old implementation (kept here as the reference, on inputs small enough for it) on
+ * tables and random inputs, and the hostile inputs get the same findings as before. No timing
+ * here: growth is measured by `npm run bench` (scripts/growth.ts).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -63,7 +62,7 @@ function fullDistance(a: string, b: string): number {
 
 const stringOf = (chars: string, maxLength = 14) => fc.array(fc.constantFrom(...chars), { maxLength }).map((a) => a.join(''));
 
-describe('linear time: phone numbers (item 1)', () => {
+describe('linear time: phone numbers', () => {
   it('the scanner gives the regular expression\'s verdict on a table of numbers', () => {
     const table = ['+1-201-555-0123', '+14155550123', '+1 (201) 555.0123', '+(1)', '+', '+-', '+()', '', '1', '12', '+1#', '+1;ext=2',
       'tel:+1', ' +1', '+1 ', '+١', '+1\n', '++1', '+1+', '+a1', '0049-30-1234', '+.1.', '+1)('];
@@ -75,7 +74,9 @@ describe('linear time: phone numbers (item 1)', () => {
   });
 
   it('"+111…1#" with 100,000 digits gets the invalid-character finding and no fix', () => {
-    const text = card(`{ "type": "call", "display": "Call", "payload": "+${'1'.repeat(100_000)}#", "phoneNumber": "+${'1'.repeat(100_000)}#" }`);
+    const text = card(
+      `{ "type": "call", "display": "Call", "payload": "+${'1'.repeat(100_000)}#", "phoneNumber": "+${'1'.repeat(100_000)}#" }`,
+    );
     const found = checkDocument(text, 'universal-message', { config: CONFIG }).diagnostics.filter((d) => d.rule === 'phone-number');
     assert.deepEqual(found.map((d) => d.message).sort(), [
       "payload contains '#': only digits and the separators - . ( ) may follow the +.",
@@ -85,13 +86,23 @@ describe('linear time: phone numbers (item 1)', () => {
   });
 
   it('quotes a long run of letters cut, with its length', () => {
-    const [letters] = phoneProblems('phoneNumber', { staticText: `+1${'A'.repeat(5_000)}`, staticLength: 5_002, templates: [], wholly: false, prefix: `+1${'A'.repeat(5_000)}`, segments: [] })
-      .filter((p) => p.kind === 'letters');
-    assert.equal(letters.message, `phoneNumber contains letters (${'A'.repeat(MAX_QUOTED)}… (5,000 characters)), which RFC 3966 does not allow (section 5.1.2): write the digits.`);
+    const [letters] = phoneProblems('phoneNumber', {
+      staticText: `+1${'A'.repeat(5_000)}`,
+      staticLength: 5_002,
+      templates: [],
+      wholly: false,
+      prefix: `+1${'A'.repeat(5_000)}`,
+      segments: [],
+    }).filter((p) => p.kind === 'letters');
+    assert.equal(
+      letters.message,
+      `phoneNumber contains letters (${'A'.repeat(MAX_QUOTED)}… (5,000 characters)), ` +
+        'which RFC 3966 does not allow (section 5.1.2): write the digits.',
+    );
   });
 });
 
-describe('linear time: objects with thousands of properties (item 3)', () => {
+describe('linear time: objects with thousands of properties', () => {
   const many = (n: number, name = (i: number) => `k${i}`) => `{ ${Array.from({ length: n }, (_, i) => `"${name(i)}": ${i}`).join(', ')} }`;
 
   it('finds the last of repeated names (as JSON.parse keeps it) in large and small objects alike', () => {
@@ -119,15 +130,20 @@ describe('linear time: objects with thousands of properties (item 3)', () => {
       const next = children[i + 1];
       const expected = next
         ? { offset: children[i].offset, length: next.offset - children[i].offset }
-        : { offset: children[i - 1].offset + children[i - 1].length, length: children[i].offset + children[i].length - (children[i - 1].offset + children[i - 1].length) };
+        : {
+          offset: children[i - 1].offset + children[i - 1].length,
+          length: children[i].offset + children[i].length - (children[i - 1].offset + children[i - 1].length),
+        };
       assert.deepEqual(removalRange(root, children[i]), expected, `property ${i}`);
     }
   });
 
   it('reports each of 5,000 unknown properties once, each with its own removal', () => {
-    const text = `{ "type": "rich", "title": "t", "description": "d", ${Array.from({ length: 5_000 }, (_, i) => `"x${i}": 1`).join(', ')} }`;
+    const text = `{ "type": "rich", "title": "t", "description": "d", ` +
+      `${Array.from({ length: 5_000 }, (_, i) => `"x${i}": 1`).join(', ')} }`;
     // Uncapped: this is about the rule's own reach (the cap of 1,000 is test/check/findingCap.test.ts's).
-    const found = checkDocument(text, 'universal-message', { config: CONFIG, maxFindingsPerRule: Infinity }).diagnostics.filter((d) => d.rule === 'unknown-property');
+    const found = checkDocument(text, 'universal-message', { config: CONFIG, maxFindingsPerRule: Infinity })
+      .diagnostics.filter((d) => d.rule === 'unknown-property');
     assert.equal(found.length, 5_000);
     assert.match(found[4_999].message, /^Unknown property "x4999" in the card: channels drop it\./);
     const last = found[4_999].fixes?.find((f) => f.title === 'Remove "x4999"');
@@ -136,7 +152,9 @@ describe('linear time: objects with thousands of properties (item 3)', () => {
   });
 
   it('the outline of 5,000 properties names each one with its value', () => {
-    const doc = parseJsonDocument(`{ "type": "rich", "title": "Hello", ${Array.from({ length: 5_000 }, (_, i) => `"x${i}": "v${i}"`).join(', ')} }`);
+    const doc = parseJsonDocument(
+      `{ "type": "rich", "title": "Hello", ${Array.from({ length: 5_000 }, (_, i) => `"x${i}": "v${i}"`).join(', ')} }`,
+    );
     const [symbol] = documentSymbols(doc);
     assert.equal(symbol.name, 'Rich card: Hello');
     assert.equal(symbol.children.length, 5_002);
@@ -165,14 +183,22 @@ describe('linear time: objects with thousands of properties (item 3)', () => {
   });
 });
 
-describe('linear time: Configuration Meta options (item 4)', () => {
+describe('linear time: Configuration Meta options', () => {
   const options = (values: string[]) => values.map((v) => `{ "value": "${v}", "label": "L${v}" }`).join(', ');
 
   it('accepts a default among 20,000 options and names the first six distinct values otherwise', () => {
     const values = Array.from({ length: 20_000 }, (_, i) => `v${i % 10_000}`);
-    const ok = checkDocument(`[{ "key": "k", "label": "K", "options": [${options(values)}], "default_value": "v9999" }]`, 'configuration-meta', { config: CONFIG });
+    const ok = checkDocument(
+      `[{ "key": "k", "label": "K", "options": [${options(values)}], "default_value": "v9999" }]`,
+      'configuration-meta',
+      { config: CONFIG },
+    );
     assert.deepEqual(ok.diagnostics.filter((d) => d.rule === 'meta-default-value'), []);
-    const bad = checkDocument(`[{ "key": "k", "label": "K", "options": [${options(['a', 'a', 'b', 'c', 'b', 'd', 'e', 'f', 'g'])}], "default_value": "zzz" }]`, 'configuration-meta', { config: CONFIG });
+    const bad = checkDocument(
+      `[{ "key": "k", "label": "K", "options": [${options(['a', 'a', 'b', 'c', 'b', 'd', 'e', 'f', 'g'])}], "default_value": "zzz" }]`,
+      'configuration-meta',
+      { config: CONFIG },
+    );
     const [d] = bad.diagnostics.filter((x) => x.rule === 'meta-default-value');
     assert.equal(d.message, 'default_value "zzz" is not one of the option values: "a", "b", "c", "d", "e", "f", ….');
   });
@@ -184,14 +210,17 @@ describe('linear time: Configuration Meta options (item 4)', () => {
   });
 });
 
-describe('linear time: did you mean (item 5)', () => {
+describe('linear time: did you mean', () => {
   it('the banded distance equals the full one within the bound, and says "over" beyond it', () => {
     fc.assert(fc.property(stringOf('abcd', 12), stringOf('abcd', 12), fc.integer({ min: 0, max: 4 }), (a, b, max) => {
       const full = fullDistance(a, b);
       const banded = editDistance(a, b, max);
       return full <= max ? banded === full : banded === max + 1;
     }), { numRuns: runs(1500) });
-    fc.assert(fc.property(stringOf('abc', 10), stringOf('abc', 10), (a, b) => editDistance(a, b) === fullDistance(a, b)), { numRuns: runs(500) });
+    fc.assert(
+      fc.property(stringOf('abc', 10), stringOf('abc', 10), (a, b) => editDistance(a, b) === fullDistance(a, b)),
+      { numRuns: runs(500) },
+    );
   });
 
   it('bounds long strings: a transposition in 10,000 characters is 1, a different string is over', () => {
@@ -219,16 +248,28 @@ describe('linear time: did you mean (item 5)', () => {
 
   it('checks a default_value of 10,000 characters among long option values with the right message', () => {
     const long = 'a'.repeat(10_000);
-    const r = checkDocument(`[{ "key": "k", "label": "K", "options": [{ "value": "${long}b", "label": "L" }], "default_value": "${long}c" }]`, 'configuration-meta', { config: CONFIG });
+    const r = checkDocument(
+      `[{ "key": "k", "label": "K", "options": [{ "value": "${long}b", "label": "L" }], "default_value": "${long}c" }]`,
+      'configuration-meta',
+      { config: CONFIG },
+    );
     const [d] = r.diagnostics.filter((x) => x.rule === 'meta-default-value');
-    assert.equal(d.message, `default_value "${'a'.repeat(MAX_QUOTED)}…" (10,001 characters) is not one of the option values: "${'a'.repeat(MAX_QUOTED)}…" (10,001 characters).`);
+    assert.equal(
+      d.message,
+      `default_value "${'a'.repeat(MAX_QUOTED)}…" (10,001 characters) is not one of the option values: ` +
+        `"${'a'.repeat(MAX_QUOTED)}…" (10,001 characters).`,
+    );
   });
 });
 
-describe('linear time: key to words, and long values in messages (item 6)', () => {
+describe('linear time: key to words, and long values in messages', () => {
   it('splits names as the replace chain did, on a table', () => {
-    for (const s of ['apiKey', 'APIKey', 'sandbox_mode', 'oauth2Token', 'OAuth2Token', 'HTTPSProxyURL', 'my-key.name', 'ABC', 'aB', 'AbC', 'ABcDEf', 'x1Y', 'x1Yz', 'A1Bc', 'API key', '__', '', 'é-key'])
+    for (const s of [
+      'apiKey', 'APIKey', 'sandbox_mode', 'oauth2Token', 'OAuth2Token', 'HTTPSProxyURL', 'my-key.name', 'ABC', 'aB', 'AbC', 'ABcDEf',
+      'x1Y', 'x1Yz', 'A1Bc', 'API key', '__', '', 'é-key',
+    ]) {
       assert.deepEqual(nameWords(s), oldNameWords(s), JSON.stringify(s));
+    }
   });
 
   it('splits names as the replace chain did, on random names', () => {
@@ -242,7 +283,10 @@ describe('linear time: key to words, and long values in messages (item 6)', () =
     assert.ok(messages.length > 0);
     for (const m of messages) assert.ok(m.length < 500, `${m.length} characters: ${m.slice(0, 200)}`);
     const identifier = r.diagnostics.find((d) => d.rule === 'meta-key-identifier');
-    assert.ok(identifier?.message.startsWith(`key "${'A'.repeat(MAX_QUOTED)}…" (50,001 characters) has '-'`), identifier?.message.slice(0, 200));
+    assert.ok(
+      identifier?.message.startsWith(`key "${'A'.repeat(MAX_QUOTED)}…" (50,001 characters) has '-'`),
+      identifier?.message.slice(0, 200),
+    );
   });
 
   it('quote cuts after MAX_QUOTED code points, never inside a surrogate pair', () => {
@@ -258,23 +302,37 @@ describe('linear time: key to words, and long values in messages (item 6)', () =
   it('cuts long values in the messages of other rules too', () => {
     const long = 'x'.repeat(1_000);
     const cut = `"${'x'.repeat(MAX_QUOTED)}…" (1,000 characters)`;
-    const messages = (text: string, language: 'universal-message' | 'native-provider' = 'universal-message') => checkDocument(text, language, { config: CONFIG }).diagnostics.map((d) => d.message);
-    assert.ok(messages(card(`{ "type": "${long}", "display": "a", "payload": "b" }`)).includes(`Inside action type must be click, reply or call, found ${cut}.`));
+    const messages = (text: string, language: 'universal-message' | 'native-provider' = 'universal-message') =>
+      checkDocument(text, language, { config: CONFIG }).diagnostics.map((d) => d.message);
+    assert.ok(
+      messages(card(`{ "type": "${long}", "display": "a", "payload": "b" }`))
+        .includes(`Inside action type must be click, reply or call, found ${cut}.`),
+    );
     assert.ok(messages(`{ "type": "${long}", "title": "t", "description": "d" }`).includes(`type must be "rich", found ${cut}.`));
-    assert.ok(messages(`{ "type": "rich", "title": "t", "description": "d", "${long}": 1, "${long}": 2 }`).some((m) => m.startsWith(`${cut} is already defined`)));
+    assert.ok(
+      messages(`{ "type": "rich", "title": "t", "description": "d", "${long}": 1, "${long}": 2 }`)
+        .some((m) => m.startsWith(`${cut} is already defined`)),
+    );
   });
 
   it('cuts a 5,000-character unknown property name in its message and fix title', () => {
     const name = 'q'.repeat(5_000);
-    const [d] = checkDocument(`{ "type": "rich", "title": "t", "description": "d", "${name}": 1 }`, 'universal-message', { config: CONFIG }).diagnostics.filter((x) => x.rule === 'unknown-property');
-    assert.ok(d.message.startsWith(`Unknown property "${'q'.repeat(MAX_QUOTED)}…" (5,000 characters) in the card:`), d.message.slice(0, 200));
+    const [d] = checkDocument(`{ "type": "rich", "title": "t", "description": "d", "${name}": 1 }`, 'universal-message', { config: CONFIG })
+      .diagnostics.filter((x) => x.rule === 'unknown-property');
+    assert.ok(
+      d.message.startsWith(`Unknown property "${'q'.repeat(MAX_QUOTED)}…" (5,000 characters) in the card:`),
+      d.message.slice(0, 200),
+    );
     assert.deepEqual(d.fixes?.map((f) => f.title), [`Remove "${'q'.repeat(MAX_QUOTED)}…" (5,000 characters)`]);
   });
 });
 
-describe('linear time: completion in Configuration Meta files (item 7)', () => {
+describe('linear time: completion in Configuration Meta files', () => {
   it('colonFollows reads white space, an optional quote, white space and a colon', () => {
-    for (const [text, expected] of [[':', true], ['  :', true], ['" :', true], ['\n\t"\u00a0:', true], ['""', false], ['', false], ['  ', false], ['x:', false], ['" "', false]] as const) {
+    for (const [text, expected] of [
+      [':', true], ['  :', true], ['" :', true], ['\n\t"\u00a0:', true],
+      ['""', false], ['', false], ['  ', false], ['x:', false], ['" "', false],
+    ] as const) {
       assert.equal(colonFollows(`ab${text}`, 2), expected, JSON.stringify(text));
       assert.equal(colonFollows(`ab${text}`, 2), /^\s*"?\s*:/.test(text), `as the regular expression, on ${JSON.stringify(text)}`);
     }
@@ -290,20 +348,26 @@ describe('linear time: completion in Configuration Meta files (item 7)', () => {
 
   it('finds commas outside comments as the regular expression did, unclosed block comments included', () => {
     const old = (s: string) => s.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').includes(',');
-    const table = ['', ',', ' /* , */ ', '// ,\n', '// x\n,', '/* a */ , /* b */', '/*/*/* ,', '/* , ', '/*,*/,', '/', '/,', '*/,', '/*/', '//'];
+    const table = [
+      '', ',', ' /* , */ ', '// ,\n', '// x\n,', '/* a */ , /* b */', '/*/*/* ,', '/* , ', '/*,*/,', '/', '/,', '*/,', '/*/', '//',
+    ];
     for (const s of table) assert.equal(commaOutsideComments(`x${s}y`, 1, s.length + 1), old(s), JSON.stringify(s));
     fc.assert(fc.property(stringOf('/*,\n a', 14), (s) => commaOutsideComments(s, 0, s.length) === old(s)), { numRuns: 3000 });
   });
 });
 
-describe('linear time: templates (item 8)', () => {
+describe('linear time: templates', () => {
   it('mentionsIt agrees with the pass-per-level version on random expressions', () => {
     fc.assert(fc.property(stringOf('it{}"\'\\ .x\n$', 16), (s) => mentionsIt(s) === oldMentionsIt(s)), { numRuns: 5000 });
   });
 
   it('mentionsIt agrees on a table of expressions', () => {
-    for (const s of ['it', 'it.name()', 'x.it', 'list.map { it.name }', '"it"', "'i' + it", 'a { b { it } } + it', '{ it', 'it }', '"\\"it"', 'items.filter { x -> x.ok }.size', '$it', 'itself'])
+    for (const s of [
+      'it', 'it.name()', 'x.it', 'list.map { it.name }', '"it"', "'i' + it", 'a { b { it } } + it', '{ it', 'it }', '"\\"it"',
+      'items.filter { x -> x.ok }.size', '$it', 'itself',
+    ]) {
       assert.equal(mentionsIt(s), oldMentionsIt(s), JSON.stringify(s));
+    }
   });
 
   it('drops blocks nested far deeper than the old 1,000 passes', () => {
@@ -319,7 +383,10 @@ describe('linear time: templates (item 8)', () => {
     const step = (s: string) => parsePath(s);
     assert.deepEqual(step(' user . name '), { root: 'user', steps: [{ kind: 'field', name: 'name' }] });
     assert.deepEqual(step('it.label( )'), { root: 'it', steps: [{ kind: 'call', name: 'label' }] });
-    assert.deepEqual(step('list[ 2 ]?.x.size'), { root: 'list', steps: [{ kind: 'index', index: 2 }, { kind: 'field', name: 'x' }, { kind: 'field', name: 'size' }] });
+    assert.deepEqual(step('list[ 2 ]?.x.size'), {
+      root: 'list',
+      steps: [{ kind: 'index', index: 2 }, { kind: 'field', name: 'x' }, { kind: 'field', name: 'size' }],
+    });
     for (const bad of ['a + b', 'a.', 'a..b', 'a[x]', '1a', 'a.b()c', '']) assert.equal(step(bad), undefined, bad);
     const long = parsePath('a' + '.b'.repeat(20_000));
     assert.equal(long?.steps.length, 20_000);
@@ -347,7 +414,9 @@ describe('linear time: templates (item 8)', () => {
       }
       return { root: head[1], steps };
     }
-    const piece = fc.constantFrom('a', 'Zq_9', '_', '1', '.', '?', '?.', '(', ')', '()', '[', ']', '[0]', '[12 ]', ' ', '\t', '\u00a0', '\u2028', 'é', '+', 'ſ');
+    const piece = fc.constantFrom(
+      'a', 'Zq_9', '_', '1', '.', '?', '?.', '(', ')', '()', '[', ']', '[0]', '[12 ]', ' ', '\t', '\u00a0', '\u2028', 'é', '+', 'ſ',
+    );
     fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((xs) => xs.join('')), (text) => {
       assert.deepEqual(parsePath(text), reference(text), JSON.stringify(text));
     }), { numRuns: 5_000, seed: 7 });
@@ -372,14 +441,19 @@ describe('linear time: elsewhere in the server (searches per element)', () => {
         const edits = [{ offset: fix.offset, length: fix.length, newText: fix.text }];
         const key = JSON.stringify(edits);
         if (seen.has(key)) continue;
-        if (edits.some((e) => taken.some((t) => e.offset < t.offset + t.length && t.offset < e.offset + e.length || (e.offset === t.offset && e.length === 0 && t.length === 0)))) continue;
+        if (edits.some((e) => taken.some((t) => e.offset < t.offset + t.length && t.offset < e.offset + e.length ||
+          (e.offset === t.offset && e.length === 0 && t.length === 0)))) continue;
         seen.add(key);
         taken.push(...edits);
       }
       return taken;
     };
-    const fix = fc.record({ offset: fc.nat(30), length: fc.nat(4), text: fc.constantFrom('', 'x', 'yy') }).map((f): FixData => ({ kind: 'replace', title: 't', ...f }));
-    fc.assert(fc.property(fc.array(fix, { maxLength: 25 }), (fixes) => assert.deepEqual(combine((f) => fixToEdits(doc, f), fixes), old(fixes))), { numRuns: runs(1000) });
+    const fix = fc.record({ offset: fc.nat(30), length: fc.nat(4), text: fc.constantFrom('', 'x', 'yy') })
+      .map((f): FixData => ({ kind: 'replace', title: 't', ...f }));
+    fc.assert(
+      fc.property(fc.array(fix, { maxLength: 25 }), (fixes) => assert.deepEqual(combine((f) => fixToEdits(doc, f), fixes), old(fixes))),
+      { numRuns: runs(1000) },
+    );
   });
 
   it('finds the node at an offset as jsonc-parser does, on valid and broken text', () => {
@@ -409,10 +483,16 @@ describe('linear time: elsewhere in the server (searches per element)', () => {
       const indent = text.slice(lineStart, first.offset);
       return /^[ \t]*$/.test(indent) ? indent : '  ';
     };
-    for (const text of ['{"a": 1}', '{ "a": 1 }', '{\n    "a": 1\n}', '{\n\t"a": 1}', 'x\n{ "a": 1 }', '{\n  x "a": 1}', '{\n"a": 1}', '[\n  {\n      "a": {\n   "b": 1 } } ]']) {
+    for (const text of [
+      '{"a": 1}', '{ "a": 1 }', '{\n    "a": 1\n}', '{\n\t"a": 1}', 'x\n{ "a": 1 }', '{\n  x "a": 1}', '{\n"a": 1}',
+      '[\n  {\n      "a": {\n   "b": 1 } } ]',
+    ]) {
       const doc = parseJsonDocument(text);
       const objects: NonNullable<typeof doc.root>[] = [];
-      const walk = (n: NonNullable<typeof doc.root>) => { if (n.type === 'object') objects.push(n); for (const c of n.children ?? []) walk(c); };
+      const walk = (n: NonNullable<typeof doc.root>) => {
+        if (n.type === 'object') objects.push(n);
+        for (const c of n.children ?? []) walk(c);
+      };
       walk(doc.root!);
       for (const obj of objects) assert.equal(propertyIndent(text, obj), old(text, obj), JSON.stringify(text));
     }

@@ -86,7 +86,9 @@ describe('quoting untrusted text in markdown', () => {
 });
 
 describe('hovers quote the document and the sample data', () => {
-  const message = (expr: string) => `{ "type": "rich", "title": "Hi \${${expr}}", "description": "d",\n  "insideActions": [\n    // @each dishes\n    { "type": "reply", "display": "\${it.label()}", "payload": "\${it.name()}" }\n    // @end\n  ] }`;
+  const message = (expr: string) => `{ "type": "rich", "title": "Hi \${${expr}}", "description": "d",\n` +
+    '  "insideActions": [\n    // @each dishes\n' +
+    '    { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n    // @end\n  ] }';
   const hoverOn = (text: string, needle: string, sample?: SampleData) =>
     hoverAt(parseJsonDocument(text), text.indexOf(needle) + 1, { config: DEFAULT_CONFIG, sample })!;
 

@@ -1,9 +1,8 @@
 /**
- * No input crashes or hangs the checks (DESIGN: Quality bars, Reliability): fuzzing with
- * random text, mutated cards and random bytes; 100,000-deep nesting in the core and in the
- * command line; huge lines; pathological template input; and the file size cap. How long
- * the checks take is measured in `npm run bench` (scripts/growth.ts), not here: unit tests
- * assert behaviour, never durations.
+ * No input crashes or hangs the checks: fuzzing with random text, mutated cards and random
+ * bytes; 100,000-deep nesting in the core and in the command line; huge lines; pathological
+ * template input; and the file size cap. How long the checks take is measured in
+ * `npm run bench` (scripts/growth.ts), not here: unit tests assert behaviour, never durations.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

@@ -24,8 +24,14 @@ describe('sample data: own properties only', () => {
   it('it.name() and it.label() do not read a "__proto__" object as the element\'s fields', () => {
     const data = sampleOf('{ "dishes": [ { "__proto__": { "name": "evil", "label": "Evil" } } ] }');
     const element = (data.dishes as unknown[])[0] as never;
-    assert.deepEqual(evaluate('it.name()', { data, it: element, inBody: true }), { ok: false, reason: 'it has no "name" field for name()' });
-    assert.deepEqual(evaluate('it.label()', { data, it: element, inBody: true }), { ok: false, reason: 'it has no "label" field for label()' });
+    assert.deepEqual(
+      evaluate('it.name()', { data, it: element, inBody: true }),
+      { ok: false, reason: 'it has no "name" field for name()' },
+    );
+    assert.deepEqual(
+      evaluate('it.label()', { data, it: element, inBody: true }),
+      { ok: false, reason: 'it has no "label" field for label()' },
+    );
   });
 
   it('"__proto__" is an ordinary key: ${__proto__.x} reads it', () => {
@@ -71,7 +77,8 @@ describe('sample data: own properties only', () => {
   });
 
   it('Configuration Meta: option values named "constructor" or "toString" get text documentation', () => {
-    const text = '[ { "key": "k", "label": "K", "options": [ { "value": "constructor", "label": "C" }, { "value": "toString", "label": "T" } ], "default_value": "" } ]';
+    const text = '[ { "key": "k", "label": "K", ' +
+      '"options": [ { "value": "constructor", "label": "C" }, { "value": "toString", "label": "T" } ], "default_value": "" } ]';
     const offset = text.indexOf('"default_value": "') + '"default_value": "'.length;
     const entries = completeMeta(parseJsonDocument(text), offset, 'configuration-meta');
     assert.deepEqual(entries.map((e) => e.label), ['constructor', 'toString']);
@@ -87,7 +94,14 @@ describe('render keeps a message\'s own "__proto__" key', () => {
     assert.equal(rendered.json, '{\n  "type": "rich",\n  "title": "T",\n  "description": "D",\n  "__proto__": {\n    "x": 1\n  }\n}');
     assert.equal(Object.getPrototypeOf(rendered.value), Object.prototype);
     // An empty list leaves the static button's ',' with nothing after it.
-    const broken = renderMessage(parseJsonDocument('{ "type": "rich", "title": "T", "description": "D", "floatActions": [\n{ "type": "reply", "display": "A", "payload": "A" },\n// @each items\n{ "type": "reply", "display": "${it.name()}", "payload": "P" }\n// @end\n] }'), { items: [] });
+    const broken = renderMessage(
+      parseJsonDocument(
+        '{ "type": "rich", "title": "T", "description": "D", "floatActions": [\n' +
+          '{ "type": "reply", "display": "A", "payload": "A" },\n' +
+          '// @each items\n{ "type": "reply", "display": "${it.name()}", "payload": "P" }\n// @end\n] }',
+      ),
+      { items: [] },
+    );
     assert.match(String(broken.error), /^The rendered message is not valid JSON/);
   });
 });

@@ -27,7 +27,11 @@ describe('config fixtures', () => {
       if (file.startsWith('valid')) assert.equal(expectations.length, 0, 'a valid fixture expects nothing');
       else assert.ok(expectations.length > 0, 'an invalid fixture expects at least one finding');
       const { findings } = parseConfig(text, ALL_RULES.map((r) => r.id));
-      assert.deepEqual(compareWithExpectations(text, expectations, findings), { missing: [], unexpected: [] }, 'findings match the fixture\'s expectations');
+      assert.deepEqual(
+        compareWithExpectations(text, expectations, findings),
+        { missing: [], unexpected: [] },
+        'findings match the fixture\'s expectations',
+      );
     });
   }
 });

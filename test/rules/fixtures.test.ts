@@ -32,7 +32,11 @@ describe('rule fixtures', () => {
           onRuleError: (id, e) => errors.push(`${id}: ${String(e)}`),
         });
         assert.deepEqual(errors, [], 'no rule throws');
-        assert.deepEqual(compareWithExpectations(text, expectations, diagnostics), { missing: [], unexpected: [] }, 'diagnostics match the fixture\'s expectations');
+        assert.deepEqual(
+          compareWithExpectations(text, expectations, diagnostics),
+          { missing: [], unexpected: [] },
+          'diagnostics match the fixture\'s expectations',
+        );
       });
     }
   }
@@ -54,7 +58,9 @@ describe('rule catalogue', () => {
       const page = join(__dirname, '..', '..', 'docs', 'rules', `${rule.id}.md`);
       assert.ok(existsSync(page), `docs/rules/${rule.id}.md exists`);
       const doc = readFileSync(page, 'utf8');
-      for (const heading of ['## Why', '## Examples', '## How to fix']) assert.ok(doc.includes(heading), `docs/rules/${rule.id}.md has "${heading}"`);
+      for (const heading of ['## Why', '## Examples', '## How to fix']) {
+        assert.ok(doc.includes(heading), `docs/rules/${rule.id}.md has "${heading}"`);
+      }
       const dir = join(ROOT, rule.id);
       assert.ok(existsSync(dir), `test/fixtures/rules/${rule.id}/ exists`);
       const files = readdirSync(dir);

@@ -105,8 +105,20 @@ describe('check', () => {
 
   it('reports a rule that throws and goes on with the others', async () => {
     const errors: string[] = [];
-    const broken: Rule = { id: 'broken', description: '', defaultSeverity: 'error', languages: ['universal-message'], check() { throw new Error('boom'); } };
-    const fine: Rule = { id: 'fine', description: '', defaultSeverity: 'hint', languages: ['universal-message'], check(ctx) { ctx.report({ message: 'ok', offset: 0, length: 1 }); } };
+    const broken: Rule = {
+      id: 'broken',
+      description: '',
+      defaultSeverity: 'error',
+      languages: ['universal-message'],
+      check() { throw new Error('boom'); },
+    };
+    const fine: Rule = {
+      id: 'fine',
+      description: '',
+      defaultSeverity: 'hint',
+      languages: ['universal-message'],
+      check(ctx) { ctx.report({ message: 'ok', offset: 0, length: 1 }); },
+    };
     const own = createLanguageService({ rules: [broken, fine], onRuleError: (rule) => errors.push(rule) });
     const result = await own.check(own.open(MESSAGE, 'universal-message'), context);
     assert.deepEqual(errors, ['broken']);

@@ -17,7 +17,12 @@ describe('examples/library/check-a-message.ts', () => {
     assert.match(out, /^ {2}3:12 {2}error {2}channel-limit {2}title has at least 89 characters without its templates: over Messenger's 80\.$/m);
     assert.match(out, /^ {2}7:79 {2}error {2}phone-number {2}phoneNumber must be a global number/m);
     assert.match(out, /Hover on "title":\n\*\*title\*\* \(rich card, required\)/);
-    const payload = JSON.parse(out.slice(out.indexOf('WhatsApp receives:\n') + 'WhatsApp receives:\n'.length)) as { interactive: { body: { text: string } } };
-    assert.equal(payload.interactive.body.text, 'Hello Ada, this title runs on well past the eighty characters that Messenger shows in a card');
+    const payload = JSON.parse(out.slice(out.indexOf('WhatsApp receives:\n') + 'WhatsApp receives:\n'.length)) as {
+      interactive: { body: { text: string } };
+    };
+    assert.equal(
+      payload.interactive.body.text,
+      'Hello Ada, this title runs on well past the eighty characters that Messenger shows in a card',
+    );
   });
 });

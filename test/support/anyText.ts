@@ -1,6 +1,6 @@
 /**
  * Strings of any code point, as `fc.string({ unit: 'binary' })` makes them, without its
- * one-off cost of about two seconds of CPU per test process.
+ * one-off cost in every test process.
  *
  * fast-check's 'binary' unit is `mapToConstant` over the 1,112,064 code points that are not
  * surrogate halves: a `nat` mapped to a code point. To read a value back (which its string

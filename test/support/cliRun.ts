@@ -67,7 +67,9 @@ function spawnUmsg(args: string[], cwd: string, options: RunOptions): Promise<Ru
         ...(options.unprivileged && isRoot ? { uid: NOBODY, gid: NOBODY } : {}),
       },
       (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') return reject(new Error(`umsg ${args.join(' ')} did not end: ${error.message}\n${stderr}`));
+        if (error && typeof error.code !== 'number') {
+          return reject(new Error(`umsg ${args.join(' ')} did not end: ${error.message}\n${stderr}`));
+        }
         resolve({ code: error ? (error.code as unknown as number) : 0, stdout, stderr });
       },
     );
@@ -138,8 +140,11 @@ before(() => {
   else if (isRoot) {
     // As root, chmod does not stop reads: run the command line as nobody instead.
     const probe = spawnSync(process.execPath, ['-e', '0'], { uid: NOBODY, gid: NOBODY });
-    if (probe.status !== 0) permissionSkip = `running as root and cannot run a process as uid ${NOBODY} (${probe.error?.message ?? probe.status})`;
-    else if (spawnSync(process.execPath, [CLI, '--version'], { uid: NOBODY, gid: NOBODY }).status !== 0) permissionSkip = `uid ${NOBODY} cannot read ${CLI}`;
+    if (probe.status !== 0) {
+      permissionSkip = `running as root and cannot run a process as uid ${NOBODY} (${probe.error?.message ?? probe.status})`;
+    } else if (spawnSync(process.execPath, [CLI, '--version'], { uid: NOBODY, gid: NOBODY }).status !== 0) {
+      permissionSkip = `uid ${NOBODY} cannot read ${CLI}`;
+    }
   }
   if (permissionSkip) console.log(`# permission tests skipped: ${permissionSkip}`);
 });
@@ -160,7 +165,9 @@ after(() => {
 export const VALID = '{ "type": "rich", "title": "Lunch is served", "description": "Soup of the day." }\n';
 export const NO_TITLE = '{ "type": "rich", "description": "Soup of the day." }\n';
 // A title over Messenger's 80 characters only: a warning by default, an error under MESSENGER_ERROR.
-export const LONG_TITLE = `{ "type": "rich", "title": "${'Weekend brunch is back: pancakes, farm eggs and coffee refills until half past twelve'}", "description": "Saturdays." }\n`;
+export const LONG_TITLE =
+  `{ "type": "rich", "title": "${'Weekend brunch is back: pancakes, farm eggs and coffee refills until half past twelve'}", ` +
+  '"description": "Saturdays." }\n';
 export const MESSENGER_ERROR = '{ "channels": { "messenger": "error" } }';
 // Sample data drives the title: with { "user": { "name": … } } it renders; without, it cannot.
 export const GREETING = '{ "type": "rich", "title": "Hello ${user.name}", "description": "Welcome back." }\n';

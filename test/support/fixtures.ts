@@ -34,7 +34,13 @@ export function readExpectations(text: string): Expectation[] {
   lines.forEach((line, i) => {
     const m = EXPECT.exec(line);
     if (m) {
-      const e = { severity: m[1], rule: m[2], at: m[4] !== undefined ? JSON.parse(m[4]) : undefined, message: m[5]?.trim() || undefined, source: line.trim() };
+      const e = {
+        severity: m[1],
+        rule: m[2],
+        at: m[4] !== undefined ? JSON.parse(m[4]) : undefined,
+        message: m[5]?.trim() || undefined,
+        source: line.trim(),
+      };
       if (m[3] !== undefined) out.push({ ...e, line: Number(m[3]) - 1 });
       else pending.push(e);
       return;
@@ -89,7 +95,11 @@ interface Found {
  * Matches findings with a fixture's expectations, one to one: what no finding met (missing)
  * and what no expectation named (unexpected), each as a line a person can read.
  */
-export function compareWithExpectations(text: string, expectations: readonly Expectation[], findings: readonly Found[]): { missing: string[]; unexpected: string[] } {
+export function compareWithExpectations(
+  text: string,
+  expectations: readonly Expectation[],
+  findings: readonly Found[],
+): { missing: string[]; unexpected: string[] } {
   const unmatched = [...findings];
   const missing: string[] = [];
   for (const e of expectations) {
@@ -102,6 +112,9 @@ export function compareWithExpectations(text: string, expectations: readonly Exp
     if (k < 0) missing.push(`line ${e.line + 1}: ${e.source}`);
     else unmatched.splice(k, 1);
   }
-  const unexpected = unmatched.map((d) => `line ${lineOf(text, d.offset) + 1}: ${d.severity} ${d.rule} at ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}: ${d.message}`);
+  const unexpected = unmatched.map(
+    (d) => `line ${lineOf(text, d.offset) + 1}: ${d.severity} ${d.rule} ` +
+      `at ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}: ${d.message}`,
+  );
   return { missing, unexpected };
 }

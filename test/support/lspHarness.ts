@@ -141,7 +141,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       for (const t of due) t.fn();
     },
     async initialize() {
-      await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, initializationOptions: options.initializationOptions ?? {} });
+      await client.sendRequest('initialize', {
+        processId: null,
+        rootUri: null,
+        capabilities,
+        initializationOptions: options.initializationOptions ?? {},
+      });
       await client.sendNotification('initialized', {});
     },
     dispose() {
@@ -169,7 +174,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   client.listen();
   const capabilities: ClientCapabilities = {
     textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
-    workspace: { configuration: !!options.configuration, diagnostics: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: !!options.watch } },
+    workspace: {
+      configuration: !!options.configuration,
+      diagnostics: { refreshSupport: true },
+      didChangeWatchedFiles: { dynamicRegistration: !!options.watch },
+    },
   };
   if (options.initialize !== false) await harness.initialize();
   return harness;

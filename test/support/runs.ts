@@ -6,7 +6,9 @@
  * run of the LSP fuzzer.)
  */
 const factor = Number(process.env.UMSG_TEST_RUNS ?? '1');
-if (!(factor > 0) || !Number.isFinite(factor)) throw new Error(`UMSG_TEST_RUNS must be a positive number, not "${process.env.UMSG_TEST_RUNS}"`);
+if (!(factor > 0) || !Number.isFinite(factor)) {
+  throw new Error(`UMSG_TEST_RUNS must be a positive number, not "${process.env.UMSG_TEST_RUNS}"`);
+}
 
 /** `n` iterations, times UMSG_TEST_RUNS. */
 export function runs(n: number): number {

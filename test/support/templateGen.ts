@@ -1,5 +1,5 @@
 /**
- * Generators for property tests of the template layer (DESIGN: Templates).
+ * Generators for property tests of the template layer.
  *
  * `kotlinExpression` builds random Kotlin-like template expressions from a small grammar:
  * identifiers, calls with trailing lambdas, nested `{ }` blocks, character literals, string
@@ -39,7 +39,9 @@ const number = fc.constantFrom('0', '42', '3.5', '-1');
 /** White space inside code: expressions may span lines. */
 const ws = fc.constantFrom('', ' ', '  ', '\n', '\n    ', '\r\n  ');
 /** Characters of a "..." literal: no ", \, line break, and never a '$' that could meet a '{'. */
-const stringChar = fc.constantFrom('a', 'Z', ' ', '{', '}', '}}', '{ }', '(', ']', "'", '$a', '$ ', '#', 'é', '😀', '/', '//', '/*', '*', ',', ':');
+const stringChar = fc.constantFrom(
+  'a', 'Z', ' ', '{', '}', '}}', '{ }', '(', ']', "'", '$a', '$ ', '#', 'é', '😀', '/', '//', '/*', '*', ',', ':',
+);
 /** Escapes of a "..." literal, among them the escaped quote and an escaped `\${...}` (literal text). */
 const stringEscape = fc.constantFrom('\\"', '\\\\', '\\n', '\\$', '\\${x}', '\\u0041', '\\t', "\\'", '\\"}\\"');
 /** Content of a raw literal: anything but three quotes; a lone quote is always followed by a letter. */
@@ -197,7 +199,8 @@ export const templatedCard: fc.Arbitrary<GeneratedCard> = fc
 
 /** Characters that matter to the scanner, to build hostile strings with. */
 export const scannerAlphabet = fc.constantFrom(
-  '$', '{', '}', '${', '"', '"""', "'", '\\', '/', '*', '//', '/*', '*/', '\n', '\r', '[', ']', '(', ')', ',', ':', ' ', 'a', '@', '@each ', '@end', 'é', '😀', '\u0000',
+  '$', '{', '}', '${', '"', '"""', "'", '\\', '/', '*', '//', '/*', '*/', '\n', '\r', '[', ']', '(', ')', ',', ':', ' ',
+  'a', '@', '@each ', '@end', 'é', '😀', '\u0000',
 );
 
 /** A string made of scanner-relevant characters (and now and then any code point). */

@@ -1,7 +1,7 @@
 /**
- * The masked JSONC parse (DESIGN: Templates): static and templated parts of strings, value
- * templates, syntax findings (one per mistake, on the offending token, offsets of the
- * source), the depth guard and the cap on the number of findings.
+ * The masked JSONC parse: static and templated parts of strings, value templates, syntax
+ * findings (one per mistake, on the offending token, offsets of the source), the depth guard
+ * and the cap on the number of findings.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -144,7 +144,11 @@ describe('parseJsonDocument: syntax findings', () => {
     const text = '{ "a": 1, }';
     const doc = parseJsonDocument(text);
     assert.equal(doc.syntax.length, 1);
-    assert.deepEqual(doc.syntax[0], { kind: 'trailing-comma', offset: text.indexOf(','), length: 1 }, 'the parser says what happened, as facts');
+    assert.deepEqual(
+      doc.syntax[0],
+      { kind: 'trailing-comma', offset: text.indexOf(','), length: 1 },
+      'the parser says what happened, as facts',
+    );
     assert.match(syntaxMessage(doc.syntax[0]), TRAILING, 'the syntax rule says it in words');
   });
 

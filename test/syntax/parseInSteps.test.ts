@@ -102,10 +102,17 @@ describe('the parse in steps is the parse in one go', () => {
   });
 
   it('on random long texts, stopping at random', () => {
-    const piece = fc.constantFrom('{', '}', '[', ']', ',', ':', '"a"', '"${x}"', '${y}', '"b', '\\"', '\n', '//c\n', '/*', '*/', ' ', '1', 'true', '$', '{"k": "v"}', '"${', '@each');
-    fc.assert(fc.property(fc.array(piece, { minLength: 5_000, maxLength: 30_000 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }), (pieces, pattern) => {
-      let k = 0;
-      same(pieces.join(''), () => pattern[k++ % pattern.length]);
-    }), { numRuns: 25 });
+    const piece = fc.constantFrom(
+      '{', '}', '[', ']', ',', ':', '"a"', '"${x}"', '${y}', '"b', '\\"', '\n', '//c\n', '/*', '*/', ' ', '1', 'true', '$', '{"k": "v"}',
+      '"${', '@each',
+    );
+    fc.assert(fc.property(
+      fc.array(piece, { minLength: 5_000, maxLength: 30_000 }),
+      fc.array(fc.boolean(), { minLength: 1, maxLength: 50 }),
+      (pieces, pattern) => {
+        let k = 0;
+        same(pieces.join(''), () => pattern[k++ % pattern.length]);
+      },
+    ), { numRuns: 25 });
   });
 });

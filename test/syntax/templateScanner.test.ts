@@ -1,8 +1,8 @@
 /**
- * The template scanner (DESIGN: Templates; Multiple value messages): where templates start
- * and end, what they hold, the problems it reports and how it recovers, marker lines, nesting
- * depth, and the masked text. Expected offsets are computed from the documents themselves
- * (indexOf on a written-out piece), never copied from the scanner's output.
+ * The template scanner: where templates start and end, what they hold, the problems it reports
+ * and how it recovers, marker lines, nesting depth, and the masked text. Expected offsets are
+ * computed from the documents themselves (indexOf on a written-out piece), never copied from
+ * the scanner's output.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -53,7 +53,7 @@ describe('scanTemplates: where templates are', () => {
     assert.deepEqual(jsonErrors(r.masked), [], 'the masked text is valid JSON');
   });
 
-  it('reads the if/else example of the issue as one valid template', () => {
+  it('reads an if/else expression as one valid template', () => {
     const expression = 'if (vip) "Welcome back" else "Hello"';
     const text = `{ "title": "\${${expression}}" }`;
     const r = scanTemplates(text);
@@ -177,8 +177,16 @@ describe('scanTemplates: problems and recovery', () => {
     const r = scanTemplates(text);
     const at = text.indexOf('${user');
     assert.deepEqual(r.problems.map((p) => [p.kind, p.start, p.end]), [['unterminated', at, at + 2]]);
-    assert.deepEqual(r.problems[0], { kind: 'unterminated', inside: 'string literal', start: at, end: at + 2 }, 'the scanner says what happened, as facts');
-    assert.equal(templateProblemMessage(r.problems[0]), 'Template expression is not closed: its string literal ends before the closing }.', 'the rule says it in words');
+    assert.deepEqual(
+      r.problems[0],
+      { kind: 'unterminated', inside: 'string literal', start: at, end: at + 2 },
+      'the scanner says what happened, as facts',
+    );
+    assert.equal(
+      templateProblemMessage(r.problems[0]),
+      'Template expression is not closed: its string literal ends before the closing }.',
+      'the rule says it in words',
+    );
     assert.deepEqual(r.templates, [{ ...regionOf(text, '${desc}'), expression: 'desc', inString: true }]);
     assert.equal(r.masked.slice(0, at + 2), text.slice(0, at + 2), 'the broken ${ is left as written');
     assert.deepEqual(jsonErrors(r.masked), [], 'and the JSON around it still parses');
@@ -250,7 +258,10 @@ describe('scanTemplates: the cap on problems', () => {
     assert.ok(r.problems.slice(0, 100).every((p) => p.kind === 'empty'));
     // Element k is `"${}"` at 1 + 6k; its template starts one character later.
     const last = r.problems[100];
-    assert.deepEqual([last.kind, last.start, last.end, templateProblemMessage(last)], ['too-many', 602, 605, '150 more template problems are not shown.']);
+    assert.deepEqual(
+      [last.kind, last.start, last.end, templateProblemMessage(last)],
+      ['too-many', 602, 605, '150 more template problems are not shown.'],
+    );
   });
 
   it('says "1 more" in the singular, and nothing when nothing is hidden', () => {
@@ -266,8 +277,24 @@ describe('scanTemplates: marker lines', () => {
     const each = text.indexOf('// @each');
     const end = text.indexOf('// @end');
     assert.deepEqual(r.markers, [
-      { kind: 'each', start: each, end: text.indexOf('\n', each), list: 'dishes.items', listOffset: text.indexOf('dishes.items'), ownLine: true, lineStart: each - 4 },
-      { kind: 'end', start: end, end: text.indexOf('\n', end), list: '', listOffset: text.indexOf('\n', end), ownLine: true, lineStart: end - 4 },
+      {
+        kind: 'each',
+        start: each,
+        end: text.indexOf('\n', each),
+        list: 'dishes.items',
+        listOffset: text.indexOf('dishes.items'),
+        ownLine: true,
+        lineStart: each - 4,
+      },
+      {
+        kind: 'end',
+        start: end,
+        end: text.indexOf('\n', end),
+        list: '',
+        listOffset: text.indexOf('\n', end),
+        ownLine: true,
+        lineStart: end - 4,
+      },
     ]);
   });
 
@@ -375,7 +402,9 @@ function checkInvariants(text: string, r: ScanResult): void {
   for (const rec of r.recovered) inside.fill(1, rec.start, rec.end);
   for (let i = 0; i < text.length; i++) {
     if (!inside[i]) {
-      if (r.masked[i] !== text[i]) assert.fail(`character ${i} outside templates changed: ${JSON.stringify(text[i])} -> ${JSON.stringify(r.masked[i])}`);
+      if (r.masked[i] !== text[i]) {
+        assert.fail(`character ${i} outside templates changed: ${JSON.stringify(text[i])} -> ${JSON.stringify(r.masked[i])}`);
+      }
     } else if (r.masked[i] !== '_' && r.masked[i] !== '"') {
       assert.fail(`character ${i} inside a template is filled with ${JSON.stringify(r.masked[i])}`);
     }
@@ -402,7 +431,12 @@ function checkInvariants(text: string, r: ScanResult): void {
     // above checks that only '_' and '"' fill it.
     assert.ok(r.masked[rec.end - 1] === '"' || r.masked[rec.end - 1] === '_', 'masked as a value');
   }
-  for (const p of r.problems) assert.ok(p.start >= 0 && p.start <= p.end && p.end <= text.length && templateProblemMessage(p).length > 0, `problem ${p.kind} in bounds`);
+  for (const p of r.problems) {
+    assert.ok(
+      p.start >= 0 && p.start <= p.end && p.end <= text.length && templateProblemMessage(p).length > 0,
+      `problem ${p.kind} in bounds`,
+    );
+  }
   for (const m of r.markers) {
     assert.ok(m.start >= 0 && m.start < m.end && m.end <= text.length, 'marker in bounds');
     assert.ok(text.startsWith('//', m.start));

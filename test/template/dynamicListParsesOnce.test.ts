@@ -1,9 +1,9 @@
 /**
- * dynamic-list decides whether a message stays valid JSON for any list length without
- * parsing it again (issue 11: it parsed the whole message three more times, for lists of 0,
- * 1 and 2 elements, on every check). The three parses are kept here as the reference, and
- * the two must agree on generated messages: bodies and static elements with and without
- * commas, comments and blank lines around them, broken and clean files.
+ * dynamic-list decides whether a message stays valid JSON for any list length without parsing
+ * it again (it once parsed the whole message three more times, for lists of 0, 1 and 2
+ * elements, on every check). The three parses are kept here as the reference, and the two must
+ * agree on generated messages: bodies and static elements with and without commas, comments and
+ * blank lines around them, broken and clean files.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -36,7 +36,11 @@ function threeParses(doc: JsonDocument): number | undefined {
   const footer = masked.slice(list.footerStart);
   for (const n of [0, 1, 2]) {
     const errors: ParseError[] = [];
-    parseJsonc(header + Array.from({ length: n }, () => body).join(',') + footer, errors, { allowTrailingComma: false, disallowComments: false });
+    parseJsonc(
+      header + Array.from({ length: n }, () => body).join(',') + footer,
+      errors,
+      { allowTrailingComma: false, disallowComments: false },
+    );
     if (errors.length > 0) {
       if (n === 0) reached.empty++;
       return n;
@@ -60,7 +64,8 @@ const message = fc.record({
   after: around,
   crlf: fc.boolean(),
 }).map(({ list, before, body, after, crlf }) => {
-  const text = `{\n  "type": "rich",\n  "title": "t",\n  "description": "d",\n  "${list}": [\n    ${before}\n    // @each items\n    ${body}\n    // @end\n    ${after}\n  ]\n}\n`;
+  const text = `{\n  "type": "rich",\n  "title": "t",\n  "description": "d",\n  "${list}": [\n` +
+    `    ${before}\n    // @each items\n    ${body}\n    // @end\n    ${after}\n  ]\n}\n`;
   return crlf ? text.replace(/\n/g, '\r\n') : text;
 });
 
@@ -76,7 +81,8 @@ describe('dynamic list: valid JSON for any list length, without parsing again', 
   });
 
   it('reports the empty list on a body next to static actions, and nothing on a lone body', () => {
-    const card = (inside: string) => parseJsonDocument(`{ "type": "rich", "title": "t", "description": "d", "floatActions": [\n${inside}\n] }`);
+    const card = (inside: string) =>
+      parseJsonDocument(`{ "type": "rich", "title": "t", "description": "d", "floatActions": [\n${inside}\n] }`);
     assert.equal(lengthProblem(card(`  ${EL},\n  // @each items\n  ${EL}\n  // @end`)), 0);
     assert.equal(lengthProblem(card(`  // @each items\n  ${EL}\n  // @end\n  , ${EL}`)), 0);
     assert.equal(lengthProblem(card(`  // @each items\n  ${EL}\n  // @end`)), undefined);

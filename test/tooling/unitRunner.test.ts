@@ -14,14 +14,27 @@ import { tempTree } from '../support/tempTree';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Runs the runner on `files` of a temporary folder, building into that folder. */
-function runUnit(files: Record<string, string>, names: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; built: string[] }> {
+function runUnit(
+  files: Record<string, string>,
+  names: string[],
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; out: string; built: string[] }> {
   const dir = tempTree(files, 'umsg-run-unit-');
-  const env: NodeJS.ProcessEnv = { ...process.env, UNIT_FILES: names.map((n) => path.join(dir, n)).join(' '), UNIT_BUILD_DIR: path.join(dir, 'build'), ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    UNIT_FILES: names.map((n) => path.join(dir, n)).join(' '),
+    UNIT_BUILD_DIR: path.join(dir, 'build'),
+    ...extraEnv,
+  };
   // node:test marks its child processes; a run started inside one would skip its files.
   delete env.NODE_TEST_CONTEXT;
   return new Promise((resolve) => {
     execFile(process.execPath, [path.join(ROOT, 'test', 'run-unit.mjs')], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout + stderr, built: existsSync(path.join(dir, 'build')) ? readdirSync(path.join(dir, 'build')).sort() : [] });
+      resolve({
+        code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+        out: stdout + stderr,
+        built: existsSync(path.join(dir, 'build')) ? readdirSync(path.join(dir, 'build')).sort() : [],
+      });
     });
   });
 }
@@ -44,15 +57,19 @@ const FILES = {
     'import { it } from \'node:test\';',
     'import { here } from \'./lib/helper\';',
     'import { loaded } from \'./script\';',
-    `it('sees its own folder and imports a script without running it', () => { assert.equal(here, require('node:path').join(${DIRNAME}, 'lib')); assert.ok(loaded); });`,
+    `it('sees its own folder and imports a script without running it', () => { ` +
+      `assert.equal(here, require('node:path').join(${DIRNAME}, 'lib')); assert.ok(loaded); });`,
   ].join('\n'),
-  'fails.test.ts': 'import { it } from \'node:test\';\nimport { check } from \'./lib/helper\';\nit(\'fails in the helper\', () => check(1));\n',
-  'throws.test.ts': 'import { it } from \'node:test\';\nit(\'never runs\', () => undefined);\nthrow new Error(\'thrown while loading\');\n',
+  'fails.test.ts': 'import { it } from \'node:test\';\nimport { check } from \'./lib/helper\';\n' +
+    'it(\'fails in the helper\', () => check(1));\n',
+  'throws.test.ts': 'import { it } from \'node:test\';\nit(\'never runs\', () => undefined);\n' +
+    'throw new Error(\'thrown while loading\');\n',
   'broken.test.ts': 'const = ;\n',
 };
 
 describe('npm run test:unit (test/run-unit.mjs)', () => {
-  it('passes a passing file, and fails the run on a failing assertion (traced to the .ts line) and on a file that throws while loading', async () => {
+  it('passes a passing file, and fails the run on a failing assertion (traced to the .ts line) ' +
+    'and on a file that throws while loading', async () => {
     const ok = await runUnit(FILES, ['passes.test.ts']);
     assert.equal(ok.code, 0, ok.out);
     assert.match(ok.out, /ℹ pass 1\n/);
@@ -78,7 +95,8 @@ describe('npm run test:unit (test/run-unit.mjs)', () => {
     const files = {
       'a.test.ts': 'import { it } from \'node:test\';\nit(\'a\', () => undefined);\n',
       'b.test.ts': 'import { it } from \'node:test\';\nit(\'b\', () => undefined);\n',
-      'spawns.test.ts': 'import { execFileSync } from \'node:child_process\';\nimport { it } from \'node:test\';\nit(\'spawns\', () => { execFileSync(process.execPath, [\'-e\', \'0\']); });\n',
+      'spawns.test.ts': 'import { execFileSync } from \'node:child_process\';\nimport { it } from \'node:test\';\n' +
+        'it(\'spawns\', () => { execFileSync(process.execPath, [\'-e\', \'0\']); });\n',
     };
     const run = await runUnit(files, ['a.test.ts', 'b.test.ts', 'spawns.test.ts'], { UNIT_GROUPS: '1' });
     assert.equal(run.code, 0, run.out);

@@ -12,7 +12,15 @@ import { tempTree } from '../support/tempTree';
 
 // noLib: the seeded files need no standard library, and reading it would take most of the time.
 const TSCONFIG = JSON.stringify({
-  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, noLib: true, types: [] },
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noEmit: true,
+    noLib: true,
+    types: [],
+  },
   include: ['src', 'test'],
 });
 

@@ -27,10 +27,14 @@ const FILES: Record<string, string> = {
 };
 const readText: ReadText = async (p) => FILES[p];
 const exists = async (p: string) => p in FILES;
-const namesIn = async (dir: string) => new Set(Object.keys(FILES).filter((p) => p.startsWith(dir + '/')).map((p) => p.slice(dir.length + 1)));
+const namesIn = async (dir: string) =>
+  new Set(Object.keys(FILES).filter((p) => p.startsWith(dir + '/')).map((p) => p.slice(dir.length + 1)));
 
 describe('messageContext', () => {
-  for (const file of ['/p/menu.umsg', '/p/plain.umsg', '/p/broken.umsg', `/p/menu.${CHANNEL_IDS[1]}.umsg`, '/p/gone.umsg', '/p/deal.umsg', '/p/menu.v2.umsg', '/p/deal.extra.umsg']) {
+  for (const file of [
+    '/p/menu.umsg', '/p/plain.umsg', '/p/broken.umsg', `/p/menu.${CHANNEL_IDS[1]}.umsg`,
+    '/p/gone.umsg', '/p/deal.umsg', '/p/menu.v2.umsg', '/p/deal.extra.umsg',
+  ]) {
     it(`finds the same sample and siblings for ${file} from a listing as path by path`, async () => {
       const byPath = await messageContext(file, readText, { exists });
       const byListing = await messageContext(file, readText, { exists: async () => { throw new Error('the listing answers'); }, namesIn });
@@ -39,7 +43,10 @@ describe('messageContext', () => {
   }
   it('reads the sample and names the overriding channel', async () => {
     const ctx = await messageContext('/p/menu.umsg', readText, { namesIn });
-    assert.deepEqual({ sample: ctx.sample, samplePath: ctx.samplePath, overridden: ctx.overriddenChannels }, { sample: { name: 'Ana' }, samplePath: '/p/menu.sample.json', overridden: [CHANNEL_IDS[1]] });
+    assert.deepEqual(
+      { sample: ctx.sample, samplePath: ctx.samplePath, overridden: ctx.overriddenChannels },
+      { sample: { name: 'Ana' }, samplePath: '/p/menu.sample.json', overridden: [CHANNEL_IDS[1]] },
+    );
     assert.match((await messageContext('/p/broken.umsg', readText, { namesIn })).sampleProblem ?? '', /^broken\.sample\.json must hold a JSON object/);
   });
   it('names every overriding channel, in channel order, however the folder lists them', async () => {

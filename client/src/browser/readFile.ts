@@ -24,7 +24,11 @@ export async function readFileForServer(host: ReadFileHost, params: ReadFilePara
   try {
     const uri = host.parse(params.uri);
     const stat = await host.stat(uri);
-    if ((stat.type & host.fileType.File) === 0 || (stat.type & host.fileType.Directory) !== 0 || stat.size > READ_FILE_MAX_BYTES) return null;
+    if (
+      (stat.type & host.fileType.File) === 0 ||
+      (stat.type & host.fileType.Directory) !== 0 ||
+      stat.size > READ_FILE_MAX_BYTES
+    ) return null;
     const bytes = await host.readFile(uri);
     // The size can change between stat and read: the cap holds for what was read.
     if (bytes.byteLength > READ_FILE_MAX_BYTES) return null;

@@ -1,6 +1,6 @@
 /**
  * The preview page's HTML: a shell that loads `media/preview/preview.js` and `preview.css`.
- * The message is untrusted input, so the page is locked down (issue 10, "Safety"):
+ * The message is untrusted input, so the page is locked down (docs/preview.md, "Security"):
  * Content-Security-Policy `default-src 'none'`, the one script only with a fresh nonce, styles
  * only from the extension, no inline script, forms and frames disabled, and images only from
  * the extension unless the builder allowed https images for this workspace. Every text from

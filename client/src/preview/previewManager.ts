@@ -1,5 +1,5 @@
 /**
- * The live preview beside the editor (issue 10): one webview panel that follows the active
+ * The live preview beside the editor: one webview panel that follows the active
  * universal message (or its sample, or a channel-specific sibling), or a Configuration Meta or
  * provider file, unless locked; asks the server for the drawing (`universalMessage/preview`)
  * and posts it to the page, which patches itself in place. No checking logic lives here.
@@ -166,7 +166,9 @@ class PreviewManager implements Disposable {
     }
     const now = !this.context.workspaceState.get<boolean>(REMOTE_IMAGES_KEY, false);
     await this.context.workspaceState.update(REMOTE_IMAGES_KEY, now);
-    void window.showInformationMessage(now ? 'The preview now loads https images in this workspace (never http).' : 'The preview no longer loads remote images in this workspace.');
+    void window.showInformationMessage(now
+      ? 'The preview now loads https images in this workspace (never http).'
+      : 'The preview no longer loads remote images in this workspace.');
     this.resetHtml();
   }
 
@@ -234,7 +236,11 @@ class PreviewManager implements Disposable {
     if (!this.panel) return;
     const allow = workspace.isTrusted && this.context.workspaceState.get<boolean>(REMOTE_IMAGES_KEY, false);
     this.lastKey = undefined;
-    this.panel.webview.html = previewHtml(this.panel.webview, (base, ...parts) => Uri.joinPath(base, ...parts), { mediaRoot: this.mediaRoot(), allowRemoteImages: allow });
+    this.panel.webview.html = previewHtml(
+      this.panel.webview,
+      (base, ...parts) => Uri.joinPath(base, ...parts),
+      { mediaRoot: this.mediaRoot(), allowRemoteImages: allow },
+    );
   }
 
   private updateTitle(): void {
@@ -272,13 +278,28 @@ class PreviewManager implements Disposable {
     this.lastKey = key;
     try {
       await this.clientRunning();
-      const response = await this.client.sendRequest<PreviewResponse>(PREVIEW_REQUEST, { uri: resource, mode: this.state.mode, listLength: this.state.listLength });
+      const response = await this.client.sendRequest<PreviewResponse>(PREVIEW_REQUEST, {
+        uri: resource,
+        mode: this.state.mode,
+        listLength: this.state.listLength,
+      });
       if (this.panel !== panel || this.lastKey !== key) return; // a newer request is on its way
       this.lastResponse = response;
       await panel.webview.postMessage({ type: 'render', response, state: this.state, sentAt: Date.now() });
     } catch (error) {
       this.lastKey = undefined;
-      await panel.webview.postMessage({ type: 'render', response: { uri: resource, version: undefined, preview: { kind: 'none' as const, notice: `The preview could not be drawn: ${error instanceof Error ? error.message : String(error)}` } }, state: this.state });
+      await panel.webview.postMessage({
+        type: 'render',
+        response: {
+          uri: resource,
+          version: undefined,
+          preview: {
+            kind: 'none' as const,
+            notice: `The preview could not be drawn: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        },
+        state: this.state,
+      });
     }
   }
 
@@ -299,14 +320,21 @@ class PreviewManager implements Disposable {
       case 'ready':
         // A new page (first load, reload, or shown again after being hidden): draw again.
         this.lastKey = undefined;
-        if (this.lastResponse && this.panel) void this.panel.webview.postMessage({ type: 'render', response: this.lastResponse, state: this.state });
+        if (this.lastResponse && this.panel) void this.panel.webview.postMessage({
+          type: 'render',
+          response: this.lastResponse,
+          state: this.state,
+        });
         this.refresh(true);
         break;
       case 'setMode':
         if (msg.mode === 'template' || msg.mode === 'sample') { this.state.mode = msg.mode; this.persist(); this.refresh(true); }
         break;
       case 'setListLength':
-        if (msg.length === null || (typeof msg.length === 'number' && Number.isInteger(msg.length) && msg.length >= 0 && msg.length <= 20)) {
+        if (
+          msg.length === null ||
+          (typeof msg.length === 'number' && Number.isInteger(msg.length) && msg.length >= 0 && msg.length <= 20)
+        ) {
           this.state.listLength = msg.length === null ? undefined : msg.length;
           this.persist();
           this.refresh(true);
@@ -316,7 +344,9 @@ class PreviewManager implements Disposable {
         if (typeof msg.offset === 'number' && typeof msg.length === 'number') void this.reveal(msg.offset, msg.length);
         break;
       case 'copy':
-        if (typeof msg.text === 'string') void env.clipboard.writeText(msg.text).then(() => window.setStatusBarMessage('Copied to the clipboard.', 2000));
+        if (typeof msg.text === 'string') void env.clipboard.writeText(msg.text).then(
+          () => window.setStatusBarMessage('Copied to the clipboard.', 2000),
+        );
         break;
       case 'toggleLock':
         this.toggleLock();
@@ -334,7 +364,10 @@ class PreviewManager implements Disposable {
     if (!uri) return;
     const doc = await workspace.openTextDocument(Uri.parse(uri));
     const visible = window.visibleTextEditors.find((e) => e.document.uri.toString() === uri);
-    const editor = await window.showTextDocument(doc, { viewColumn: visible?.viewColumn ?? this.sourceColumn ?? ViewColumn.One, preserveFocus: false });
+    const editor = await window.showTextDocument(doc, {
+      viewColumn: visible?.viewColumn ?? this.sourceColumn ?? ViewColumn.One,
+      preserveFocus: false,
+    });
     const start = doc.positionAt(Math.max(0, offset));
     const end = doc.positionAt(Math.max(0, offset + length));
     editor.selection = new Selection(start, end);

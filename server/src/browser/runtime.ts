@@ -23,7 +23,12 @@ interface ClientRequests {
  * Walks up from the folder of `fileUri` to its root; the first umsg.config.json found governs
  * it, as configLookup.ts does with paths on Node.
  */
-export async function configForUri(fileUri: string, readText: ReadText, settings?: Parameters<typeof resolveConfig>[1], options?: ConfigLookupOptions): Promise<ConfigForFile> {
+export async function configForUri(
+  fileUri: string,
+  readText: ReadText,
+  settings?: Parameters<typeof resolveConfig>[1],
+  options?: ConfigLookupOptions,
+): Promise<ConfigForFile> {
   let dir = Utils.dirname(URI.parse(fileUri));
   for (;;) {
     const candidate = Utils.joinPath(dir, CONFIG_FILE_NAME).toString();
@@ -33,7 +38,11 @@ export async function configForUri(fileUri: string, readText: ReadText, settings
       return { config: resolveConfig(parsed.config), configPath: candidate, parsed };
     }
     // A workspace folder ends the walk (the server gives their paths; a URI's path matches).
-    if (options?.stopAt?.includes(dir.path)) return { config: resolveConfig(undefined, settings), configPath: undefined, parsed: undefined };
+    if (options?.stopAt?.includes(dir.path)) return {
+      config: resolveConfig(undefined, settings),
+      configPath: undefined,
+      parsed: undefined,
+    };
     const parent = Utils.dirname(dir);
     if (parent.path === dir.path) return { config: resolveConfig(undefined, settings), configPath: undefined, parsed: undefined };
     dir = parent;
@@ -49,7 +58,10 @@ export function browserRuntime(client: ClientRequests, docsBase: string, log: (m
         return typeof text === 'string' ? text : undefined;
       } catch (error) {
         // A client that does not answer (another editor, an older client) means no surroundings.
-        if (!warned) log(`Files beside a message cannot be read through this client (${error instanceof Error ? error.message : String(error)}): checking without config, sample data or channel-specific files.`);
+        if (!warned) log(
+          `Files beside a message cannot be read through this client (${error instanceof Error ? error.message : String(error)}): ` +
+            'checking without config, sample data or channel-specific files.',
+        );
         warned = true;
         return undefined;
       }

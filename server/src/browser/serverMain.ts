@@ -8,7 +8,11 @@ import { startServer } from '../lsp/server';
 import { browserRuntime } from './runtime';
 
 /** The worker's global scope: only what this file uses (tsconfig has no WebWorker lib). */
-declare const self: { location: { href: string }; postMessage(message: unknown): void; addEventListener(type: string, listener: (event: any) => void): void };
+declare const self: {
+  location: { href: string };
+  postMessage(message: unknown): void;
+  addEventListener(type: string, listener: (event: any) => void): void;
+};
 
 const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self as any), new BrowserMessageWriter(self as any));
 // The bundle lives in dist/browser/; the rule pages ship in docs/rules/ of the same extension.

@@ -71,7 +71,16 @@ function forEachArg(args: string[], handle: (arg: string, value: (name: string) 
 }
 
 export function parseCheckArgs(args: string[]): CheckArgs {
-  const out: CheckArgs = { paths: [], format: 'stylish', maxWarnings: undefined, quiet: false, stdin: false, stdinFilename: undefined, printConfig: undefined, jobs: undefined };
+  const out: CheckArgs = {
+    paths: [],
+    format: 'stylish',
+    maxWarnings: undefined,
+    quiet: false,
+    stdin: false,
+    stdinFilename: undefined,
+    printConfig: undefined,
+    jobs: undefined,
+  };
   forEachArg(args, (a, value) => {
     if (a === '--format' || a.startsWith('--format=') || a === '-f') {
       const f = value('--format');
@@ -84,7 +93,9 @@ export function parseCheckArgs(args: string[]): CheckArgs {
     } else if (a === '--jobs' || a.startsWith('--jobs=') || a === '-j') {
       const v = value('--jobs');
       const n = /^\d{1,4}$/.test(v) ? Number(v) : NaN;
-      if (!(n >= 1 && n <= MAX_JOBS)) throw new UsageError(`--jobs needs a whole number from 1 to ${MAX_JOBS} (threads that check files; 1 checks them one after another), not "${v}".`);
+      if (!(n >= 1 && n <= MAX_JOBS)) throw new UsageError(
+        `--jobs needs a whole number from 1 to ${MAX_JOBS} (threads that check files; 1 checks them one after another), not "${v}".`,
+      );
       out.jobs = n;
     } else if (a === '--quiet' || a === '-q') {
       out.quiet = true;
@@ -103,10 +114,13 @@ export function parseCheckArgs(args: string[]): CheckArgs {
   if (out.stdinFilename !== undefined && !out.stdin) throw new UsageError('--stdin-filename goes with --stdin.');
   if (out.stdin) {
     if (out.stdinFilename === undefined) throw new UsageError('--stdin needs --stdin-filename NAME.umsg: the path the text is checked as.');
-    if (!checkedLanguageOf(out.stdinFilename)) throw new UsageError(`--stdin-filename "${out.stdinFilename}" is not a file umsg checks: expected *.umsg, *.configmeta.json or *.provider.json.`);
+    if (!checkedLanguageOf(out.stdinFilename)) throw new UsageError(
+      `--stdin-filename "${out.stdinFilename}" is not a file umsg checks: expected *.umsg, *.configmeta.json or *.provider.json.`,
+    );
     if (out.paths.length > 0) throw new UsageError('--stdin checks standard input only: give no paths.');
   }
-  if (out.printConfig !== undefined && (out.stdin || out.paths.length > 0)) throw new UsageError('--print-config takes one file and nothing else to check.');
+  if (out.printConfig !== undefined && (out.stdin || out.paths.length > 0))
+    throw new UsageError('--print-config takes one file and nothing else to check.');
   if (out.paths.length === 0) out.paths.push('.');
   return out;
 }

@@ -46,7 +46,12 @@ export function messageByteLimit(maxFileSize: number): number {
  * Runs `work` on every item with at most `limit` in flight, handing results to `use` in the
  * items' order: reading the next files overlaps checking this one, and output stays sorted.
  */
-async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, use: (result: R, index: number) => void | Promise<void>): Promise<void> {
+async function inOrder<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+  use: (result: R, index: number) => void | Promise<void>,
+): Promise<void> {
   const running: Promise<R>[] = [];
   let next = 0;
   const start = () => {
@@ -116,7 +121,12 @@ export class FileChecker {
     // Sample data and channel-specific siblings, found as the language server finds them;
     // a linked sample must stay inside the project (its root, or else the current folder).
     const related = language === 'universal-message' && typeof text === 'string'
-      ? await messageContext(file, readText, { exists: (p) => this.listings.exists(p), namesIn: (dir) => this.listings.list(dir), within: [found.root ?? this.cwd], realPath: realPathOf })
+      ? await messageContext(file, readText, {
+        exists: (p) => this.listings.exists(p),
+        namesIn: (dir) => this.listings.list(dir),
+        within: [found.root ?? this.cwd],
+        realPath: realPathOf,
+      })
       : undefined;
     return { found, text, language, related };
   }
@@ -129,7 +139,11 @@ export class FileChecker {
       return { kind: 'cannot', line: `Cannot read "${this.shown(file)}": ${reason}.` };
     }
     if (isUnreadable(text)) {
-      return { kind: 'checked', report: locate({ filePath: file, text: '', diagnostics: tooLargeToRead(text.size!, found.config) }), ruleFailures: [] };
+      return {
+        kind: 'checked',
+        report: locate({ filePath: file, text: '', diagnostics: tooLargeToRead(text.size!, found.config) }),
+        ruleFailures: [],
+      };
     }
     const ruleFailures: RuleFailure[] = [];
     this.ruleFailures = ruleFailures;
@@ -154,7 +168,11 @@ export class FileChecker {
   }
 
   /** Checks `files`, handing each outcome to `use` in the files' order. */
-  checkAll(files: readonly string[], concurrency: number, use: (outcome: FileOutcome, index: number) => void | Promise<void>): Promise<void> {
+  checkAll(
+    files: readonly string[],
+    concurrency: number,
+    use: (outcome: FileOutcome, index: number) => void | Promise<void>,
+  ): Promise<void> {
     return inOrder(files, concurrency, (file) => this.prepare(file).catch((error: unknown) => error as Error), async (prepared, i) => {
       await use(await this.finish(prepared, files[i]), i);
     });

@@ -160,7 +160,9 @@ export function checkInWorkers(
       }
       workers.push(w);
       w.on('message', (m: BatchResult) => received(w, m));
-      w.on('error', (error) => stop(new WorkerFailure(`a checking thread failed: ${error instanceof Error ? error.message : String(error)}.`)));
+      w.on('error', (error) => stop(new WorkerFailure(
+        `a checking thread failed: ${error instanceof Error ? error.message : String(error)}.`,
+      )));
       w.on('exit', (code) => stop(new WorkerFailure(`a checking thread stopped (exit code ${code}) before its files were checked.`)));
       // Two batches each: the next one is ready when a worker sends its results back.
       give(w);

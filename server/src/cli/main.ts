@@ -60,7 +60,7 @@ if (isCheckWorker()) {
   serveCheckWorker();
 } else if (require.main === module) {
   // `umsg check | head` (EPIPE: the reader stopped early, no reason for a word) or a full
-  // disk (ENOSPC): one line on standard error and exit 2, never a stack trace (issue 13, item 21).
+  // disk (ENOSPC): one line on standard error and exit 2, never a stack trace.
   let outputFailed = false;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (outputFailed) return;

@@ -31,7 +31,12 @@ export function packageInfo(): PackageInfo {
   for (;;) {
     const candidate = path.join(dir, 'package.json');
     if (existsSync(candidate)) {
-      const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string; homepage?: string; repository?: string | { url?: string } };
+      const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as {
+        name?: string;
+        version?: string;
+        homepage?: string;
+        repository?: string | { url?: string };
+      };
       if (pkg.name === 'umsg') {
         const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
         cached = {

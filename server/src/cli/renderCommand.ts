@@ -28,7 +28,10 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
   const own = channelOfPath(file);
   const universal = own ? file.slice(0, -`.${own}.umsg`.length) + '.umsg' : file;
   if (own && channel && channel !== own) {
-    throw new InputError(`"${args.file}" is the channel-specific message for ${CHANNEL_NAMES[own]}: ${CHANNEL_NAMES[channel]} never receives it. Render ${path.relative(io.cwd, universal) || universal} --channel ${channel} instead.`);
+    throw new InputError(
+      `"${args.file}" is the channel-specific message for ${CHANNEL_NAMES[own]}: ${CHANNEL_NAMES[channel]} never receives it. ` +
+        `Render ${path.relative(io.cwd, universal) || universal} --channel ${channel} instead.`,
+    );
   }
   const listings = new FolderListings();
   const exists = (p: string) => listings.exists(p);
@@ -39,7 +42,10 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
     const sibling = universal.slice(0, -'.umsg'.length) + `.${channel}.umsg`;
     if (await exists(sibling)) {
       target = sibling;
-      io.stderr(`umsg: ${CHANNEL_NAMES[channel]} receives ${printable(path.relative(io.cwd, sibling))}, its channel-specific message (printed as written, rendered with the sample data); ${printable(args.file)} is not used on that channel.\n`);
+      io.stderr(
+        `umsg: ${CHANNEL_NAMES[channel]} receives ${printable(path.relative(io.cwd, sibling))}, its channel-specific message ` +
+          `(printed as written, rendered with the sample data); ${printable(args.file)} is not used on that channel.\n`,
+      );
     }
   }
   const shown = path.relative(io.cwd, target) || target;
@@ -49,7 +55,9 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
   if (args.data !== undefined) {
     // Named on the command line by the user: read wherever it is (no project boundary).
     const dataText = await readText(path.resolve(io.cwd, args.data));
-    if (typeof dataText !== 'string') throw new InputError(`Cannot read the data file "${args.data}": ${dataText?.unreadable ?? 'no such file or folder'}.`);
+    if (typeof dataText !== 'string') throw new InputError(
+      `Cannot read the data file "${args.data}": ${dataText?.unreadable ?? 'no such file or folder'}.`,
+    );
     const parsed = parseSample(dataText, args.data);
     if (!parsed.sample) throw new InputError(parsed.problem);
     sample = parsed.sample;
@@ -66,13 +74,17 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
   if (result.error) {
     const at = result.error.offset !== undefined ? lineColumn(text, result.error.offset) : undefined;
     io.stderr(at
-      ? `umsg: ${printable(shown)}:${at.line}:${at.column}: ${printable(result.error.message)}\numsg: the message cannot be rendered until its syntax is fixed (umsg check ${printable(shown)} lists every problem).\n`
+      ? `umsg: ${printable(shown)}:${at.line}:${at.column}: ${printable(result.error.message)}\n` +
+        `umsg: the message cannot be rendered until its syntax is fixed (umsg check ${printable(shown)} lists every problem).\n`
       : `umsg: ${printable(result.error.message)}\n`);
     return 1;
   }
   for (const u of result.unevaluated) {
     const at = lineColumn(text, u.offset);
-    io.stderr(`umsg: ${printable(shown)}:${at.line}:${at.column}: ${printable(`${'${'}${u.expression}}`)} was not evaluated: ${printable(u.reason)}.\n`);
+    io.stderr(
+      `umsg: ${printable(shown)}:${at.line}:${at.column}: ${printable(`${'${'}${u.expression}}`)} ` +
+        `was not evaluated: ${printable(u.reason)}.\n`,
+    );
   }
   if (channel && !verbatim) {
     for (const f of result.findings) {

@@ -13,7 +13,8 @@ import { CHANNEL_IDS, CHANNEL_NAMES, type ChannelId } from './channels';
 import { checkDocument } from './check/run';
 import { checkDocumentSliced, parseInSlices } from './check/slices';
 import { DEFAULT_CONFIG } from './findings/config';
-import { channelSummary as summarize, summaryTitle, type LengthHint } from './features/channelSummary';
+import { channelSummary as summarize, summaryTitle } from './features/channelSummary';
+import { type LengthHint } from './features/lengthHints';
 import { fixToEdits } from './features/fixes';
 import { featuresFor } from './features/languageFeatures';
 import type { FeatureContext } from './features/types';
@@ -98,7 +99,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     ready(doc, token) {
       const handle = doc as Handle;
       if (doc.overSize || handle.parse || doc.text.length < PARSE_IN_SLICES_FROM) return true;
-      handle.parsing ??= parseInSlices(doc.text, { yieldToHost: options.yieldToHost, isCancelled: () => !!token?.isCancellationRequested }).then((p) => {
+      handle.parsing ??= parseInSlices(doc.text, {
+        yieldToHost: options.yieldToHost,
+        isCancelled: () => !!token?.isCancellationRequested,
+      }).then((p) => {
         handle.parsing = undefined;
         handle.parse ??= p;
         return p;
@@ -158,7 +162,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const statuses = summarize(diagnostics, targets, context.overriddenChannels);
       return {
         title: summaryTitle(statuses),
-        problems: statuses.flatMap((s) => s.problems.map((d) => ({ channel: CHANNEL_NAMES[s.channel], rule: d.rule, message: d.message, offset: d.offset, length: d.length }))),
+        problems: statuses.flatMap((s) => s.problems.map((d) => ({
+          channel: CHANNEL_NAMES[s.channel],
+          rule: d.rule,
+          message: d.message,
+          offset: d.offset,
+          length: d.length,
+        }))),
       };
     },
 

@@ -10,7 +10,7 @@ import type { Diagnostic } from './check/severities';
 import type { YieldToHost } from './check/slices';
 import type { ResolvedConfig } from './findings/types';
 import type { FixData, Rule } from './findings/rule';
-import type { LengthHint } from './features/channelSummary';
+import type { LengthHint } from './features/lengthHints';
 import type { TextEdit } from './features/fixes';
 import type { FormatOptions } from './features/formatting';
 import type { CompletionEntry } from './features/languageFeatures';
@@ -20,7 +20,28 @@ import type { ChannelRender, ChannelRenderOptions } from './render/channelRender
 import type { LanguageId } from './syntax/languages';
 import type { SampleData } from './template/render';
 
-export type { ChannelId, CheckResult, ChannelRender, ChannelRenderOptions, CompletionEntry, Diagnostic, DocumentLink, FixData, FoldingRange, FormatOptions, HoverResult, LanguageId, LengthHint, OffsetRange, OutlineSymbol, ResolvedConfig, Rule, SampleData, TextEdit, YieldToHost };
+export type {
+  ChannelId,
+  CheckResult,
+  ChannelRender,
+  ChannelRenderOptions,
+  CompletionEntry,
+  Diagnostic,
+  DocumentLink,
+  FixData,
+  FoldingRange,
+  FormatOptions,
+  HoverResult,
+  LanguageId,
+  LengthHint,
+  OffsetRange,
+  OutlineSymbol,
+  ResolvedConfig,
+  Rule,
+  SampleData,
+  TextEdit,
+  YieldToHost,
+};
 export type { UmsgConfig } from './findings/config';
 export type { Severity, SeverityOrOff } from './findings/types';
 export type { FeatureContext } from './features/types';

@@ -43,7 +43,11 @@ export function registerPreview(connection: Connection, host: PreviewHost): void
       return await answer(host, uri, params);
     } catch (error) {
       host.log(`Preview of ${uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      return { uri, version: undefined, preview: { kind: 'none' as const, notice: 'The preview could not be drawn: see the Universal Message output.' } };
+      return {
+        uri,
+        version: undefined,
+        preview: { kind: 'none' as const, notice: 'The preview could not be drawn: see the Universal Message output.' },
+      };
     }
   });
 }
@@ -54,11 +58,21 @@ async function answer(host: PreviewHost, uri: string, params: PreviewParams): Pr
   let doc = host.documents.get(uri);
   if (!doc) {
     const text = parsed.scheme === 'file' ? await host.readText(parsed.fsPath) : undefined;
-    if (typeof text !== 'string') return { uri, version: undefined, preview: { kind: 'none', notice: `${name} is not open and cannot be read: nothing to preview.` } };
+    if (typeof text !== 'string') return {
+      uri,
+      version: undefined,
+      preview: { kind: 'none', notice: `${name} is not open and cannot be read: nothing to preview.` },
+    };
     doc = TextDocument.create(uri, languageOf(parsed.path) ?? 'plaintext', 0, text);
   }
-  const language = languageOf(parsed.path) ?? (['universal-message', 'configuration-meta', 'native-provider'].includes(doc.languageId) ? doc.languageId as 'universal-message' : undefined);
-  if (!language || language === 'umsg-config') return { uri, version: doc.version, preview: { kind: 'none', notice: `${name} is not a universal message, Configuration Meta or provider file.` } };
+  const language = languageOf(parsed.path) ?? (['universal-message', 'configuration-meta', 'native-provider'].includes(doc.languageId)
+    ? doc.languageId as 'universal-message'
+    : undefined);
+  if (!language || language === 'umsg-config') return {
+    uri,
+    version: doc.version,
+    preview: { kind: 'none', notice: `${name} is not a universal message, Configuration Meta or provider file.` },
+  };
   const { config, around } = await host.context(doc);
   const version = host.documents.get(uri)?.version;
   if (language !== 'universal-message') return { uri, version, preview: previewForm(doc.getText(), language, config) };

@@ -32,7 +32,12 @@ export const cancelled = (name: string) => new ResponseError(LSPErrorCodes.Reque
  */
 export function requestHandlers(state: () => ServerState, log: (message: string) => void) {
   const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
-  return function handler<P, R>(name: string, valid: (p: any) => boolean, empty: R, run: (p: P, token: CancellationToken) => Promise<R> | R) {
+  return function handler<P, R>(
+    name: string,
+    valid: (p: any) => boolean,
+    empty: R,
+    run: (p: P, token: CancellationToken) => Promise<R> | R,
+  ) {
     return async (params: P, token: CancellationToken): Promise<R> => {
       if (state() === 'new') throw new ResponseError(SERVER_NOT_INITIALIZED, `${name}: the server is not initialized yet.`);
       if (state() === 'shutdown') throw new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down.`);

@@ -2,22 +2,18 @@
  * The language server: wiring only. It owns the open documents, the configuration, debouncing
  * and cancellation; the language service (core/index.ts) answers every question in offsets and
  * toLsp.ts converts the answers. Diagnostics are pulled when the client supports it and pushed
- * (debounced) otherwise, never both. Nothing here needs Node (test/imports.test.ts): file access
+ * (debounced) otherwise, never both. Nothing here needs Node (test/architecture/layers.test.ts): file access
  * and config lookup come from the runtime, so a browser build can reuse this file.
  */
 import { URI } from 'vscode-uri';
 import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  createLanguageService, resolveConfig,
-  type CheckResult, type LanguageId, type ResolvedConfig, type ServiceDocument,
-} from '../core';
-import type { ReadOutcome } from '../workspace/readOutcome';
-import { messageContext, type MessageContext } from '../workspace/messageContext';
+import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
 import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
-import { affectsOthers, documentLanguage, readSettings, toConfig, WATCHED_FILES, type ClientSettings } from './settings';
+import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
+import { fileContexts } from './fileContexts';
 import { registerPreview } from './preview';
 
 import type { ServerRuntime } from './runtime';
@@ -28,7 +24,6 @@ const PUSH_DELAY_MS = 200;
 /** How long a check waits for the client's first answer to workspace/configuration, at most. */
 const SETTINGS_WAIT_MS = 2000;
 
-type Around = { config: ResolvedConfig; around: MessageContext | undefined };
 /** One version of one open document: keyed by version *and* text, so a reused version number never serves older text. */
 type Entry = { version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult; running?: RunningCheck };
 type Token = { isCancellationRequested: boolean };
@@ -44,13 +39,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   /** Bumped by every change that could alter a result: config file, settings, sample or sibling files. */
   let generation = 0;
   const entries = new Map<string, Entry>();
-  const contexts = new Map<string, { generation: number; value: Promise<Around> }>();
   const pending = new Map<string, { timer: unknown; token: { isCancellationRequested: boolean } }>();
 
   const log = (message: string) => { try { connection.console.log(message); } catch { /* the client is gone */ } };
   const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
   const handler = requestHandlers(() => state, log);
-  const service = createLanguageService({ rules: runtime.rules, yieldToHost: runtime.yieldToHost, checkElsewhere: runtime.checkElsewhere, onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`) });
+  const service = createLanguageService({
+    rules: runtime.rules,
+    yieldToHost: runtime.yieldToHost,
+    checkElsewhere: runtime.checkElsewhere,
+    onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`),
+  });
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities ?? {};
@@ -60,7 +59,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     watchSupport = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     settings = readSettings(params.initializationOptions);
     // Settings given only through workspace/configuration apply from the first check on.
-    if (configurationSupport) settingsReady = new Promise((resolve) => { settingsRead = resolve; runtime.setTimeout(() => resolve(undefined), SETTINGS_WAIT_MS); });
+    if (configurationSupport) settingsReady = new Promise((resolve) => {
+      settingsRead = resolve;
+      runtime.setTimeout(() => resolve(undefined), SETTINGS_WAIT_MS);
+    });
     workspaceRoots = (params.workspaceFolders ?? []).map((f) => URI.parse(f.uri).fsPath);
     if (workspaceRoots.length === 0 && params.rootUri) workspaceRoots = [URI.parse(params.rootUri).fsPath];
     state = 'running';
@@ -68,46 +70,32 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
   connection.onInitialized(async () => {
     // Other editors do not watch our files for us: ask for the config, sample and sibling files.
-    if (watchSupport) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_FILES.map((globPattern) => ({ globPattern })) }).catch((e: unknown) => log(`Could not watch files: ${String(e)}`));
+    if (watchSupport) void connection.client.register(DidChangeWatchedFilesNotification.type, {
+      watchers: WATCHED_FILES.map((globPattern) => ({ globPattern })),
+    }).catch((e: unknown) => log(`Could not watch files: ${String(e)}`));
     if (configurationSupport) await refreshSettings();
     settingsRead();
   });
   connection.onShutdown(() => { state = 'shutdown'; });
 
   async function refreshSettings() {
-    try { settings = readSettings(await connection.workspace.getConfiguration('universalMessage')); } catch (error) { log(`Could not read settings: ${String(error)}`); }
+    try {
+      settings = readSettings(await connection.workspace.getConfiguration('universalMessage'));
+    } catch (error) {
+      log(`Could not read settings: ${String(error)}`);
+    }
   }
 
   const kindOf = (doc: TextDocument) => documentLanguage(doc.uri, doc.languageId);
-  const pathOf = runtime.locate?.pathOf ?? ((uri: URI) => (uri.scheme === 'file' ? uri.fsPath : undefined));
-  const uriOf = runtime.locate?.uriOf ?? ((filePath: string) => URI.file(filePath).toString());
-
   // The config walk stops at a workspace folder; linked sample data must stay inside one.
   let workspaceRoots: string[] = [];
-  const exists = async (p: string) => !!documents.get(uriOf(p)) || (runtime.fileExists ? runtime.fileExists(p) : (await runtime.readFile(p)) !== undefined);
-
-  async function readText(filePath: string): Promise<ReadOutcome> {
-    // An open config, sample or sibling file counts with its unsaved text, so edits apply at once.
-    return documents.get(uriOf(filePath))?.getText() ?? runtime.readFile(filePath);
-  }
-
-  /** Configuration and surroundings of a document, read once per generation (no file read per keystroke). */
-  function fileContext(doc: TextDocument, kind: LanguageId): Promise<Around> {
-    const cached = contexts.get(doc.uri);
-    if (cached && cached.generation === generation) return cached.value;
-    const uri = URI.parse(doc.uri);
-    const value = (async (): Promise<Around> => {
-      await settingsReady;
-      const userSettings = toConfig(settings);
-      const filePath = kind === 'umsg-config' ? undefined : pathOf(uri);
-      if (filePath === undefined) return { config: resolveConfig(undefined, userSettings), around: undefined };
-      const { config } = await runtime.configFor(filePath, readText, userSettings, { stopAt: workspaceRoots, exists });
-      return { config, around: kind === 'universal-message' ? await messageContext(filePath, readText, { exists, realPath: runtime.realPath, within: workspaceRoots }) : undefined };
-    })();
-    contexts.set(doc.uri, { generation, value });
-    value.catch(() => contexts.delete(doc.uri));
-    return value;
-  }
+  const contexts = fileContexts(runtime, documents, {
+    generation: () => generation,
+    settings: () => settings,
+    settingsReady: () => settingsReady,
+    workspaceRoots: () => workspaceRoots,
+  });
+  const fileContext = contexts.of;
 
   /**
    * The current version's handle and context, or undefined when the document is not one of ours.
@@ -126,9 +114,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       entries.set(uri, entry);
     }
     const current = entry;
-    const ready = name === undefined || service.ready(entry.handle, { get isCancellationRequested() { return entries.get(uri) !== current || documents.get(uri)?.version !== current.version; } });
+    const ready = name === undefined || service.ready(entry.handle, {
+      get isCancellationRequested() { return entries.get(uri) !== current || documents.get(uri)?.version !== current.version; },
+    });
     if (ready !== true && !(await ready)) throw new ResponseError(LSPErrorCodes.ContentModified, `${name}: the document changed.`);
-    const context = { config, sample: around?.sample, sampleProblem: around?.sampleProblem, channelSpecific: around?.channelSpecific, overriddenChannels: around?.overriddenChannels };
+    const context = {
+      config,
+      sample: around?.sample,
+      sampleProblem: around?.sampleProblem,
+      channelSpecific: around?.channelSpecific,
+      overriddenChannels: around?.overriddenChannels,
+    };
     return { doc, kind, entry, handle: entry.handle, context };
   }
 
@@ -144,10 +140,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (entry.result) return { ...got, result: entry.result };
     if (!entry.running) {
       const tokens = new Set<Token | undefined>([token]);
-      const stop = { get isCancellationRequested() { return entries.get(uri) !== entry || [...tokens].every((t) => t?.isCancellationRequested); } };
+      const stop = {
+        get isCancellationRequested() { return entries.get(uri) !== entry || [...tokens].every((t) => t?.isCancellationRequested); },
+      };
       const running: RunningCheck = { tokens, promise: service.check(got.handle, got.context, stop) };
       entry.running = running;
-      void running.promise.then((r) => { entry.running = undefined; if (!r.cancelled) entry.result = r; }, () => { entry.running = undefined; });
+      void running.promise.then(
+        (r) => { entry.running = undefined; if (!r.cancelled) entry.result = r; },
+        () => { entry.running = undefined; },
+      );
     }
     entry.running.tokens.add(token);
     const result = await entry.running.promise;
@@ -165,11 +166,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   // Options are clamped by the formatter; a request without them formats with the defaults (tab size 2, spaces).
   const withOptions = (p: any) => p.options === undefined || isObject(p.options);
 
-  connection.languages.diagnostics.on(handler('Diagnostics', textDocument, { kind: DocumentDiagnosticReportKind.Full, items: [] }, async (p: { textDocument: { uri: string } }, token) => {
-    const c = await checked(p.textDocument.uri, token);
-    if (!c && token.isCancellationRequested) throw cancelled('Diagnostics');
-    return { kind: DocumentDiagnosticReportKind.Full, items: c ? c.result.diagnostics.map((d) => toLspDiagnostic(c.doc, d, runtime.docsBase)) : [] };
-  }));
+  connection.languages.diagnostics.on(handler(
+    'Diagnostics',
+    textDocument,
+    { kind: DocumentDiagnosticReportKind.Full, items: [] },
+    async (p: { textDocument: { uri: string } }, token) => {
+      const c = await checked(p.textDocument.uri, token);
+      if (!c && token.isCancellationRequested) throw cancelled('Diagnostics');
+      return {
+        kind: DocumentDiagnosticReportKind.Full,
+        items: c ? c.result.diagnostics.map((d) => toLspDiagnostic(c.doc, d, runtime.docsBase)) : [],
+      };
+    },
+  ));
 
   function schedulePush(uri: string, delay = PUSH_DELAY_MS) {
     if (pullDiagnostics) return;
@@ -184,7 +193,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const version = current.version;
       try {
         const items = await diagnostics(uri, token);
-        if (!token.isCancellationRequested && documents.get(uri)?.version === version) await connection.sendDiagnostics({ uri, version, diagnostics: items });
+        if (!token.isCancellationRequested && documents.get(uri)?.version === version)
+          await connection.sendDiagnostics({ uri, version, diagnostics: items });
       } catch (error) {
         log(`Diagnostics failed on ${uri}: ${describe(error)}`);
       } finally {
@@ -211,7 +221,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   documents.onDidClose((e) => {
     const uri = e.document.uri;
     entries.delete(uri);
-    contexts.delete(uri);
+    contexts.forget(uri);
     const previous = pending.get(uri);
     if (previous) { runtime.clearTimeout(previous.timer); previous.token.isCancellationRequested = true; pending.delete(uri); }
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
@@ -229,27 +239,42 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (changes.some((c) => typeof c?.uri === 'string' && (affectsOthers(c.uri) || c.uri.endsWith('.umsg')))) recheckAll();
   });
 
-  connection.onCompletion(handler('Completion', atPosition, [], async (p: { textDocument: { uri: string }; position: { line: number; character: number } }) => {
+  connection.onCompletion(handler('Completion', atPosition, [], async (p: {
+    textDocument: { uri: string };
+    position: { line: number; character: number };
+  }) => {
     const i = await input(p.textDocument.uri, 'Completion');
     return i ? service.complete(i.handle, i.doc.offsetAt(p.position), i.context).map((e) => toCompletionItem(i.doc, e)) : [];
   }));
 
-  connection.onHover(handler('Hover', atPosition, null, async (p: { textDocument: { uri: string }; position: { line: number; character: number } }) => {
+  connection.onHover(handler('Hover', atPosition, null, async (p: {
+    textDocument: { uri: string };
+    position: { line: number; character: number };
+  }) => {
     const i = await input(p.textDocument.uri, 'Hover');
     const h = i && service.hover(i.handle, i.doc.offsetAt(p.position), i.context);
     return h ? { contents: { kind: 'markdown' as const, value: h.contents }, range: rangeOf(i.doc, h.offset, h.length) } : null;
   }));
 
-  connection.onCodeAction(handler('Code actions', (p) => inRange(p) && isObject(p.context) && Array.isArray(p.context.diagnostics), [], async (p: { textDocument: { uri: string }; context: { only?: string[]; diagnostics: any[] } }, token) => {
-    const i = await input(p.textDocument.uri, 'Code actions');
-    if (!i) return [];
-    const only = Array.isArray(p.context.only) ? p.context.only.filter((k): k is string => typeof k === 'string') : undefined;
-    const all = await diagnostics(p.textDocument.uri, token);
-    const edits = (fix: Parameters<typeof service.fixEdits>[1]) => service.fixEdits(i.handle, fix);
-    const actions = only && !only.some((k) => k.startsWith(CodeActionKind.QuickFix)) ? [] : quickFixes(i.doc, edits, p.context.diagnostics.filter(isObject) as typeof all, all);
-    const all2 = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source) ? fixAll(i.doc, edits, all) : undefined;
-    return all2 ? [...actions, all2] : actions;
-  }));
+  connection.onCodeAction(handler(
+    'Code actions',
+    (p) => inRange(p) && isObject(p.context) && Array.isArray(p.context.diagnostics),
+    [],
+    async (p: { textDocument: { uri: string }; context: { only?: string[]; diagnostics: any[] } }, token) => {
+      const i = await input(p.textDocument.uri, 'Code actions');
+      if (!i) return [];
+      const only = Array.isArray(p.context.only) ? p.context.only.filter((k): k is string => typeof k === 'string') : undefined;
+      const all = await diagnostics(p.textDocument.uri, token);
+      const edits = (fix: Parameters<typeof service.fixEdits>[1]) => service.fixEdits(i.handle, fix);
+      const actions = only && !only.some((k) => k.startsWith(CodeActionKind.QuickFix))
+        ? []
+        : quickFixes(i.doc, edits, p.context.diagnostics.filter(isObject) as typeof all, all);
+      const all2 = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source)
+        ? fixAll(i.doc, edits, all)
+        : undefined;
+      return all2 ? [...actions, all2] : actions;
+    },
+  ));
 
   /** A feature that needs only the document: run it when the document is one of ours. */
   const onDoc = <R>(name: string, valid: (p: any) => boolean, run: (i: NonNullable<Awaited<ReturnType<typeof input>>>, p: any) => R[]) =>
@@ -260,16 +285,31 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) => service.symbols(i.handle).map((s) => toDocumentSymbol(i.doc, s))));
   connection.onFoldingRanges(onDoc('Folding', textDocument, (i) => service.folding(i.handle)));
-  connection.onSelectionRanges(onDoc('Selection ranges', (p) => textDocument(p) && Array.isArray(p.positions) && p.positions.every(isPosition), (i, p) => {
-    const chains = service.selectionRanges(i.handle, p.positions.map((pos: { line: number; character: number }) => i.doc.offsetAt(pos)));
-    return chains.map((chain, n) => toSelectionRange(i.doc, chain, p.positions[n]));
-  }));
-  connection.onDocumentLinks(onDoc('Links', textDocument, (i) => service.links(i.handle).map((l) => ({ range: rangeOf(i.doc, l.offset, l.length), target: l.target }))));
+  connection.onSelectionRanges(onDoc(
+    'Selection ranges',
+    (p) => textDocument(p) && Array.isArray(p.positions) && p.positions.every(isPosition),
+    (i, p) => {
+      const chains = service.selectionRanges(i.handle, p.positions.map((pos: { line: number; character: number }) => i.doc.offsetAt(pos)));
+      return chains.map((chain, n) => toSelectionRange(i.doc, chain, p.positions[n]));
+    },
+  ));
+  connection.onDocumentLinks(onDoc('Links', textDocument, (i) => service.links(i.handle).map((l) => ({
+    range: rangeOf(i.doc, l.offset, l.length),
+    target: l.target,
+  }))));
   connection.onDocumentFormatting(onDoc('Formatting', (p) => textDocument(p) && withOptions(p), (i, p) =>
-    service.format(i.handle, { tabSize: p.options?.tabSize, insertSpaces: p.options?.insertSpaces, insertFinalNewline: p.options?.insertFinalNewline === true }).map((e) => toLspEdit(i.doc, e))));
+    service.format(i.handle, {
+      tabSize: p.options?.tabSize,
+      insertSpaces: p.options?.insertSpaces,
+      insertFinalNewline: p.options?.insertFinalNewline === true,
+    }).map((e) => toLspEdit(i.doc, e))));
   connection.onDocumentRangeFormatting(onDoc('Range formatting', (p) => inRange(p) && withOptions(p), (i, p) => {
     const start = i.doc.offsetAt(p.range.start);
-    return service.format(i.handle, { tabSize: p.options?.tabSize, insertSpaces: p.options?.insertSpaces }, { offset: start, length: i.doc.offsetAt(p.range.end) - start }).map((e) => toLspEdit(i.doc, e));
+    return service.format(
+      i.handle,
+      { tabSize: p.options?.tabSize, insertSpaces: p.options?.insertSpaces },
+      { offset: start, length: i.doc.offsetAt(p.range.end) - start },
+    ).map((e) => toLspEdit(i.doc, e));
   }));
   connection.languages.inlayHint.on(onDoc('Inlay hints', inRange, (i, p) => settings.inlayHints === false ? [] :
     service.inlayHints(i.handle, i.context, i.doc.offsetAt(p.range.start), i.doc.offsetAt(p.range.end))
@@ -286,12 +326,28 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const c = await checked(p.textDocument.uri, token);
     const summary = c && service.channelSummary(c.handle, c.result.diagnostics, c.context);
     if (!c || !summary) return previewAt(c?.result.doc?.root?.offset ?? 0);
-    const args: ChannelProblemsArgs = [c.doc.uri, summary.problems.map((d) => ({ channel: d.channel, rule: d.rule, message: d.message, range: rangeOf(c.doc, d.offset, d.length) }))];
+    const args: ChannelProblemsArgs = [
+      c.doc.uri,
+      summary.problems.map((d) => ({
+        channel: d.channel,
+        rule: d.rule,
+        message: d.message,
+        range: rangeOf(c.doc, d.offset, d.length),
+      })),
+    ];
     const root = c.result.doc?.root ?? { offset: 0 };
-    return [{ range: rangeOf(c.doc, root.offset, 1), command: { title: summary.title, command: SHOW_CHANNEL_PROBLEMS, arguments: args } }, ...previewAt(root.offset)];
+    return [
+      { range: rangeOf(c.doc, root.offset, 1), command: { title: summary.title, command: SHOW_CHANNEL_PROBLEMS, arguments: args } },
+      ...previewAt(root.offset),
+    ];
   }));
 
-  registerPreview(connection, { documents, readText, log, context: (doc) => fileContext(doc, kindOf(doc) ?? 'universal-message') });
+  registerPreview(connection, {
+    documents,
+    readText: contexts.readText,
+    log,
+    context: (doc) => fileContext(doc, kindOf(doc) ?? 'universal-message'),
+  });
 
   documents.listen(connection);
   connection.listen();

@@ -45,7 +45,9 @@ export function toLspEdit(doc: TextDocument, e: TextEdit) {
 export function toCompletionItem(doc: TextDocument, e: CompletionEntry): CompletionItem {
   return {
     label: e.label,
-    kind: e.kind === 'property' ? CompletionItemKind.Property : e.kind === 'snippet' ? CompletionItemKind.Snippet : CompletionItemKind.Value,
+    kind: e.kind === 'property'
+      ? CompletionItemKind.Property
+      : e.kind === 'snippet' ? CompletionItemKind.Snippet : CompletionItemKind.Value,
     detail: e.detail,
     documentation: { kind: 'markdown', value: e.documentation },
     filterText: e.filterText,
@@ -94,7 +96,10 @@ export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, docsBase: stri
     message: d.message,
   };
   if (d.related?.length) {
-    out.relatedInformation = d.related.map((r) => ({ location: { uri: doc.uri, range: rangeOf(doc, r.offset, r.length) }, message: r.message }));
+    out.relatedInformation = d.related.map((r) => ({
+      location: { uri: doc.uri, range: rangeOf(doc, r.offset, r.length) },
+      message: r.message,
+    }));
   }
   if (d.tags?.length) out.tags = d.tags.map((t) => (t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated));
   if (d.fixes?.length) out.data = { fixes: d.fixes } satisfies DiagnosticData;
@@ -183,7 +188,12 @@ function toWorkspaceEdit(doc: TextDocument, edits: readonly TextEdit[]) {
  * Quick fixes for the diagnostics of a code action request, from their code and data only;
  * plus "fix all of this kind" when the document has several findings with a safe fix.
  */
-export function quickFixes(doc: TextDocument, fixToEdits: FixEdits, diagnostics: readonly LspDiagnostic[], all: readonly LspDiagnostic[] = []): CodeAction[] {
+export function quickFixes(
+  doc: TextDocument,
+  fixToEdits: FixEdits,
+  diagnostics: readonly LspDiagnostic[],
+  all: readonly LspDiagnostic[] = [],
+): CodeAction[] {
   const actions: CodeAction[] = [];
   const kinds = new Set<string>();
   for (const { diagnostic: d, fixes } of fixable(diagnostics)) {

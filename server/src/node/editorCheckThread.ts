@@ -80,7 +80,10 @@ export function workerChecks(entry: string, log: (message: string) => void): Che
 
   function fail(reason: string): void {
     failures++;
-    log(`The check worker stopped (${reason}); ${failures < MAX_FAILURES ? 'checking in-thread until it restarts' : 'checking in-thread from now on'}.`);
+    log(
+      `The check worker stopped (${reason}); ` +
+        `${failures < MAX_FAILURES ? 'checking in-thread until it restarts' : 'checking in-thread from now on'}.`,
+    );
     const dead = worker;
     worker = undefined;
     void dead?.terminate();

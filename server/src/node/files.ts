@@ -53,7 +53,13 @@ export function describeError(error: unknown): string {
   }
 }
 
-const KIND = (s: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }) =>
+const KIND = (s: {
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+}) =>
   s.isDirectory() ? 'it is a folder'
     : s.isFIFO() ? 'it is a named pipe, not a regular file'
       : s.isCharacterDevice() || s.isBlockDevice() ? 'it is a device, not a regular file'

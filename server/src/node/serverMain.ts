@@ -20,7 +20,11 @@ function main(): void {
     process.stdout.write('umsg-language-server 0.1.0\n');
     process.exit(0);
   }
-  if (args.includes('--help') || args.includes('-h') || !args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'))) {
+  if (
+    args.includes('--help') ||
+    args.includes('-h') ||
+    !args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'))
+  ) {
     process.stdout.write([
       'umsg-language-server: the universal message language server (LSP).',
       '',

@@ -148,7 +148,13 @@ export class ConfigLookup {
         const reason = isUnreadable(outcome) ? outcome.unreadable : 'it disappeared while it was read';
         const parsed: ConfigParseResult = {
           config: { channels: {}, rules: {} },
-          findings: [{ rule: 'config', severity: 'error', offset: 0, length: 0, message: `${CONFIG_FILE_NAME} cannot be read (${reason}): the checks use the defaults.` }],
+          findings: [{
+            rule: 'config',
+            severity: 'error',
+            offset: 0,
+            length: 0,
+            message: `${CONFIG_FILE_NAME} cannot be read (${reason}): the checks use the defaults.`,
+          }],
         };
         return { parsed, config: resolveConfig(parsed.config), text: '' };
       })();
@@ -159,6 +165,11 @@ export class ConfigLookup {
 }
 
 /** Resolves the configuration for `filePath`; `settings` apply only when no file exists. */
-export async function configForFile(filePath: string, readText: ReadText, settings?: Partial<UmsgConfig>, options?: ConfigLookupOptions): Promise<ConfigForFile> {
+export async function configForFile(
+  filePath: string,
+  readText: ReadText,
+  settings?: Partial<UmsgConfig>,
+  options?: ConfigLookupOptions,
+): Promise<ConfigForFile> {
   return new ConfigLookup(readText, options).forFile(filePath, settings);
 }

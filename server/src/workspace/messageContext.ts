@@ -46,8 +46,12 @@ export function parseSample(text: string, name: string): { sample?: SampleData; 
   const errors: ParseError[] = [];
   // Own properties only: a "__proto__" key is data, not the object's prototype.
   const value = parseSampleJson(text, errors);
-  if (errors.length > 0) return { problem: `${name} is not valid JSON (first error at character ${errors[0].offset + 1}): templates are checked without sample data.` };
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { problem: `${name} must hold a JSON object whose names the templates use: templates are checked without sample data.` };
+  if (errors.length > 0) return {
+    problem: `${name} is not valid JSON (first error at character ${errors[0].offset + 1}): templates are checked without sample data.`,
+  };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {
+    problem: `${name} must hold a JSON object whose names the templates use: templates are checked without sample data.`,
+  };
   return { sample: value };
 }
 
@@ -98,7 +102,13 @@ function stemsOf(listed: ReadonlySet<string>): Map<string, StemFiles> {
 }
 
 export async function messageContext(messagePath: string, readText: ReadText, options: ContextOptions = {}): Promise<MessageContext> {
-  const ctx: MessageContext = { channelSpecific: !!channelOfPath(messagePath), sample: undefined, samplePath: undefined, sampleProblem: undefined, overriddenChannels: [] };
+  const ctx: MessageContext = {
+    channelSpecific: !!channelOfPath(messagePath),
+    sample: undefined,
+    samplePath: undefined,
+    sampleProblem: undefined,
+    overriddenChannels: [],
+  };
   if (ctx.channelSpecific || !messagePath.endsWith('.umsg')) return ctx;
   const base = messagePath.slice(0, -'.umsg'.length);
   const samplePath = base + '.sample.json'; // NAME.sample.json (a channel-specific message has none: returned above)
@@ -116,7 +126,8 @@ export async function messageContext(messagePath: string, readText: ReadText, op
     const sampleText = outside ? undefined : await readText(samplePath);
     ctx.samplePath = samplePath;
     if (outside) {
-      ctx.sampleProblem = `${name} is a link to ${outside}, outside the project: it is not read, and templates are checked without sample data.`;
+      ctx.sampleProblem = `${name} is a link to ${outside}, outside the project: ` +
+        'it is not read, and templates are checked without sample data.';
     } else if (typeof sampleText === 'string') {
       const parsed = parseSample(sampleText, name);
       ctx.sample = parsed.sample;

@@ -14,9 +14,11 @@ export async function buildSuite() {
     .readdirSync(suiteDir)
     .filter((name) => name === 'index.ts' || name.endsWith('.test.ts'))
     .map((name) => path.join(suiteDir, name));
-  await run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(editorDir, 'tsconfig.json')], {
-    quiet: true,
-  });
+  await run(
+    process.execPath,
+    [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(editorDir, 'tsconfig.json')],
+    { quiet: true },
+  );
   fs.rmSync(suiteOutDir, { recursive: true, force: true });
   await build({
     entryPoints,
@@ -72,8 +74,12 @@ export async function ensurePackage() {
   try {
     await run('npm', ['run', 'package'], { cwd: repoRoot, logFile });
   } catch (error) {
-    throw new Error(`expected \`npm run package\` to produce dist/umsg.vsix; it failed.\n${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `expected \`npm run package\` to produce dist/umsg.vsix; it failed.\n${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  if (!isFile(vsix)) throw new Error(`expected \`npm run package\` to produce ${vsix}; it succeeded but the file is not there (log: ${logFile})`);
+  if (!isFile(vsix)) {
+    throw new Error(`expected \`npm run package\` to produce ${vsix}; it succeeded but the file is not there (log: ${logFile})`);
+  }
   return vsix;
 }

@@ -27,10 +27,17 @@ describe('configuration meta', () => {
     assert.ok(finding.range.isEqual(value), `expected the finding on "string" at line ${value.start.line + 1}`);
     const fix = await waitForQuickFix(document, finding.range, 'Change to "String"');
     assert.equal(fix.kind?.value, vscode.CodeActionKind.QuickFix.value, `expected a code action of kind quickfix; seen ${fix.kind?.value}`);
-    assert.equal(fix.isPreferred, true, `expected "Change to \"String\"" to be the preferred fix (same word, other case); seen isPreferred ${fix.isPreferred}`);
+    assert.equal(
+      fix.isPreferred,
+      true,
+      `expected "Change to \"String\"" to be the preferred fix (same word, other case); seen isPreferred ${fix.isPreferred}`,
+    );
     await applyFixAndWaitGone(document, fix, 'meta-type-value');
     const line = document.lineAt(value.start.line).text;
-    assert.ok(line.includes('"type": "String"'), `expected the entry to read "type": "String" after the fix; it reads ${JSON.stringify(line.trim())}`);
+    assert.ok(
+      line.includes('"type": "String"'),
+      `expected the entry to read "type": "String" after the fix; it reads ${JSON.stringify(line.trim())}`,
+    );
   });
 
   it('offers String, Text and Boolean for an entry\'s type', async () => {

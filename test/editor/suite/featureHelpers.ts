@@ -31,7 +31,9 @@ export async function pollUntil<T>(
       lastError = error;
     }
     if (Date.now() >= deadline) {
-      const seen = lastError !== undefined ? `error: ${lastError instanceof Error ? lastError.message : String(lastError)}` : describe(last);
+      const seen = lastError !== undefined
+        ? `error: ${lastError instanceof Error ? lastError.message : String(lastError)}`
+        : describe(last);
       throw new Error(`timed out after ${timeoutMs} ms\n  expected: ${expected}\n  seen:     ${seen}`);
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
@@ -49,7 +51,10 @@ export function rangeOfText(document: vscode.TextDocument, needle: string, after
   const from = after ? text.indexOf(after) : 0;
   const at = from < 0 ? -1 : text.indexOf(needle, from + after.length);
   if (at < 0) {
-    throw new Error(`expected ${JSON.stringify(needle)}${after ? ` after ${JSON.stringify(after)}` : ''} in ${vscode.workspace.asRelativePath(document.uri)}`);
+    throw new Error(
+      `expected ${JSON.stringify(needle)}${after ? ` after ${JSON.stringify(after)}` : ''} ` +
+        `in ${vscode.workspace.asRelativePath(document.uri)}`,
+    );
   }
   return new vscode.Range(document.positionAt(at), document.positionAt(at + needle.length));
 }
@@ -74,7 +79,8 @@ export function hoverText(hovers: readonly vscode.Hover[] | undefined): string {
 /** Polls the hover at `position` until its text contains every `wanted` piece. */
 export async function waitForHover(document: vscode.TextDocument, position: vscode.Position, wanted: string[]): Promise<string> {
   const hovers = await pollUntil(
-    `a hover at ${where(position)} of ${vscode.workspace.asRelativePath(document.uri)} containing ${wanted.map((w) => JSON.stringify(w)).join(', ')}`,
+    `a hover at ${where(position)} of ${vscode.workspace.asRelativePath(document.uri)} ` +
+      `containing ${wanted.map((w) => JSON.stringify(w)).join(', ')}`,
     () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position),
     (answer) => wanted.every((w) => hoverText(answer).includes(w)),
     (answer) => (hoverText(answer) ? `hover text:\n${indent(hoverText(answer))}` : 'no hover'),
@@ -112,7 +118,8 @@ export async function waitForCompletionItems(
 /** Polls the quick fixes for `range` until one titled `title` is offered. */
 export async function waitForQuickFix(document: vscode.TextDocument, range: vscode.Range, title: string): Promise<vscode.CodeAction> {
   const actions = await pollUntil(
-    `a quick fix titled ${JSON.stringify(title)} at ${where(range.start)}-${where(range.end)} of ${vscode.workspace.asRelativePath(document.uri)}`,
+    `a quick fix titled ${JSON.stringify(title)} at ${where(range.start)}-${where(range.end)} ` +
+      `of ${vscode.workspace.asRelativePath(document.uri)}`,
     () => vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
       'vscode.executeCodeActionProvider',
       document.uri,
@@ -124,7 +131,9 @@ export async function waitForQuickFix(document: vscode.TextDocument, range: vsco
   );
   const found = actions.find((a) => a.title === title)!;
   if (typeof (found as vscode.Command).command === 'string') {
-    throw new Error(`expected ${JSON.stringify(title)} to be a code action with an edit; it is a bare command (${(found as vscode.Command).command})`);
+    throw new Error(
+      `expected ${JSON.stringify(title)} to be a code action with an edit; it is a bare command (${(found as vscode.Command).command})`,
+    );
   }
   return found as vscode.CodeAction;
 }
@@ -133,8 +142,17 @@ export async function waitForQuickFix(document: vscode.TextDocument, range: vsco
  * Applies a quick fix's edit the way the editor does (workspace.applyEdit) and waits
  * until the diagnostics of the document no longer hold a finding with `ruleId`.
  */
-export async function applyFixAndWaitGone(document: vscode.TextDocument, action: vscode.CodeAction, ruleId: string): Promise<vscode.Diagnostic[]> {
-  if (!action.edit) throw new Error(`expected the quick fix ${JSON.stringify(action.title)} to carry an edit; it has none${action.command ? ` (command ${action.command.command})` : ''}`);
+export async function applyFixAndWaitGone(
+  document: vscode.TextDocument,
+  action: vscode.CodeAction,
+  ruleId: string,
+): Promise<vscode.Diagnostic[]> {
+  if (!action.edit) {
+    throw new Error(
+      `expected the quick fix ${JSON.stringify(action.title)} to carry an edit; ` +
+        `it has none${action.command ? ` (command ${action.command.command})` : ''}`,
+    );
+  }
   const applied = await vscode.workspace.applyEdit(action.edit);
   if (!applied) throw new Error(`workspace.applyEdit refused the edit of ${JSON.stringify(action.title)}`);
   return waitForDiagnostics(
@@ -147,12 +165,18 @@ export async function applyFixAndWaitGone(document: vscode.TextDocument, action:
 // ---------------------------------------------------------------- code lens, inlay hints, symbols
 
 /** Polls the code lenses of a document until one title satisfies `accept`. */
-export async function waitForCodeLens(document: vscode.TextDocument, expected: string, accept: (title: string) => boolean): Promise<vscode.CodeLens> {
+export async function waitForCodeLens(
+  document: vscode.TextDocument,
+  expected: string,
+  accept: (title: string) => boolean,
+): Promise<vscode.CodeLens> {
   const lenses = await pollUntil(
     `${expected} above the card of ${vscode.workspace.asRelativePath(document.uri)}`,
     () => vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri),
     (answer) => (answer ?? []).some((l) => l.command && accept(l.command.title)),
-    (answer) => (answer?.length ? `code lenses ${answer.map((l) => JSON.stringify(l.command?.title ?? '(unresolved)')).join(', ')}` : 'no code lenses'),
+    (answer) => (answer?.length
+      ? `code lenses ${answer.map((l) => JSON.stringify(l.command?.title ?? '(unresolved)')).join(', ')}`
+      : 'no code lenses'),
   );
   return lenses.find((l) => l.command && accept(l.command.title))!;
 }
@@ -162,13 +186,19 @@ export function inlayLabel(hint: vscode.InlayHint): string {
 }
 
 /** Polls the inlay hints of the whole document until one satisfies `accept`. */
-export async function waitForInlayHint(document: vscode.TextDocument, expected: string, accept: (hint: vscode.InlayHint) => boolean): Promise<vscode.InlayHint[]> {
+export async function waitForInlayHint(
+  document: vscode.TextDocument,
+  expected: string,
+  accept: (hint: vscode.InlayHint) => boolean,
+): Promise<vscode.InlayHint[]> {
   const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
   return pollUntil(
     `${expected} in ${vscode.workspace.asRelativePath(document.uri)}`,
     () => vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, whole),
     (answer) => (answer ?? []).some(accept),
-    (answer) => (answer?.length ? `inlay hints ${answer.map((h) => `${JSON.stringify(inlayLabel(h))} at ${where(h.position)}`).join(', ')}` : 'no inlay hints'),
+    (answer) => (answer?.length
+      ? `inlay hints ${answer.map((h) => `${JSON.stringify(inlayLabel(h))} at ${where(h.position)}`).join(', ')}`
+      : 'no inlay hints'),
   );
 }
 

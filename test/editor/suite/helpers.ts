@@ -48,7 +48,8 @@ export function describeDiagnostics(diagnostics: readonly vscode.Diagnostic[], d
     .map((d) => {
       const where = `${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1}`;
       const text = document ? ` on ${JSON.stringify(truncate(document.getText(d.range), 60))}` : '';
-      return `\n    - [${severityNames[d.severity] ?? d.severity}] ${d.source ?? '(no source)'}(${codeOf(d) ?? 'no code'}) at ${where}${text}: ${d.message}`;
+      return `\n    - [${severityNames[d.severity] ?? d.severity}] ` +
+        `${d.source ?? '(no source)'}(${codeOf(d) ?? 'no code'}) at ${where}${text}: ${d.message}`;
     })
     .join('');
 }
@@ -175,7 +176,11 @@ export function positionAfter(document: vscode.TextDocument, needle: string, aft
   const start = after ? text.indexOf(after) : 0;
   if (start < 0) throw new Error(`expected ${JSON.stringify(after)} in ${vscode.workspace.asRelativePath(document.uri)}`);
   const at = text.indexOf(needle, start + after.length);
-  if (at < 0) throw new Error(`expected ${JSON.stringify(needle)} after ${JSON.stringify(after)} in ${vscode.workspace.asRelativePath(document.uri)}`);
+  if (at < 0) {
+    throw new Error(
+      `expected ${JSON.stringify(needle)} after ${JSON.stringify(after)} in ${vscode.workspace.asRelativePath(document.uri)}`,
+    );
+  }
   return document.positionAt(at + needle.length);
 }
 
@@ -206,7 +211,8 @@ export async function waitForCompletion(
     if (wanted.every((label) => labels.includes(label))) return labels;
     if (Date.now() >= deadline) {
       throw new Error(
-        `timed out after ${timeoutMs} ms waiting for completion at ${position.line + 1}:${position.character + 1} of ${vscode.workspace.asRelativePath(document.uri)}\n` +
+        `timed out after ${timeoutMs} ms waiting for completion at ${position.line + 1}:${position.character + 1} ` +
+        `of ${vscode.workspace.asRelativePath(document.uri)}\n` +
         `  expected: labels ${wanted.join(', ')}\n` +
         `  seen:     ${labels.length ? labels.join(', ') : 'no completion items'}`,
       );

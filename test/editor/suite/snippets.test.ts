@@ -83,7 +83,9 @@ function placementOf(snippet: LoadedSnippet): Placement {
 function hostFor(placement: Placement): { text: string; line: number; character: number } {
   if (placement === 'empty document') return { text: '', line: 0, character: 0 };
   if (placement === 'card property') {
-    const text = ['{', '  "type": "rich",', '  "title": "Snippet check",', '  "description": "Holds the inserted property",', '  ', '}', ''].join('\n');
+    const text = [
+      '{', '  "type": "rich",', '  "title": "Snippet check",', '  "description": "Holds the inserted property",', '  ', '}', '',
+    ].join('\n');
     return { text, line: 4, character: 2 };
   }
   const text = [
@@ -121,7 +123,9 @@ describe('snippets', () => {
   for (const snippet of snippets) {
     const placement = placementOf(snippet);
     const where =
-      placement === 'empty document' ? 'an empty document' : placement === 'card property' ? 'a card as its last property' : `an empty ${placement} array`;
+      placement === 'empty document'
+        ? 'an empty document'
+        : placement === 'card property' ? 'a card as its last property' : `an empty ${placement} array`;
     it(`"${snippet.name}" inserted into ${where} leaves no error`, async () => {
       const host = hostFor(placement);
       const uri = editor.document.uri;

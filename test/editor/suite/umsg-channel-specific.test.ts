@@ -29,10 +29,18 @@ describe('universal message: channel-specific sibling', () => {
     const all = vscode.languages.getDiagnostics(document.uri);
     const onDescription = all.filter((d) => d.range.intersection(description) !== undefined);
     const naming = all.filter((d) => /WhatsApp/.test(d.message));
-    assert.equal(onDescription.length, 0, `expected no finding on the description (WhatsApp has its own message); seen ${describeDiagnostics(onDescription, document)}`);
+    assert.equal(
+      onDescription.length,
+      0,
+      `expected no finding on the description (WhatsApp has its own message); seen ${describeDiagnostics(onDescription, document)}`,
+    );
     assert.equal(naming.length, 0, `expected no finding naming WhatsApp; seen ${describeDiagnostics(naming, document)}`);
     const limits = all.filter((d) => codeOf(d) === 'channel-limit');
-    assert.equal(limits.length, 1, `expected the title's finding as the only channel-limit finding; seen ${describeDiagnostics(limits, document)}`);
+    assert.equal(
+      limits.length,
+      1,
+      `expected the title's finding as the only channel-limit finding; seen ${describeDiagnostics(limits, document)}`,
+    );
   });
 
   it('says "WhatsApp: own message" in the channel summary', async () => {
@@ -44,6 +52,9 @@ describe('universal message: channel-specific sibling', () => {
   it("marks WhatsApp's limit as not used in the description's hover", async () => {
     const { document } = await openFixture('promo.umsg');
     const text = await waitForHover(document, positionIn(document, '"description"', 3), ['max characters']);
-    assert.ok(text.includes('60 (not used: channel-specific message)'), `expected WhatsApp's 60 marked "not used: channel-specific message"; seen:\n${text}`);
+    assert.ok(
+      text.includes('60 (not used: channel-specific message)'),
+      `expected WhatsApp's 60 marked "not used: channel-specific message"; seen:\n${text}`,
+    );
   });
 });

@@ -18,6 +18,10 @@ describe('universal message: channel summary', () => {
     const expected = 'Messenger ✓ · Google Business Messages ✓ · WhatsApp: 2 problems';
     const lens = await waitForCodeLens(document, `a code lens titled "${expected}"`, (title) => title === expected);
     assert.equal(lens.range.start.line, 0, `expected the summary on the card's first line; it is on line ${lens.range.start.line + 1}`);
-    assert.equal(lens.command?.command, 'universalMessage.showChannelProblems', `expected the summary to open the channel problems; its command is ${lens.command?.command}`);
+    assert.equal(
+      lens.command?.command,
+      'universalMessage.showChannelProblems',
+      `expected the summary to open the channel problems; its command is ${lens.command?.command}`,
+    );
   });
 });

@@ -39,7 +39,11 @@ describe('universal message: completion', () => {
     const position = positionIn(document, '"height": "TALL"', '"height": "'.length);
     const items = await waitForCompletionItems(document, position, ['SHORT', 'MEDIUM', 'TALL']);
     const values = items.map(labelOf).filter((l) => /^[A-Z]+$/.test(l));
-    assert.deepEqual(values.sort(), ['MEDIUM', 'SHORT', 'TALL'], `expected exactly the three heights as values; seen ${items.map(labelOf).join(', ')}`);
+    assert.deepEqual(
+      values.sort(),
+      ['MEDIUM', 'SHORT', 'TALL'],
+      `expected exactly the three heights as values; seen ${items.map(labelOf).join(', ')}`,
+    );
   });
 
   it('offers the reply, click and call action snippets in an empty insideActions array', async () => {
@@ -50,7 +54,10 @@ describe('universal message: completion', () => {
       const item = items.find((i) => labelOf(i) === `${type} action`)!;
       const insert = item.insertText instanceof vscode.SnippetString ? item.insertText.value : String(item.insertText ?? '');
       assert.equal(item.kind, vscode.CompletionItemKind.Snippet, `expected "${type} action" to be a snippet item; seen kind ${item.kind}`);
-      assert.ok(insert.includes(`"type": "${type}"`), `expected "${type} action" to insert an element with "type": "${type}"; it inserts ${JSON.stringify(insert)}`);
+      assert.ok(
+        insert.includes(`"type": "${type}"`),
+        `expected "${type} action" to insert an element with "type": "${type}"; it inserts ${JSON.stringify(insert)}`,
+      );
     }
   });
 });

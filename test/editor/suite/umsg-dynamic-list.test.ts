@@ -16,7 +16,11 @@ describe('universal message: dynamic lists', () => {
       expected: `with its range on the ',' after the body's element, at ${where(comma.start)}`,
       matches: (d) => d.range.isEqual(comma),
     });
-    assert.equal(document.getText(finding.range), ',', `expected the range to hold the comma; seen ${describeDiagnostics([finding], document)}`);
+    assert.equal(
+      document.getText(finding.range),
+      ',',
+      `expected the range to hold the comma; seen ${describeDiagnostics([finding], document)}`,
+    );
   });
 
   it('reports `it` used in the title, outside the body (dynamic-list)', async () => {
@@ -29,6 +33,10 @@ describe('universal message: dynamic lists', () => {
     // The same expression inside the body is where `it` belongs: no finding there.
     const inBody = rangeOfText(document, '${it.label()}', '// @each');
     const wrong = vscode.languages.getDiagnostics(document.uri).filter((d) => codeOf(d) === 'dynamic-list' && d.range.intersection(inBody));
-    assert.equal(wrong.length, 0, `expected no dynamic-list finding on \${it.label()} inside the body; seen ${describeDiagnostics(wrong, document)}`);
+    assert.equal(
+      wrong.length,
+      0,
+      `expected no dynamic-list finding on \${it.label()} inside the body; seen ${describeDiagnostics(wrong, document)}`,
+    );
   });
 });

@@ -62,17 +62,28 @@ describe('universal message: formatting', () => {
 
     const after = document.getText();
     for (const template of TEMPLATES) {
-      assert.ok(after.includes(template), `expected the template text ${template} unchanged after formatting; the document reads:\n${after}`);
+      assert.ok(
+        after.includes(template),
+        `expected the template text ${template} unchanged after formatting; the document reads:\n${after}`,
+      );
     }
     const lines = after.split('\n').map((l) => l.trim());
     for (const marker of MARKERS) {
-      assert.ok(lines.includes(marker), `expected the marker line "${marker}" unchanged (on a line of its own) after formatting; the document reads:\n${after}`);
+      assert.ok(
+        lines.includes(marker),
+        `expected the marker line "${marker}" unchanged (on a line of its own) after formatting; the document reads:\n${after}`,
+      );
     }
     // Compared without the end of the file: whether a final newline is kept follows the
     // client's files.insertFinalNewline (off by default, and then the server drops it).
     assert.equal(after.trimEnd(), EXPECTED.trimEnd(), 'expected the formatted document (left: what the formatter wrote)');
 
     const again = (await formattingEdits(document.uri)) ?? [];
-    assert.equal(again.length, 0, `expected formatting a formatted document to change nothing; seen ${again.length} edits: ${JSON.stringify(again.map((e) => e.newText))}`);
+    assert.equal(
+      again.length,
+      0,
+      `expected formatting a formatted document to change nothing; ` +
+        `seen ${again.length} edits: ${JSON.stringify(again.map((e) => e.newText))}`,
+    );
   });
 });

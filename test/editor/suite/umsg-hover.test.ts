@@ -12,10 +12,16 @@ describe('universal message: hover', () => {
     const title = JSON.parse(document.getText()).title as string;
     const text = await waitForHover(document, positionIn(document, '"title"', 2), ['max characters']);
     const row = '| max characters | 80 | 200 | 1,024 |';
-    assert.ok(text.includes('| | Messenger | Google Business Messages | WhatsApp |'), `expected a table with the three channels as columns; seen:\n${text}`);
+    assert.ok(
+      text.includes('| | Messenger | Google Business Messages | WhatsApp |'),
+      `expected a table with the three channels as columns; seen:\n${text}`,
+    );
     assert.ok(text.includes(row), `expected the row ${JSON.stringify(row)}; seen:\n${text}`);
     const length = `Length: **${[...title].length}** characters`;
-    assert.ok(text.includes(length), `expected the current length ${JSON.stringify(length)} (the title is ${JSON.stringify(title)}); seen:\n${text}`);
+    assert.ok(
+      text.includes(length),
+      `expected the current length ${JSON.stringify(length)} (the title is ${JSON.stringify(title)}); seen:\n${text}`,
+    );
   });
 
   it('states the 5 MB limit on fileUrl', async () => {

@@ -14,7 +14,10 @@ describe('universal message: inlay hints', () => {
     const hints = await waitForInlayHint(document, 'an inlay hint "95/80"', (h) => inlayLabel(h) === '95/80');
     const hint = hints.find((h) => inlayLabel(h) === '95/80')!;
     const valueEnd = rangeOfText(document, JSON.stringify(title)).end;
-    assert.ok(hint.position.isEqual(valueEnd), `expected "95/80" just after the title's value at ${where(valueEnd)}; it is at ${where(hint.position)}`);
+    assert.ok(
+      hint.position.isEqual(valueEnd),
+      `expected "95/80" just after the title's value at ${where(valueEnd)}; it is at ${where(hint.position)}`,
+    );
     const others = hints.filter((h) => h !== hint).map((h) => `${JSON.stringify(inlayLabel(h))} at ${where(h.position)}`);
     assert.equal(others.length, 0, `expected no other hint (the description is short); seen ${others.join(', ')}`);
   });

@@ -1,5 +1,5 @@
-// The live preview (issue 10) in the real editor: opened beside a message it draws a column
-// per target channel, follows an unsaved edit without reloading its page, and shows the
+// The live preview in the real editor: opened beside a message it draws a column per target
+// channel, follows an unsaved edit without reloading its page, and shows the
 // Integrations form of a Configuration Meta file. The page reports each drawing to the
 // extension (command universalMessage.preview.testReport), so these tests see what the
 // webview drew, not only what the server answered.
@@ -18,7 +18,8 @@ interface Report {
 }
 
 const VERDICTS = ['sent', 'shortened', 'rejected', 'dropped', 'override'];
-const report = async (): Promise<Report> => (await vscode.commands.executeCommand<Report | undefined>('universalMessage.preview.testReport')) ?? { kind: 'nothing drawn yet' };
+const report = async (): Promise<Report> =>
+  (await vscode.commands.executeCommand<Report | undefined>('universalMessage.preview.testReport')) ?? { kind: 'nothing drawn yet' };
 const describeReport = (r: Report | undefined) => (r ? JSON.stringify(r) : 'no drawing reported');
 
 describe('universal message: live preview', () => {
@@ -33,7 +34,8 @@ describe('universal message: live preview', () => {
     const first = await pollUntil(
       'a drawing of menu.umsg with columns messenger, gbm, whatsapp',
       report,
-      (r) => r.kind === 'message' && !!r.uri?.endsWith('/menu.umsg') && (r.columns ?? []).map((c) => c.channel).join() === 'messenger,gbm,whatsapp',
+      (r) => r.kind === 'message' && !!r.uri?.endsWith('/menu.umsg') &&
+        (r.columns ?? []).map((c) => c.channel).join() === 'messenger,gbm,whatsapp',
       describeReport,
     );
     for (const c of first.columns ?? []) assert.ok(VERDICTS.includes(c.verdict), `${c.channel} has verdict ${c.verdict}`);
@@ -51,7 +53,11 @@ describe('universal message: live preview', () => {
       5_000,
     );
     assert.equal(edited.loadId, first.loadId, 'the page was patched, not reloaded');
-    assert.equal(edited.columns?.find((c) => c.channel === 'messenger')?.verdict === 'rejected', false, 'a 10-character title fits Messenger');
+    assert.equal(
+      edited.columns?.find((c) => c.channel === 'messenger')?.verdict === 'rejected',
+      false,
+      'a 10-character title fits Messenger',
+    );
   });
 
   it('follows the editor to a Configuration Meta file and draws every entry of its form', async () => {

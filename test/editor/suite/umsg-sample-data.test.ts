@@ -30,10 +30,14 @@ describe('universal message: sample data', () => {
     const name = sample().user.name;
     const staticLength = [...title.replace('${user.name}', '')].length;
     const rendered = [...title.replace('${user.name}', name)].length;
-    assert.ok(staticLength <= 80 && rendered > 80, `fixture: the title's static part (${staticLength}) must fit 80 and its rendering (${rendered}) must not`);
+    assert.ok(
+      staticLength <= 80 && rendered > 80,
+      `fixture: the title's static part (${staticLength}) must fit 80 and its rendering (${rendered}) must not`,
+    );
     const template = rangeOfText(document, '${user.name}', '"title"');
     await waitForFinding(document, 'channel-limit', {
-      expected: `whose message says the title "renders to ${rendered} characters" (over Messenger's 80), on \${user.name} or the title's value`,
+      expected: `whose message says the title "renders to ${rendered} characters" (over Messenger's 80), ` +
+        'on ${user.name} or the title\'s value',
       matches: (d) =>
         d.message.includes('renders to') &&
         d.message.includes(String(rendered)) &&

@@ -55,7 +55,8 @@ export function githubWriter(cwd: string): ReportWriter {
       const file = escapeProperty(displayPath(r.filePath, cwd));
       let part = '';
       for (const f of r.findings) {
-        part += `::${COMMAND[f.severity]} file=${file},line=${f.start.line},col=${f.start.column},endLine=${f.end.line},endColumn=${f.end.column},title=${escapeProperty(f.rule)}::${escapeData(f.message)}\n`;
+        part += `::${COMMAND[f.severity]} file=${file},line=${f.start.line},col=${f.start.column},` +
+          `endLine=${f.end.line},endColumn=${f.end.column},title=${escapeProperty(f.rule)}::${escapeData(f.message)}\n`;
       }
       return part;
     },

@@ -29,8 +29,8 @@ class LineIndex {
   private readonly starts: number[] = [0];
   constructor(private readonly text: string) {
     if (text.indexOf('\r') < 0) {
-      // Line feeds only (nearly every file): indexOf finds them about three times faster than
-      // a loop over every character (10 ms against 28 on the 3.9 MB message of the bench).
+      // Line feeds only (nearly every file): indexOf finds them faster than a loop over every
+      // character.
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
       return;
     }
@@ -99,16 +99,26 @@ export function locate(r: FileReport): LocatedReport {
   if (r.diagnostics.length === 0) return { filePath: r.filePath, findings: [] };
   const lines = new LineIndex(r.text);
   const findings = r.diagnostics.map((d): LocatedFinding => {
-    const f: LocatedFinding = { rule: d.rule, severity: d.severity, message: d.message, start: lines.at(d.offset), end: lines.at(d.offset + d.length) };
+    const f: LocatedFinding = {
+      rule: d.rule,
+      severity: d.severity,
+      message: d.message,
+      start: lines.at(d.offset),
+      end: lines.at(d.offset + d.length),
+    };
     if (d.standsFor) f.standsFor = d.standsFor;
-    if (d.related?.length) f.related = d.related.map((rel) => ({ message: rel.message, start: lines.at(rel.offset), end: lines.at(rel.offset + rel.length) }));
+    if (d.related?.length) f.related = d.related.map((rel) => ({
+      message: rel.message,
+      start: lines.at(rel.offset),
+      end: lines.at(rel.offset + rel.length),
+    }));
     return f;
   });
   return { filePath: r.filePath, findings };
 }
 
 /**
- * A report written file by file (issue 11): `file` gives one file's part, which `umsg check`
+ * A report written file by file: `file` gives one file's part, which `umsg check`
  * writes as soon as that file and every file before it are checked; `end` gives what closes
  * the report (the summary line, the closing bracket). The parts joined are the whole report.
  */

@@ -2,7 +2,7 @@
  * `umsg check --format sarif`: a SARIF 2.1.0 log (OASIS), which GitHub code scanning and other
  * review tools read. One run; one result per finding; the driver lists every rule of the
  * catalogue, so `ruleIndex` is the rule's position in ALL_RULES. It passes Microsoft's SARIF
- * validator (`sarif-multitool validate`) without errors: test/cliReports.test.ts runs it.
+ * validator (`sarif-multitool validate`) without errors: test/cli/reports.test.ts runs it.
  *
  * Columns are counted in UTF-16 code units, as everywhere in the command line (LineIndex) and
  * as SARIF counts by default; the run says so in `columnKind`. End columns are exclusive (one
@@ -68,7 +68,11 @@ function inertJson(value: unknown): string {
  * `fullDescription`: GitHub code scanning shows both in an alert's details, where the file
  * URL of `helpUri` would lead nowhere. Without the page, the catalogue's description stands in.
  */
-function ruleHelp(docsDir: string, id: string, description: string): { fullDescription: { text: string }; help: { text: string; markdown?: string } } {
+function ruleHelp(
+  docsDir: string,
+  id: string,
+  description: string,
+): { fullDescription: { text: string }; help: { text: string; markdown?: string } } {
   let page: string;
   try {
     page = readFileSync(path.join(docsDir, `${id}.md`), 'utf8');
@@ -116,7 +120,14 @@ function sarifLog(reports: LocatedReport[], options: SarifOptions): string {
     let i = ruleIndex.get(id);
     if (i === undefined) {
       i = rules.length;
-      rules.push({ id, shortDescription: { text: id }, fullDescription: { text: id }, help: { text: id }, helpUri: `${tool.docsBase}README.md`, defaultConfiguration: { level: 'warning' } });
+      rules.push({
+        id,
+        shortDescription: { text: id },
+        fullDescription: { text: id },
+        help: { text: id },
+        helpUri: `${tool.docsBase}README.md`,
+        defaultConfiguration: { level: 'warning' },
+      });
       ruleIndex.set(id, i);
     }
     return i;
@@ -126,7 +137,12 @@ function sarifLog(reports: LocatedReport[], options: SarifOptions): string {
   for (const r of reports) {
     if (r.findings.length === 0) continue;
     const artifact = artifactLocation(r.filePath, cwd);
-    const region = (start: Position, end: Position) => ({ startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column });
+    const region = (start: Position, end: Position) => ({
+      startLine: start.line,
+      startColumn: start.column,
+      endLine: end.line,
+      endColumn: end.column,
+    });
     for (const f of r.findings) {
       const result: Record<string, unknown> = {
         ruleId: f.rule,

@@ -54,7 +54,11 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   }
   const media = content.media as Obj | undefined;
   if (media) {
-    if (typeof media.height !== 'string' || !HEIGHTS.has(media.height)) p.add(`${at}.media.height`, `${at}.media.height must be SHORT, MEDIUM or TALL.`, ['media-height', 'media-required']);
+    if (typeof media.height !== 'string' || !HEIGHTS.has(media.height)) p.add(
+      `${at}.media.height`,
+      `${at}.media.height must be SHORT, MEDIUM or TALL.`,
+      ['media-height', 'media-required'],
+    );
     p.url(`${at}.media.contentInfo.fileUrl`, (media.contentInfo as Obj | undefined)?.fileUrl, ['media-url', 'media-required']);
   }
   const suggestions = (content.suggestions as Obj[] | undefined) ?? [];
@@ -69,7 +73,11 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
     if (open) p.url(`${sp}.action.openUrlAction.url`, open.url, ['action-required', 'action-url']);
     const dial = inner.dialAction as Obj | undefined;
     if (dial && (typeof dial.phoneNumber !== 'string' || !isGlobalNumber(dial.phoneNumber))) {
-      p.add(`${sp}.action.dialAction.phoneNumber`, 'dialAction.phoneNumber must be an RFC 3966 global number.', ['action-required', 'phone-number']);
+      p.add(
+        `${sp}.action.dialAction.phoneNumber`,
+        'dialAction.phoneNumber must be an RFC 3966 global number.',
+        ['action-required', 'phone-number'],
+      );
     }
   });
   const floats = (payload.suggestions as Obj[] | undefined) ?? [];
@@ -85,7 +93,8 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
 export const gbm: ChannelModel = {
   id: 'gbm',
   name: 'Google Business Messages',
-  note: 'Google Business Messages stopped in July 2024; RCS Business Messaging keeps the same card and is its live successor (channel `rcs`), so this channel stays for the specification.',
+  note: 'Google Business Messages stopped in July 2024; RCS Business Messaging keeps the same card and is its live successor (channel ' +
+    '`rcs`), so this channel stays for the specification.',
   defaultSeverity: 'warning',
   countingUnit: 'code points',
   text: TEXT,

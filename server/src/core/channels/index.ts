@@ -20,7 +20,8 @@ export const CHANNELS: Readonly<Record<ChannelId, ChannelModel>> = { messenger, 
 
 export const CHANNEL_IDS: readonly ChannelId[] = Object.keys(CHANNELS) as ChannelId[];
 
-export const CHANNEL_NAMES: Readonly<Record<ChannelId, string>> = Object.fromEntries(CHANNEL_IDS.map((c) => [c, CHANNELS[c].name])) as Record<ChannelId, string>;
+export const CHANNEL_NAMES: Readonly<Record<ChannelId, string>> =
+  Object.fromEntries(CHANNEL_IDS.map((c) => [c, CHANNELS[c].name])) as Record<ChannelId, string>;
 
 /** NAME.<channel>.umsg: the channel a channel-specific message is for, if the file is one. */
 export function channelOfPath(path: string): ChannelId | undefined {
@@ -63,7 +64,11 @@ export function channelPayload(id: ChannelId, card: JsonValue): JsonValue {
 }
 
 /** How many elements the list may render on each target channel, given the static ones. */
-export function listRoom(list: DynamicList, staticCount: number, targets: readonly ChannelId[]): { channel: ChannelId; limit: number; left: number }[] {
+export function listRoom(
+  list: DynamicList,
+  staticCount: number,
+  targets: readonly ChannelId[],
+): { channel: ChannelId; limit: number; left: number }[] {
   if (!list.listName) return [];
   return targets
     .map((channel) => ({ channel, limit: CHANNELS[channel].count[list.listName!] }))

@@ -51,7 +51,11 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
     p.text(`${bp}.title`, b.title, TEXT.display, ['action-required', 'empty-text', 'value-type']);
     if (b.type === 'web_url') p.url(`${bp}.url`, b.url, ['action-required', 'action-url']);
     else if (b.type === 'phone_number') {
-      if (typeof b.payload !== 'string' || !isPlusDigits(b.payload)) p.add(`${bp}.payload`, `${bp}.payload must be a phone number of + and digits only.`, ['action-required', 'phone-number', 'channel-limit']);
+      if (typeof b.payload !== 'string' || !isPlusDigits(b.payload)) p.add(
+        `${bp}.payload`,
+        `${bp}.payload must be a phone number of + and digits only.`,
+        ['action-required', 'phone-number', 'channel-limit'],
+      );
     } else p.text(`${bp}.payload`, b.payload, TEXT.payload, ['action-required', 'empty-text', 'value-type']);
   });
   const quick = (payload.quick_replies as Obj[] | undefined) ?? [];
@@ -85,7 +89,13 @@ export const messenger: ChannelModel = {
       call: 'phone_number button (title, payload: phoneNumber); + and digits only',
     },
   },
-  dropped: ['richMedia.height', 'richMedia.altText', 'richMedia.thumbnailUrl', 'richMedia.forceRefresh', 'insideActions[].payload (click and call)'],
+  dropped: [
+    'richMedia.height',
+    'richMedia.altText',
+    'richMedia.thumbnailUrl',
+    'richMedia.forceRefresh',
+    'insideActions[].payload (click and call)',
+  ],
   translate,
   validate,
 };

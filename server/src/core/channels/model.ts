@@ -119,19 +119,40 @@ export class Problems {
     this.list.push({ path, message, explainedBy });
   }
   /** A string that must be present, not blank, and at most `max` code points long. */
-  text(path: string, value: JsonValue | undefined, max: number | undefined, missing: readonly string[], tooLong: readonly string[] = ['channel-limit']): void {
-    if (typeof value !== 'string' || value.trim().length === 0) { this.add(path, `${path} is required and must not be empty.`, missing); return; }
-    if (max !== undefined && codePoints(value) > max) this.add(path, `${path} has ${codePoints(value)} characters: at most ${max}.`, tooLong);
+  text(
+    path: string,
+    value: JsonValue | undefined,
+    max: number | undefined,
+    missing: readonly string[],
+    tooLong: readonly string[] = ['channel-limit'],
+  ): void {
+    if (typeof value !== 'string' || value.trim().length === 0) {
+      this.add(path, `${path} is required and must not be empty.`, missing);
+      return;
+    }
+    if (max !== undefined && codePoints(value) > max) this.add(
+      path,
+      `${path} has ${codePoints(value)} characters: at most ${max}.`,
+      tooLong,
+    );
   }
   /** An optional string of at most `max` code points. */
   optionalText(path: string, value: JsonValue | undefined, max: number | undefined, empty?: readonly string[]): void {
     if (value === undefined) return;
     if (typeof value !== 'string') { this.add(path, `${path} must be a string.`, ['value-type']); return; }
     if (empty && value.trim().length === 0) { this.add(path, `${path} must not be empty.`, empty); return; }
-    if (max !== undefined && codePoints(value) > max) this.add(path, `${path} has ${codePoints(value)} characters: at most ${max}.`, ['channel-limit']);
+    if (max !== undefined && codePoints(value) > max) this.add(
+      path,
+      `${path} has ${codePoints(value)} characters: at most ${max}.`,
+      ['channel-limit'],
+    );
   }
   count(path: string, items: readonly unknown[] | undefined, max: number | undefined): void {
-    if (items && max !== undefined && items.length > max) this.add(path, `${path} has ${items.length} items: at most ${max}.`, ['channel-limit']);
+    if (items && max !== undefined && items.length > max) this.add(
+      path,
+      `${path} has ${items.length} items: at most ${max}.`,
+      ['channel-limit'],
+    );
   }
   /** An absolute http or https URL. */
   url(path: string, value: JsonValue | undefined, explainedBy: readonly string[]): void {
@@ -144,5 +165,12 @@ export class Problems {
  * media-url and action-url rules (urlCheck.ts), so that what the check accepts, the API does.
  */
 function isHttpUrl(s: string): boolean {
-  return urlProblem('url', { staticText: s, staticLength: codePoints(s), templates: [], wholly: false, prefix: s, segments: [s] }) === undefined;
+  return urlProblem('url', {
+    staticText: s,
+    staticLength: codePoints(s),
+    templates: [],
+    wholly: false,
+    prefix: s,
+    segments: [s],
+  }) === undefined;
 }

@@ -34,7 +34,11 @@ function translate(card: Obj): Obj {
             media: m
               ? {
                 height: str(m.height),
-                contentInfo: { fileUrl: str(m.fileUrl), thumbnailUrl: str(m.thumbnailUrl), forceRefresh: typeof m.forceRefresh === 'boolean' ? m.forceRefresh : undefined },
+                contentInfo: {
+                  fileUrl: str(m.fileUrl),
+                  thumbnailUrl: str(m.thumbnailUrl),
+                  forceRefresh: typeof m.forceRefresh === 'boolean' ? m.forceRefresh : undefined,
+                },
               }
               : undefined,
             suggestions: suggestions.length > 0 ? suggestions : undefined,
@@ -58,7 +62,11 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   }
   const media = content.media as Obj | undefined;
   if (media) {
-    if (typeof media.height !== 'string' || !HEIGHTS.has(media.height)) p.add(`${at}.media.height`, `${at}.media.height must be SHORT, MEDIUM or TALL.`, ['media-height', 'media-required']);
+    if (typeof media.height !== 'string' || !HEIGHTS.has(media.height)) p.add(
+      `${at}.media.height`,
+      `${at}.media.height must be SHORT, MEDIUM or TALL.`,
+      ['media-height', 'media-required'],
+    );
     const info = (media.contentInfo as Obj | undefined) ?? {};
     p.url(`${at}.media.contentInfo.fileUrl`, info.fileUrl, ['media-url', 'media-required']);
     if (info.thumbnailUrl !== undefined) p.url(`${at}.media.contentInfo.thumbnailUrl`, info.thumbnailUrl, ['media-url']);
@@ -74,7 +82,11 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
       if (open) p.url(`${sp}.openUrlAction.url`, open.url, ['action-required', 'action-url']);
       const dial = inner.dialAction as Obj | undefined;
       if (dial && (typeof dial.phoneNumber !== 'string' || !isPlusDigits(dial.phoneNumber))) {
-        p.add(`${sp}.dialAction.phoneNumber`, 'dialAction.phoneNumber must be an E.164 number: + and digits only.', ['action-required', 'phone-number', 'channel-limit']);
+        p.add(
+          `${sp}.dialAction.phoneNumber`,
+          'dialAction.phoneNumber must be an E.164 number: + and digits only.',
+          ['action-required', 'phone-number', 'channel-limit'],
+        );
       }
     });
   };
@@ -86,7 +98,8 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
 export const rcs: ChannelModel = {
   id: 'rcs',
   name: 'RCS',
-  note: 'RCS Business Messaging is not in the specification and no platform plugin translates to it yet: its findings are advisory, and the channel is off by default.',
+  note: 'RCS Business Messaging is not in the specification and no platform plugin translates to it yet: its findings are advisory, ' +
+    'and the channel is off by default.',
   defaultSeverity: 'off',
   countingUnit: 'code points',
   text: TEXT,

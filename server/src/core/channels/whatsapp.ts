@@ -75,7 +75,11 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
     p.text(`${bp}.id`, reply.id, TEXT.payload, ['action-required', 'empty-text', 'value-type', 'channel-limit']);
     for (const [value, seen, what] of [[reply.title, titles, 'title'], [reply.id, ids, 'id']] as const) {
       if (typeof value !== 'string') continue;
-      if (seen.has(value)) p.add(`${bp}.${what}`, `Button ${what}s must be unique: ${what} ${JSON.stringify(value)} is repeated.`, ['channel-limit']);
+      if (seen.has(value)) p.add(
+        `${bp}.${what}`,
+        `Button ${what}s must be unique: ${what} ${JSON.stringify(value)} is repeated.`,
+        ['channel-limit'],
+      );
       seen.add(value);
     }
   });
@@ -98,7 +102,8 @@ export const whatsapp: ChannelModel = {
   sentAs: {
     title: 'body.text',
     description: 'footer.text',
-    richMedia: 'image header (link = fileUrl); the rest dropped. Without actions: an image message with title and description as its caption',
+    richMedia: 'image header (link = fileUrl); the rest dropped. ' +
+      'Without actions: an image message with title and description as its caption',
     floatActions: `appended after insideActions as more reply buttons (${MAX_BUTTONS} buttons in all)`,
     actions: {
       reply: 'reply button (id: payload, title: display)',
@@ -106,7 +111,14 @@ export const whatsapp: ChannelModel = {
       call: 'plain reply button; phoneNumber dropped (text only)',
     },
   },
-  dropped: ['richMedia.height', 'richMedia.altText', 'richMedia.thumbnailUrl', 'richMedia.forceRefresh', 'insideActions[].url', 'insideActions[].phoneNumber'],
+  dropped: [
+    'richMedia.height',
+    'richMedia.altText',
+    'richMedia.thumbnailUrl',
+    'richMedia.forceRefresh',
+    'insideActions[].url',
+    'insideActions[].phoneNumber',
+  ],
   translate,
   validate,
 };

@@ -10,7 +10,7 @@ import { BY_RANK, type Diagnostic } from './severities';
 /**
  * Per file and rule, at most this many findings are shown: the first ones in document order.
  * One more finding of the same rule then says how many were left out (never silently). A
- * generated message with 20,000 actions gave 45,000 findings: seconds to build, send and
+ * generated message with 20,000 actions gave 45,000 findings: slow to build, send and
  * show, and no one reads past the first screens of them. The editor and `umsg check` both
  * get their findings from here, so they agree. Fix all fixes the shown findings only.
  */
@@ -54,7 +54,8 @@ export class FindingCap {
     const n = this.hidden;
     const summary: Diagnostic = {
       rule: this.rule,
-      message: `… and ${formatCount(n)} more \`${this.rule}\` finding${n === 1 ? '' : 's'} in this file; the first ${formatCount(this.cap)} are shown.`,
+      message: `… and ${formatCount(n)} more \`${this.rule}\` finding${n === 1 ? '' : 's'} in this file; ` +
+        `the first ${formatCount(this.cap)} are shown.`,
       offset: first.offset,
       length: first.length,
       // The most severe of the findings left out, so that a report of errors only (--quiet)

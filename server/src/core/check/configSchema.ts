@@ -21,11 +21,22 @@ export function configSchema(): object {
       rules: {
         type: 'object',
         description: 'Severity of a rule, or off. See docs/rules/<rule-id>.md.',
-        properties: Object.fromEntries(ALL_RULES.filter((r) => r.id !== 'config').map((r) => [r.id, { ...SEVERITY, description: `${r.description} Default: ${r.defaultSeverity}.` }])),
+        properties: Object.fromEntries(ALL_RULES.filter((r) => r.id !== 'config').map((r) => [r.id, {
+          ...SEVERITY,
+          description: `${r.description} Default: ${r.defaultSeverity}.`,
+        }])),
         additionalProperties: false,
       },
-      maxFileSize: { type: 'integer', minimum: 1, description: 'Files longer than this many characters are not checked: a whole number, 1 or more (default 5,000,000).' },
-      root: { type: 'boolean', description: 'This folder is the project root: umsg.config.json files in folders above it are never used. A folder with .git (and, in the editor, a workspace folder) is a root too.' },
+      maxFileSize: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Files longer than this many characters are not checked: a whole number, 1 or more (default 5,000,000).',
+      },
+      root: {
+        type: 'boolean',
+        description: 'This folder is the project root: umsg.config.json files in folders above it are never used. ' +
+          'A folder with .git (and, in the editor, a workspace folder) is a root too.',
+      },
     },
     additionalProperties: false,
   };

@@ -83,7 +83,7 @@ const POLL_EVERY = 256;
  * once had `get done()`) every parse outlived the next young-generation collections and was
  * copied into old space: about 4.2 KB per message, and a quarter of `umsg check` over 10,000
  * ordinary messages went to garbage collection (`node --trace-gc-nvp`; held by
- * test/checkGarbage.test.ts). V8 defines a literal's accessor at run time, so each run
+ * test/check/garbage.test.ts). V8 defines a literal's accessor at run time, so each run
  * likely got a hidden class of its own, kept in old space, holding the getter's closure and
  * through it the parse and the card model.
  */
@@ -138,7 +138,17 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
     currentSetting = setting;
     kept = undefined;
     sincePoll = 0;
-    context ??= { doc: doc!, language, card, targets, sample: options.sample, sampleProblem: options.sampleProblem, ruleIds: ruleIdsOf(catalogue), isCancelled, report };
+    context ??= {
+      doc: doc!,
+      language,
+      card,
+      targets,
+      sample: options.sample,
+      sampleProblem: options.sampleProblem,
+      ruleIds: ruleIdsOf(catalogue),
+      isCancelled,
+      report,
+    };
     try {
       rule.check(context);
     } catch (error) {

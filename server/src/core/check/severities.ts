@@ -40,7 +40,12 @@ export function asConfigured(rule: Rule, found: Omit<Finding, 'rule'>, config: R
  * A rule set in the config takes that severity. A channel finding otherwise takes the most
  * severe of its channels' severities, and vanishes when all of its channels are off.
  */
-export function finalSeverity(rule: Rule, f: Omit<Finding, 'rule'>, setting: SeverityOrOff | undefined, channels: Record<ChannelId, SeverityOrOff>): Severity | undefined {
+export function finalSeverity(
+  rule: Rule,
+  f: Omit<Finding, 'rule'>,
+  setting: SeverityOrOff | undefined,
+  channels: Record<ChannelId, SeverityOrOff>,
+): Severity | undefined {
   let channelSeverity: Severity | undefined;
   if (f.channels && f.channels.length > 0) {
     for (const c of f.channels) {

@@ -23,10 +23,13 @@ const clock = typeof performance !== 'undefined' ? () => performance.now() : () 
 
 /**
  * Parses a document in slices of about SLICE_MS, yielding to the host between them, so that
- * requests on other documents are answered while a multi-megabyte one is parsed (hundreds of
- * milliseconds). Undefined when `isCancelled` says to stop first.
+ * requests on other documents are answered while a multi-megabyte one is parsed (long, in one
+ * go). Undefined when `isCancelled` says to stop first.
  */
-export async function parseInSlices(text: string, options: { yieldToHost?: YieldToHost; isCancelled?: () => boolean } = {}): Promise<JsonDocument | undefined> {
+export async function parseInSlices(
+  text: string,
+  options: { yieldToHost?: YieldToHost; isCancelled?: () => boolean } = {},
+): Promise<JsonDocument | undefined> {
   const pause = options.yieldToHost ?? defaultYield;
   const parse = startJsonDocument(text);
   let sliceStart = clock();
@@ -46,7 +49,11 @@ export async function parseInSlices(text: string, options: { yieldToHost?: Yield
  * arrives meanwhile stops the check between slices of the parse, at the next rule, or inside
  * a rule at its next finding.
  */
-export async function checkDocumentSliced(text: string, language: LanguageId, options: CheckOptions & { yieldToHost?: YieldToHost } = {}): Promise<CheckResult> {
+export async function checkDocumentSliced(
+  text: string,
+  language: LanguageId,
+  options: CheckOptions & { yieldToHost?: YieldToHost } = {},
+): Promise<CheckResult> {
   const pause = options.yieldToHost ?? defaultYield;
   let sliceStart = clock();
   const sliceOver = () => clock() - sliceStart >= SLICE_MS;

@@ -35,7 +35,10 @@ export interface CompletionEntry {
 }
 
 /** The fields of the object at `path` (segments from the root), or undefined when it is not a known place. */
-function fieldsAt(path: Segment[], doc: JsonDocument): { spec: PlaceSpec; fields: readonly FieldSpec[]; object: Node | undefined } | undefined {
+function fieldsAt(
+  path: Segment[],
+  doc: JsonDocument,
+): { spec: PlaceSpec; fields: readonly FieldSpec[]; object: Node | undefined } | undefined {
   const spec = placeAt(path, 'universal-message');
   return spec?.fields ? { spec, fields: spec.fields, object: nodeAtPath(doc.root, path) } : undefined;
 }
@@ -47,7 +50,12 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
   const template = doc.scan.templates.find((t) => offset >= t.start + 2 && offset < t.end);
   if (template) return templateNames(doc, template, offset, sample);
   const open = unclosedTemplateAt(doc, offset);
-  if (open !== undefined) return templateNames(doc, { start: open, end: offset + 1, expression: doc.text.slice(open + 2, offset), inString: true }, offset, sample);
+  if (open !== undefined) return templateNames(
+    doc,
+    { start: open, end: offset + 1, expression: doc.text.slice(open + 2, offset), inString: true },
+    offset,
+    sample,
+  );
   // Typing a new property on the line after a value, before adding the comma: the keys of
   // that object are offered and the missing comma comes with the completion.
   const { location, prev, replace, keyPath, commaAfter } = cursorContext(doc, offset);
@@ -64,7 +72,8 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
     const nextIsValue = !colonFollows(text, replace.offset + replace.length);
     return place.fields
       .filter((f) => !present.has(f.name))
-      .filter((f) => !(f.name === 'floatActions' && present.has('insideActions')) && !(f.name === 'insideActions' && present.has('floatActions')))
+      .filter((f) =>
+        !(f.name === 'floatActions' && present.has('insideActions')) && !(f.name === 'insideActions' && present.has('floatActions')))
       .filter((f) => fitsType(place.spec, f.name, actionType))
       .map((f) => ({
         label: f.name,
@@ -119,17 +128,20 @@ const ACTION_SNIPPETS: { type: string; body: string; doc: string }[] = [
   {
     type: 'reply',
     body: '{ "type": "reply", "display": "${1:Yes}", "payload": "${2:YES}" }',
-    doc: 'The chatbot receives `payload` when the user taps `display`. Messenger: postback button; Google Business Messages: suggested reply; WhatsApp: reply button.',
+    doc: 'The chatbot receives `payload` when the user taps `display`. Messenger: postback button; Google Business Messages: ' +
+      'suggested reply; WhatsApp: reply button.',
   },
   {
     type: 'click',
     body: '{ "type": "click", "display": "${1:Open the website}", "payload": "${2:OPEN_WEBSITE}", "url": "${3:https://example.com}" }',
-    doc: 'Opens `url`. Messenger: web_url button (payload dropped); Google Business Messages: openUrlAction; WhatsApp: text only, sent as a plain reply button.',
+    doc: 'Opens `url`. Messenger: web_url button (payload dropped); Google Business Messages: openUrlAction; WhatsApp: text only, ' +
+      'sent as a plain reply button.',
   },
   {
     type: 'call',
     body: '{ "type": "call", "display": "${1:Call us}", "payload": "${2:+12015550123}", "phoneNumber": "${2:+12015550123}" }',
-    doc: 'Dials `phoneNumber` (RFC 3966 global number; Messenger takes + and digits only). Google Business Messages: dialAction; WhatsApp: text only, sent as a plain reply button.',
+    doc: 'Dials `phoneNumber` (RFC 3966 global number; Messenger takes + and digits only). Google Business Messages: dialAction; ' +
+      'WhatsApp: text only, sent as a plain reply button.',
   },
 ];
 

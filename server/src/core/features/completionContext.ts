@@ -23,7 +23,9 @@ export function cursorContext(doc: JsonDocument, offset: number): CursorContext 
   const text = doc.scan.masked;
   const location = getLocation(text, offset);
   const prev = location.previousNode;
-  const replace = prev && (prev.type === 'string' || prev.type === 'number' || prev.type === 'boolean' || prev.type === 'null') && offset >= prev.offset && offset <= prev.offset + prev.length
+  const replace = prev &&
+    (prev.type === 'string' || prev.type === 'number' || prev.type === 'boolean' || prev.type === 'null') &&
+    offset >= prev.offset && offset <= prev.offset + prev.length
     ? { offset: prev.offset, length: prev.length }
     : { offset, length: 0 };
   let commaAfter: number | undefined;
@@ -62,5 +64,6 @@ function skipWhiteSpace(text: string, from: number): number {
 function isWhiteSpace(c: number): boolean {
   if (c === 32 || (c >= 9 && c <= 13)) return true;
   if (c < 160) return false;
-  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f ||
+    c === 0x3000 || c === 0xfeff;
 }

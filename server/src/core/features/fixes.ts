@@ -24,13 +24,14 @@ function snippetToText(snippet: string): string {
  * a node's extent is the parser's guess (in `"typ: "rich", "title": "t"` the property "typ: "
  * runs on over "title"), so a fix there is offered only when it deletes no text holding a
  * syntax problem and, applied in memory, adds no syntax or template-syntax problem. On text
- * that parses, the rules' edits stand as they are (test/fixesKeepParse.test.ts holds both).
+ * that parses, the rules' edits stand as they are (test/features/fixesKeepSyntax.test.ts holds both).
  */
 export function fixToEdits(doc: JsonDocument, fix: FixData): TextEdit[] {
   const edits = rawEdits(doc, fix);
   if (edits.length === 0 || !isBroken(doc)) return edits;
   const problems = brokenAt(doc);
-  const deletesProblem = edits.some((e) => e.length > 0 && problems.some((p) => p.offset < e.offset + e.length && p.offset + Math.max(p.length, 1) > e.offset));
+  const deletesProblem = edits.some((e) =>
+    e.length > 0 && problems.some((p) => p.offset < e.offset + e.length && p.offset + Math.max(p.length, 1) > e.offset));
   if (deletesProblem) return [];
   // Each check reparses the whole text. The server keeps a parsed document per version, so
   // verdicts are remembered per document, and a budget per document keeps fix-all over many
@@ -66,7 +67,10 @@ function problemCount(doc: JsonDocument): number {
 
 /** The ranges of the syntax and template-syntax problems. */
 function brokenAt(doc: JsonDocument): { offset: number; length: number }[] {
-  return [...doc.syntax.map((s) => ({ offset: s.offset, length: s.length })), ...doc.scan.problems.map((p) => ({ offset: p.start, length: p.end - p.start }))];
+  return [
+    ...doc.syntax.map((s) => ({ offset: s.offset, length: s.length })),
+    ...doc.scan.problems.map((p) => ({ offset: p.start, length: p.end - p.start })),
+  ];
 }
 
 function rawEdits(doc: JsonDocument, fix: FixData): TextEdit[] {
@@ -132,7 +136,11 @@ function removalKeepingComments(doc: JsonDocument, offset: number, length: numbe
     const nodeStart = significant[1].start;
     const between = comments.filter((c) => c.start >= first.end && c.end <= nodeStart);
     const from = between.length > 0 ? between[between.length - 1].end : first.end;
-    const edits = [{ offset: first.start, length: from === first.end ? offset + length - first.start : first.end - first.start, newText: '' }];
+    const edits = [{
+      offset: first.start,
+      length: from === first.end ? offset + length - first.start : first.end - first.start,
+      newText: '',
+    }];
     if (from !== first.end) edits.push({ offset: from, length: offset + length - from, newText: '' });
     return edits;
   }

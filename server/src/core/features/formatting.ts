@@ -29,7 +29,11 @@ function saneTabSize(tabSize: unknown): number {
   return Math.min(TAB_SIZE_RANGE.max, Math.max(TAB_SIZE_RANGE.min, Math.round(tabSize)));
 }
 
-export function formatDocument(doc: JsonDocument, options: FormatOptions | undefined, range?: { offset: number; length: number }): TextEdit[] {
+export function formatDocument(
+  doc: JsonDocument,
+  options: FormatOptions | undefined,
+  range?: { offset: number; length: number },
+): TextEdit[] {
   // Formatting a document with syntax errors would guess at its structure: leave it alone.
   if (doc.tooDeep || doc.syntax.length > 0 || doc.scan.problems.length > 0) return [];
   const given = options ?? {};

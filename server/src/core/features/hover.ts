@@ -34,7 +34,8 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   const template = doc.scan.templates.find((t) => offset >= t.start && offset < t.end);
   if (template) {
     const parts = [`**Template expression** ${codeSpan(`${'${'}${template.expression.trim()}}`, { max: 80 })}`];
-    parts.push(`Evaluated when the message is rendered${template.inString ? '' : '; it stands in place of a whole value, so no type or length is checked here'}.`);
+    const whole = template.inString ? '' : '; it stands in place of a whole value, so no type or length is checked here';
+    parts.push(`Evaluated when the message is rendered${whole}.`);
     parts.push(renderedLine(doc, template, ctx));
     return { contents: parts.join('\n\n'), offset: template.start, length: template.end - template.start };
   }
@@ -67,12 +68,17 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
     if (field.values) parts.push(`Values: ${field.values.map((v) => `\`${v}\``).join(', ')}.`);
     // One table per field: its limits and what each channel makes of it.
     const rows = limitRows(name, place);
-    if (place.kind === 'card' && ['title', 'description', 'richMedia', 'floatActions'].includes(name)) rows.push({ label: 'sent as', cell: (c) => sentAs(c, name)! });
+    if (place.kind === 'card' && ['title', 'description', 'richMedia', 'floatActions'].includes(name)) {
+      rows.push({ label: 'sent as', cell: (c) => sentAs(c, name)! });
+    }
     if (rows.length > 0 && targets.length > 0) parts.push(channelTable(rows));
     if (place.kind === 'card' && (name === 'insideActions' || name === 'floatActions')) {
       for (const c of targets) {
         const n = CHANNELS[c].buttonsInAll;
-        if (n !== undefined) parts.push(`On ${CHANNEL_NAMES[c]}, insideActions and floatActions together make at most ${n} reply buttons${CHANNELS[c].uniqueButtons ? ', with unique titles and ids' : ''}.`);
+        const unique = CHANNELS[c].uniqueButtons ? ', with unique titles and ids' : '';
+        if (n !== undefined) {
+          parts.push(`On ${CHANNEL_NAMES[c]}, insideActions and floatActions together make at most ${n} reply buttons${unique}.`);
+        }
       }
     }
     if (name === 'fileUrl') parts.push('The file may be at most **5 MB**. It is not fetched by this tool.');
@@ -87,14 +93,18 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
     if (note && parts.some((p) => p.includes(CHANNEL_NAMES[c]))) parts.push(`_${note}_`);
   }
   if (overridden.size > 0) {
-    parts.push(`_${[...overridden].map((c) => CHANNEL_NAMES[c as ChannelId] ?? c).join(', ')} ${overridden.size === 1 ? 'uses its' : 'use their'} own channel-specific message, so ${overridden.size === 1 ? 'its' : 'their'} limits do not apply here._`);
+    const names = [...overridden].map((c) => CHANNEL_NAMES[c as ChannelId] ?? c).join(', ');
+    const one = overridden.size === 1;
+    const own = one ? 'uses its' : 'use their';
+    parts.push(`_${names} ${own} own channel-specific message, so ${one ? 'its' : 'their'} limits do not apply here._`);
   }
   return { contents: parts.join('\n\n'), offset: target.offset, length: target.length };
 
   function channelTable(rows: { label: string; cell: (c: ChannelId) => string }[]): string {
     // One column per target channel (RCS, off by default, appears once it is enabled).
     const head = `| | ${targets.map((c) => CHANNEL_NAMES[c]).join(' | ')} |\n|---|${targets.map(() => '---').join('|')}|`;
-    const cell = (r: { cell: (c: ChannelId) => string }, c: ChannelId) => r.cell(c) + (overridden.has(c) ? ' (not used: channel-specific message)' : '');
+    const cell = (r: { cell: (c: ChannelId) => string }, c: ChannelId) =>
+      r.cell(c) + (overridden.has(c) ? ' (not used: channel-specific message)' : '');
     return [head, ...rows.map((r) => `| ${r.label} | ${targets.map((c) => cell(r, c)).join(' | ')} |`)].join('\n');
   }
 
@@ -102,7 +112,8 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
     if (isLimitedText(fieldName)) return [{ label: 'max characters', cell: (c) => fmt(CHANNELS[c].text[fieldName]) }];
     if (p.label === 'rich card' && (fieldName === 'insideActions' || fieldName === 'floatActions')) {
       const list = fieldName;
-      return [{ label: 'max actions', cell: (c) => fmt(CHANNELS[c].count[list]) + (CHANNELS[c].insideTextOnly && list === 'insideActions' ? ', text only' : '') }];
+      const textOnly = (c: ChannelId) => (CHANNELS[c].insideTextOnly && list === 'insideActions' ? ', text only' : '');
+      return [{ label: 'max actions', cell: (c) => fmt(CHANNELS[c].count[list]) + textOnly(c) }];
     }
     return [];
   }
@@ -120,7 +131,8 @@ function lengthLine(doc: JsonDocument, value: Node): string {
   if (doc.valueTemplate(value)) return 'Length: decided when the message is rendered (the whole value is a template).';
   const info = doc.stringInfo(value);
   if (info.templates.length === 0) return `Length: **${info.staticLength}** characters.`;
-  return `Length: at least **${info.staticLength}** characters (the static part; ${info.templates.length} template${info.templates.length === 1 ? '' : 's'} not counted).`;
+  const templates = `${info.templates.length} template${info.templates.length === 1 ? '' : 's'}`;
+  return `Length: at least **${info.staticLength}** characters (the static part; ${templates} not counted).`;
 }
 
 /**
@@ -141,31 +153,53 @@ function renderedLine(doc: JsonDocument, template: TemplateRegion, ctx: FeatureC
       ? '`it` is each element of the list; add a NAME.sample.json to see the rendered values.'
       : 'No sample data: add NAME.sample.json beside this file to see the rendered value.';
   }
-  const show = (r: EvalResult, inTable = false) => (r.ok ? codeSpan(JSON.stringify(r.value), { max: 120, inTable }) : `not evaluated: ${reasonText(r.reason)}`);
+  const show = (r: EvalResult, inTable = false) =>
+    (r.ok ? codeSpan(JSON.stringify(r.value), { max: 120, inTable }) : `not evaluated: ${reasonText(r.reason)}`);
   if (inBody) {
     const bound = evaluate(list.list, { data: ctx.sample });
-    if (!bound.ok || !Array.isArray(bound.value)) return `With the sample data: ${escapeMarkdown(list.list)} ${bound.ok ? 'is not a list' : `is ${reasonText(bound.reason)}`}.`;
-    const rows = bound.value.slice(0, 10).map((it, i) => `| ${i + 1} | ${show(evaluate(template.expression, { data: ctx.sample, it, inBody: true }), true)} |`);
+    if (!bound.ok || !Array.isArray(bound.value)) {
+      return `With the sample data: ${escapeMarkdown(list.list)} ${bound.ok ? 'is not a list' : `is ${reasonText(bound.reason)}`}.`;
+    }
+    const rows = bound.value.slice(0, 10)
+      .map((it, i) => `| ${i + 1} | ${show(evaluate(template.expression, { data: ctx.sample, it, inBody: true }), true)} |`);
     const more = bound.value.length > 10 ? `\n\n…and ${bound.value.length - 10} more elements.` : '';
-    return `With the sample data (${bound.value.length} element${bound.value.length === 1 ? '' : 's'} in ${escapeMarkdown(list.list)}):\n\n| element | value |\n|---|---|\n${rows.join('\n')}${more}`;
+    const elements = `${bound.value.length} element${bound.value.length === 1 ? '' : 's'}`;
+    const table = `| element | value |\n|---|---|\n${rows.join('\n')}${more}`;
+    return `With the sample data (${elements} in ${escapeMarkdown(list.list)}):\n\n${table}`;
   }
   return `With the sample data: ${show(evaluate(template.expression, { data: ctx.sample }))}`;
 }
 
 function markerHover(doc: JsonDocument, marker: MarkerLine, ctx: FeatureContext): HoverResult {
   const range = { offset: marker.start, length: marker.end - marker.start };
-  if (marker.kind === 'end') return { contents: '**// @end** closes the dynamic list body: the lines above it, up to `// @each`, repeat once per list element.', ...range };
-  const parts = [`**// @each** ${marker.list ? codeSpan(marker.list) : '\\<list\\>'}: the action element below, up to \`// @end\`, is repeated once per element of ${marker.list ? codeSpan(marker.list) : 'the list'}, joined by \`,\`. Inside it, \`it\` is the element, with \`it.name()\` and \`it.label()\`.`];
+  if (marker.kind === 'end') {
+    const contents = '**// @end** closes the dynamic list body: the lines above it, up to `// @each`, repeat once per list element.';
+    return { contents, ...range };
+  }
+  const listName = marker.list ? codeSpan(marker.list) : '\\<list\\>';
+  const ofList = marker.list ? codeSpan(marker.list) : 'the list';
+  const parts = [
+    `**// @each** ${listName}: the action element below, up to \`// @end\`, is repeated once per element of ${ofList}, joined by \`,\`.`
+    + ' Inside it, `it` is the element, with `it.name()` and `it.label()`.',
+  ];
   const list = dynamicLists(doc).find((l) => l.each === marker);
   const card = buildRichCard(doc);
-  const model = list?.listName === 'insideActions' ? card?.insideActions : list?.listName === 'floatActions' ? card?.floatActions : undefined;
+  const model = list?.listName === 'insideActions' ? card?.insideActions
+    : list?.listName === 'floatActions' ? card?.floatActions
+      : undefined;
   const targets = CHANNEL_IDS.filter((c) => ctx.config.channels[c] !== 'off' && !(ctx.overriddenChannels ?? []).includes(c));
   if (list && model) {
     const room = listRoom(list, model.staticCount, targets);
-    if (room.length > 0) parts.push(`At most, the list may render: ${room.map((r) => `${r.left} on ${CHANNEL_NAMES[r.channel]}`).join(', ')} (${list.listName} limit${model.staticCount ? `, less ${model.staticCount} static` : ''}).`);
+    if (room.length > 0) {
+      const perChannel = room.map((r) => `${r.left} on ${CHANNEL_NAMES[r.channel]}`).join(', ');
+      const less = model.staticCount ? `, less ${model.staticCount} static` : '';
+      parts.push(`At most, the list may render: ${perChannel} (${list.listName} limit${less}).`);
+    }
     if (ctx.sample) {
       const bound = evaluate(list.list, { data: ctx.sample });
-      parts.push(bound.ok && Array.isArray(bound.value) ? `With the sample data: **${bound.value.length}** element${bound.value.length === 1 ? '' : 's'}.` : `With the sample data: not evaluated (${bound.ok ? 'not a list' : reasonText(bound.reason)}).`);
+      parts.push(bound.ok && Array.isArray(bound.value)
+        ? `With the sample data: **${bound.value.length}** element${bound.value.length === 1 ? '' : 's'}.`
+        : `With the sample data: not evaluated (${bound.ok ? 'not a list' : reasonText(bound.reason)}).`);
     }
   }
   return { contents: parts.join('\n\n'), ...range };

@@ -9,7 +9,7 @@ import { completeMeta } from './metaCompletion';
 import { hoverMeta } from './metaHover';
 import type { JsonDocument } from '../syntax/jsonDocument';
 import type { LanguageId } from '../syntax/languages';
-import { lengthHints, type LengthHint } from './channelSummary';
+import { lengthHints, type LengthHint } from './lengthHints';
 import type { ChannelId } from '../channels';
 import type { TextEdit } from './fixes';
 import { formatDocument, type FormatOptions } from './formatting';

@@ -34,13 +34,15 @@ const ENTRY_SKELETONS: { label: string; detail: string; body: string; doc: strin
     label: 'Boolean entry',
     detail: 'boolean component',
     body: '{ "key": "${1:sandbox}", "label": "${2:Sandbox mode}", "type": "Boolean", "default_value": "${3|false,true|}" }',
-    doc: `A \`Boolean\` entry: the Integrations form shows ${RENDERING.Boolean}. Its default_value is the string \`"true"\` or \`"false"\`.`,
+    doc: `A \`Boolean\` entry: the Integrations form shows ${RENDERING.Boolean}. ` +
+      'Its default_value is the string `"true"` or `"false"`.',
   },
   {
     label: 'options entry',
     detail: 'selection',
     body: '{ "key": "${1:currency}", "label": "${2:Currency}", "options": [ { "value": "${3:EUR}", "label": "${4:Euro}" } ] }',
-    doc: `An entry with \`options\`: the Integrations form shows ${RENDERING.options}. Each option has a \`value\` (stored) and a \`label\` (shown); no \`type\` is needed.`,
+    doc: `An entry with \`options\`: the Integrations form shows ${RENDERING.options}. Each option has a \`value\` (stored) ` +
+      `and a \`label\` (shown); no \`type\` is needed.`,
   },
 ];
 
@@ -66,7 +68,15 @@ export function completeMeta(doc: JsonDocument, offset: number, language: Langua
   const text = doc.scan.masked;
   // A new property typed on the line after a value, before its comma: offer the keys and add the comma.
   const { location, prev, replace, keyPath, commaAfter } = cursorContext(doc, offset);
-  if (keyPath) return propertyNames(doc, keyPath, language, text, commaAfter !== undefined ? { offset, length: 0 } : replace, prev, commaAfter);
+  if (keyPath) return propertyNames(
+    doc,
+    keyPath,
+    language,
+    text,
+    commaAfter !== undefined ? { offset, length: 0 } : replace,
+    prev,
+    commaAfter,
+  );
 
   const path = location.path;
   const last = path[path.length - 1];
@@ -76,7 +86,15 @@ export function completeMeta(doc: JsonDocument, offset: number, language: Langua
   return values(doc, path, language, replace);
 }
 
-function propertyNames(doc: JsonDocument, objectPath: JSONPath, language: LanguageId, text: string, replace: Range, prev: Node | undefined, commaAfter: number | undefined): CompletionEntry[] {
+function propertyNames(
+  doc: JsonDocument,
+  objectPath: JSONPath,
+  language: LanguageId,
+  text: string,
+  replace: Range,
+  prev: Node | undefined,
+  commaAfter: number | undefined,
+): CompletionEntry[] {
   const place = placeAt(objectPath, language);
   if (!place?.fields) return [];
   const object = nodeAtPath(doc.root, objectPath);
@@ -120,7 +138,13 @@ function elements(doc: JsonDocument, path: JSONPath, language: LanguageId, offse
   const { before, after } = commas(array, offset, text);
   const list = place.kind === 'meta-array'
     ? ENTRY_SKELETONS.map((s) => ({ ...s, filter: `{ ${s.label}` }))
-    : [{ label: 'option', detail: 'value and label', body: OPTION_SKELETON, doc: 'One choice of the selection: `value` is stored, `label` is shown in the menu.', filter: '{ option' }];
+    : [{
+      label: 'option',
+      detail: 'value and label',
+      body: OPTION_SKELETON,
+      doc: 'One choice of the selection: `value` is stored, `label` is shown in the menu.',
+      filter: '{ option',
+    }];
   return list.map((s, i) => ({
     label: s.label,
     kind: 'snippet' as const,
@@ -136,13 +160,19 @@ function elements(doc: JsonDocument, path: JSONPath, language: LanguageId, offse
 }
 
 /** The comma a new element needs after the previous element and before the next one. */
-function commas(array: Node | undefined, offset: number, text: string): { before?: { offset: number; length: number; newText: string }[]; after: string } {
+function commas(
+  array: Node | undefined,
+  offset: number,
+  text: string,
+): { before?: { offset: number; length: number; newText: string }[]; after: string } {
   const children = array?.type === 'array' ? array.children ?? [] : [];
   const prev = [...children].reverse().find((c) => c.offset + c.length <= offset);
   const next = children.find((c) => c.offset >= offset);
   const noComma = (from: number, to: number) => !commaOutsideComments(text, from, to);
   return {
-    before: prev && noComma(prev.offset + prev.length, offset) ? [{ offset: prev.offset + prev.length, length: 0, newText: ',' }] : undefined,
+    before: prev && noComma(prev.offset + prev.length, offset)
+      ? [{ offset: prev.offset + prev.length, length: 0, newText: ',' }]
+      : undefined,
     after: next && noComma(offset, next.offset) ? ',' : '',
   };
 }
@@ -178,7 +208,16 @@ export function commaOutsideComments(text: string, from: number, to: number): bo
 
 function emptyFile(language: LanguageId, offset: number): CompletionEntry[] {
   if (language === 'native-provider') {
-    return [{ label: 'native provider', kind: 'snippet', detail: 'whole descriptor', insertText: PROVIDER_SKELETON, snippet: true, documentation: 'A native provider descriptor with every field and one Configuration Meta entry.', replace: { offset, length: 0 }, filterText: '{ native provider' }];
+    return [{
+      label: 'native provider',
+      kind: 'snippet',
+      detail: 'whole descriptor',
+      insertText: PROVIDER_SKELETON,
+      snippet: true,
+      documentation: 'A native provider descriptor with every field and one Configuration Meta entry.',
+      replace: { offset, length: 0 },
+      filterText: '{ native provider',
+    }];
   }
   return ENTRY_SKELETONS.map((s, i) => ({
     label: `[ ${s.label} ]`,

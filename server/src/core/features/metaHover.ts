@@ -58,6 +58,7 @@ function entryHover(doc: JsonDocument, node: Node, offset: number, language: Lan
   const metaType = type?.type === 'string' ? metaTypeFor(String(type.value)) : undefined;
   const shows = hasOptions ? RENDERING.options : metaType ? RENDERING[metaType] : undefined;
   const name = key?.type === 'string' && !doc.valueTemplate(key) ? ` ${codeSpan(String(key.value))}` : '';
-  const contents = `**Configuration Meta entry**${name}: ${shows ? `the Integrations form shows ${shows}.` : 'give it a type (String, Text or Boolean) or options.'}`;
+  const contents = `**Configuration Meta entry**${name}: ` +
+    `${shows ? `the Integrations form shows ${shows}.` : 'give it a type (String, Text or Boolean) or options.'}`;
   return { contents, offset, length: 1 };
 }

@@ -27,7 +27,16 @@ export interface OutlineSymbol {
 
 function propSymbol(name: string, property: Node, kind: SymbolKindName, detail?: string, children: OutlineSymbol[] = []): OutlineSymbol {
   const key = property.children?.[0] ?? property;
-  return { name: symbolName(name), detail, kind, offset: property.offset, length: property.length, selectionOffset: key.offset, selectionLength: key.length, children };
+  return {
+    name: symbolName(name),
+    detail,
+    kind,
+    offset: property.offset,
+    length: property.length,
+    selectionOffset: key.offset,
+    selectionLength: key.length,
+    children,
+  };
 }
 
 function shorten(s: string, n = 60): string {
@@ -200,7 +209,10 @@ export function selectionRanges(doc: JsonDocument, offset: number): OffsetRange[
     const last = chain[chain.length - 1];
     if (node.type === 'string' && node.length >= 2 && !template) chain.push({ offset: node.offset + 1, length: node.length - 2 });
     if (!last || last.offset !== node.offset || last.length !== node.length) {
-      if (!last || (node.offset <= last.offset && node.offset + node.length >= last.offset + last.length)) chain.push({ offset: node.offset, length: node.length });
+      if (!last || (node.offset <= last.offset && node.offset + node.length >= last.offset + last.length)) chain.push({
+        offset: node.offset,
+        length: node.length,
+      });
     }
     node = node.parent;
   }

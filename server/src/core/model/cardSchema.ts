@@ -30,24 +30,53 @@ export const CARD_FIELDS: readonly FieldSpec[] = [
   { name: 'title', kind: 'string', doc: 'Title of the card. A card is valid only with a title and a description.' },
   { name: 'description', kind: 'string', doc: 'Description of the card. A card is valid only with a title and a description.' },
   { name: 'richMedia', kind: 'object', doc: 'Media shown in the card: height, fileUrl and altText are required.' },
-  { name: 'insideActions', kind: 'array', doc: 'Actions inside the card (click, reply, call). An alternative to floatActions: use only one of them.' },
-  { name: 'floatActions', kind: 'array', doc: 'Suggested replies floating on top of the card (reply only). An alternative to insideActions: use only one of them.' },
+  {
+    name: 'insideActions',
+    kind: 'array',
+    doc: 'Actions inside the card (click, reply, call). An alternative to floatActions: use only one of them.',
+  },
+  {
+    name: 'floatActions',
+    kind: 'array',
+    doc: 'Suggested replies floating on top of the card (reply only). An alternative to insideActions: use only one of them.',
+  },
 ];
 
 export const MEDIA_FIELDS: readonly FieldSpec[] = [
   { name: 'height', kind: 'string', values: MEDIA_HEIGHTS, doc: 'Height of the media: exactly one of `SHORT`, `MEDIUM`, `TALL`.' },
   { name: 'fileUrl', kind: 'string', doc: 'Publicly reachable http or https URL of the file. Maximum 5 MB.' },
   { name: 'altText', kind: 'string', doc: 'Text describing the media, for accessibility.' },
-  { name: 'thumbnailUrl', kind: 'string', doc: 'Publicly reachable URL of a thumbnail. Maximum 25 KB. Without it, a blank placeholder shows until the device downloads the file.' },
-  { name: 'forceRefresh', kind: 'boolean', doc: 'When true, the platform fetches file and thumbnail from the URLs even if it holds cached copies.' },
+  {
+    name: 'thumbnailUrl',
+    kind: 'string',
+    doc: 'Publicly reachable URL of a thumbnail. Maximum 25 KB. Without it, a blank placeholder shows until the device downloads the file.',
+  },
+  {
+    name: 'forceRefresh',
+    kind: 'boolean',
+    doc: 'When true, the platform fetches file and thumbnail from the URLs even if it holds cached copies.',
+  },
 ];
 
 export const INSIDE_ACTION_FIELDS: readonly FieldSpec[] = [
-  { name: 'type', kind: 'string', values: INSIDE_ACTION_TYPES, doc: 'Action type: `click` opens a URL, `reply` sends a reply, `call` dials a phone number.' },
+  {
+    name: 'type',
+    kind: 'string',
+    values: INSIDE_ACTION_TYPES,
+    doc: 'Action type: `click` opens a URL, `reply` sends a reply, `call` dials a phone number.',
+  },
   { name: 'display', kind: 'string', doc: 'Text shown on the suggested action.' },
-  { name: 'payload', kind: 'string', doc: 'String the agent receives when the user taps the action. A call action\'s payload carries a phone number as well.' },
+  {
+    name: 'payload',
+    kind: 'string',
+    doc: 'String the agent receives when the user taps the action. A call action\'s payload carries a phone number as well.',
+  },
   { name: 'url', kind: 'string', doc: 'URL the click action opens (required when type is `click`).' },
-  { name: 'phoneNumber', kind: 'string', doc: 'Phone number in RFC 3966 global form, such as `+1-201-555-0123` (required when type is `call`).' },
+  {
+    name: 'phoneNumber',
+    kind: 'string',
+    doc: 'Phone number in RFC 3966 global form, such as `+1-201-555-0123` (required when type is `call`).',
+  },
 ];
 
 export const FLOAT_ACTION_FIELDS: readonly FieldSpec[] = [

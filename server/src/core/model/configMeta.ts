@@ -95,7 +95,9 @@ export function entryType(doc: JsonDocument, entry: MetaEntry): string | undefin
   return plainString(doc, entry.props.get('type'));
 }
 
-const ACRONYMS = new Set(['api', 'id', 'url', 'uri', 'http', 'https', 'sms', 'ssl', 'tls', 'ip', 'json', 'xml', 'oauth', 'sdk', 'smtp', 'crm']);
+const ACRONYMS = new Set([
+  'api', 'id', 'url', 'uri', 'http', 'https', 'sms', 'ssl', 'tls', 'ip', 'json', 'xml', 'oauth', 'sdk', 'smtp', 'crm',
+]);
 
 /**
  * Words of an identifier-like name: camelCase, snake_case, kebab-case, dots and spaces. A word

@@ -22,12 +22,35 @@ export const RENDERING: Record<MetaType | 'options', string> = {
 };
 
 export const META_ENTRY_FIELDS: readonly FieldSpec[] = [
-  { name: 'key', kind: 'string', doc: 'Name of the setting, passed to code generation: the provider reads the value under this key. Use an identifier such as `apiKey` (letters, digits and `_`).', typeRule: 'meta-required' },
+  {
+    name: 'key',
+    kind: 'string',
+    doc: 'Name of the setting, passed to code generation: the provider reads the value under this key. ' +
+      'Use an identifier such as `apiKey` (letters, digits and `_`).',
+    typeRule: 'meta-required',
+  },
   { name: 'label', kind: 'string', doc: "Text displayed for this input on the chatbot's Integrations page.", typeRule: 'meta-required' },
-  { name: 'type', kind: 'string', values: META_TYPES, doc: 'Kind of input, case-sensitive: `String` (single-line text input), `Text` (text area) or `Boolean` (boolean component). Required when there is no `options`; ignored when there is, because the form then shows a selection.', typeRule: 'meta-type-value' },
+  {
+    name: 'type',
+    kind: 'string',
+    values: META_TYPES,
+    doc: 'Kind of input, case-sensitive: `String` (single-line text input), `Text` (text area) or `Boolean` (boolean component). ' +
+      'Required when there is no `options`; ignored when there is, because the form then shows a selection.',
+    typeRule: 'meta-type-value',
+  },
   { name: 'placeholder', kind: 'string', doc: 'Placeholder text shown in the empty input.' },
-  { name: 'default_value', kind: 'string', doc: 'Default value, always a string: for a `Boolean` entry `"true"` or `"false"`; with `options`, one of the option values.', typeRule: 'meta-default-value' },
-  { name: 'options', kind: 'array', doc: 'Choices of a selection, each `{ "value", "label" }`. Required when there is no `type`; when present, the form shows a selection.', typeRule: 'meta-options' },
+  {
+    name: 'default_value',
+    kind: 'string',
+    doc: 'Default value, always a string: for a `Boolean` entry `"true"` or `"false"`; with `options`, one of the option values.',
+    typeRule: 'meta-default-value',
+  },
+  {
+    name: 'options',
+    kind: 'array',
+    doc: 'Choices of a selection, each `{ "value", "label" }`. Required when there is no `type`; when present, the form shows a selection.',
+    typeRule: 'meta-options',
+  },
 ];
 
 export const META_OPTION_FIELDS: readonly FieldSpec[] = [
@@ -37,12 +60,49 @@ export const META_OPTION_FIELDS: readonly FieldSpec[] = [
 
 export const PROVIDER_FIELDS: readonly FieldSpec[] = [
   { name: 'label', kind: 'string', doc: 'Name of the provider, entered when it is created.', typeRule: 'provider-required' },
-  { name: 'providerType', kind: 'string', values: [PROVIDER_TYPE], doc: 'Provider Type: must be `Native Provider`.', typeRule: 'provider-type' },
-  { name: 'deployMode', kind: 'string', values: DEPLOY_MODES, doc: 'Deploy Mode: `private` (private deploy: the platform does not access the source) or `hosted` (platform-hosted: the platform needs access to the source). A chatbot that relies on even one private-deploy provider cannot be hosted by the platform: its generated project must be exported, built and deployed by the builder.', typeRule: 'provider-deploy-mode' },
-  { name: 'implements', kind: 'array', doc: 'Implemented service interface(s): names of the service interfaces this provider implements, chosen from the service components imported into the provider. At least one.', typeRule: 'provider-required' },
-  { name: 'providerClassName', kind: 'string', doc: 'Fully qualified name of the class that implements the service interface, such as `com.example.payments.StripePaymentProvider`.', typeRule: 'provider-class-name' },
-  { name: 'configurationMeta', kind: 'array', doc: "Configuration Meta: the inputs of the configuration form shown on a chatbot's Integrations tab when it wires this provider; one entry per input.", typeRule: 'meta-array' },
-  { name: 'implementation', kind: 'string', doc: 'Dependency string `<group>:<project>:<version>`: group and version are normally those of the implementation project\'s build file, project is the name of the project\'s subdirectory.', typeRule: 'provider-implementation' },
+  {
+    name: 'providerType',
+    kind: 'string',
+    values: [PROVIDER_TYPE],
+    doc: 'Provider Type: must be `Native Provider`.',
+    typeRule: 'provider-type',
+  },
+  {
+    name: 'deployMode',
+    kind: 'string',
+    values: DEPLOY_MODES,
+    doc: 'Deploy Mode: `private` (private deploy: the platform does not access the source) or `hosted` (platform-hosted: ' +
+      'the platform needs access to the source). A chatbot that relies on even one private-deploy provider cannot be hosted by the ' +
+      'platform: its generated project must be exported, built and deployed by the builder.',
+    typeRule: 'provider-deploy-mode',
+  },
+  {
+    name: 'implements',
+    kind: 'array',
+    doc: 'Implemented service interface(s): names of the service interfaces this provider implements, ' +
+      'chosen from the service components imported into the provider. At least one.',
+    typeRule: 'provider-required',
+  },
+  {
+    name: 'providerClassName',
+    kind: 'string',
+    doc: 'Fully qualified name of the class that implements the service interface, such as `com.example.payments.StripePaymentProvider`.',
+    typeRule: 'provider-class-name',
+  },
+  {
+    name: 'configurationMeta',
+    kind: 'array',
+    doc: "Configuration Meta: the inputs of the configuration form shown on a chatbot's Integrations tab when it wires this provider; " +
+      "one entry per input.",
+    typeRule: 'meta-array',
+  },
+  {
+    name: 'implementation',
+    kind: 'string',
+    doc: 'Dependency string `<group>:<project>:<version>`: group and version are normally those of the implementation project\'s build ' +
+      'file, project is the name of the project\'s subdirectory.',
+    typeRule: 'provider-implementation',
+  },
 ];
 
 /** Meaning of each enum value, for completion and hover. */
@@ -50,7 +110,8 @@ export const VALUE_DOCS: Record<string, string> = {
   String: `\`String\`: the Integrations form shows ${RENDERING.String}.`,
   Text: `\`Text\`: the Integrations form shows ${RENDERING.Text}.`,
   Boolean: `\`Boolean\`: the Integrations form shows ${RENDERING.Boolean}; its default_value is \`"true"\` or \`"false"\`.`,
-  private: 'Private deploy: the platform does not access the source. A chatbot that relies on it cannot be hosted by the platform; the generated project must be exported, built and deployed by the builder.',
+  private: 'Private deploy: the platform does not access the source. A chatbot that relies on it cannot be hosted by the platform; ' +
+    'the generated project must be exported, built and deployed by the builder.',
   hosted: 'Platform-hosted: the platform needs access to the source and hosts chatbots that use this provider.',
   [PROVIDER_TYPE]: 'The only provider type these files describe: the implementation lives outside the platform.',
 };

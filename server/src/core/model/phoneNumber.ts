@@ -7,7 +7,16 @@
 import type { StringInfo } from '../syntax/strings';
 import { MAX_QUOTED, quote } from '../util/messageQuote';
 
-type PhoneProblemKind = 'empty' | 'tel-prefix' | 'parameters' | 'spaces' | 'double-zero' | 'no-plus' | 'letters' | 'invalid-character' | 'no-digits';
+type PhoneProblemKind =
+  | 'empty'
+  | 'tel-prefix'
+  | 'parameters'
+  | 'spaces'
+  | 'double-zero'
+  | 'no-plus'
+  | 'letters'
+  | 'invalid-character'
+  | 'no-digits';
 
 interface PhoneProblem {
   kind: PhoneProblemKind;
@@ -93,13 +102,23 @@ export function phoneProblems(field: string, info: StringInfo): PhoneProblem[] {
   const lead = start.trimStart();
   if (lead.length > 0 || !templated) {
     if (lead.startsWith('00')) add('double-zero', `${field} starts with 00: write + instead of the international prefix.`);
-    else if (!lead.startsWith('+') && lead.length > 0) add('no-plus', `${field} must be a global number: start with + and the country code, such as +1-201-555-0123.`);
+    else if (!lead.startsWith('+') && lead.length > 0) add(
+      'no-plus',
+      `${field} must be a global number: start with + and the country code, such as +1-201-555-0123.`,
+    );
   }
   // Quote the letters as written ("PASTA"), not as a set of characters ("PAST").
   const letters = number.match(/[a-z]+/gi);
-  if (letters) add('letters', `${field} contains letters (${[...new Set(letters)].map(cutWord).join(', ')}), which RFC 3966 does not allow (section 5.1.2): write the digits.`);
+  if (letters) add(
+    'letters',
+    `${field} contains letters (${[...new Set(letters)].map(cutWord).join(', ')}), ` +
+      'which RFC 3966 does not allow (section 5.1.2): write the digits.',
+  );
   const invalid = number.replace(/^\s*\+/, '').match(/[^0-9().\-\sa-z]/gi);
-  if (invalid) add('invalid-character', `${field} contains ${[...new Set(invalid)].map((c) => `'${c}'`).join(', ')}: only digits and the separators - . ( ) may follow the +.`);
+  if (invalid) add(
+    'invalid-character',
+    `${field} contains ${[...new Set(invalid)].map((c) => `'${c}'`).join(', ')}: only digits and the separators - . ( ) may follow the +.`,
+  );
   if (!templated && !/\d/.test(number)) add('no-digits', `${field} has no digits before its parameters: write a global number such as +1-201-555-0123.`);
   return problems;
 }

@@ -7,7 +7,7 @@
  * completion and hover for universal messages, Configuration Meta and provider files alike.
  * "Which fields are required where" is written here and nowhere else; each requirement names
  * the rule that reports the field missing (also message-type, meta-type-or-options and
- * meta-options), and test/places.test.ts holds every rule to it.
+ * meta-options), and test/model/places.test.ts holds every rule to it.
  */
 import type { JSONPath } from 'jsonc-parser';
 import { CARD_FIELDS, FIELD_SYNONYMS, FLOAT_ACTION_FIELDS, INSIDE_ACTION_FIELDS, MEDIA_FIELDS, type FieldSpec } from './cardSchema';
@@ -59,23 +59,74 @@ const always = (rule: string, ...fields: string[]): Requirement[] => fields.map(
 const ACTION_REQUIRED = always('action-required', 'type', 'display', 'payload');
 // Spec, "Native provider": every field of the descriptor but the Configuration Meta, which a
 // provider that needs no settings leaves out.
-const PROVIDER_REQUIRED = always('provider-required', 'label', 'providerType', 'deployMode', 'implements', 'providerClassName', 'implementation');
+const PROVIDER_REQUIRED = always(
+  'provider-required',
+  'label',
+  'providerType',
+  'deployMode',
+  'implements',
+  'providerClassName',
+  'implementation',
+);
 
 const PLACES: Readonly<Record<PlaceKind, PlaceSpec>> = {
-  card: { kind: 'card', fields: CARD_FIELDS, required: [...always('message-type', 'type'), ...always('card-required', 'title', 'description')], label: 'rich card', where: 'the card', synonyms: FIELD_SYNONYMS, effect: 'channels drop it' },
-  media: { kind: 'media', fields: MEDIA_FIELDS, required: always('media-required', 'height', 'fileUrl', 'altText'), label: 'richMedia', where: 'richMedia', synonyms: FIELD_SYNONYMS, effect: 'channels drop it' },
+  card: {
+    kind: 'card',
+    fields: CARD_FIELDS,
+    required: [...always('message-type', 'type'), ...always('card-required', 'title', 'description')],
+    label: 'rich card',
+    where: 'the card',
+    synonyms: FIELD_SYNONYMS,
+    effect: 'channels drop it',
+  },
+  media: {
+    kind: 'media',
+    fields: MEDIA_FIELDS,
+    required: always('media-required', 'height', 'fileUrl', 'altText'),
+    label: 'richMedia',
+    where: 'richMedia',
+    synonyms: FIELD_SYNONYMS,
+    effect: 'channels drop it',
+  },
   'inside-action': {
     kind: 'inside-action',
     fields: INSIDE_ACTION_FIELDS,
-    required: [...ACTION_REQUIRED, { field: 'url', rule: 'action-required', forTypes: ['click'] }, { field: 'phoneNumber', rule: 'action-required', forTypes: ['call'] }],
+    required: [
+      ...ACTION_REQUIRED,
+      { field: 'url', rule: 'action-required', forTypes: ['click'] },
+      { field: 'phoneNumber', rule: 'action-required', forTypes: ['call'] },
+    ],
     label: 'inside action',
     where: 'an inside action',
     synonyms: FIELD_SYNONYMS,
     effect: 'channels drop it',
   },
-  'float-action': { kind: 'float-action', fields: FLOAT_ACTION_FIELDS, required: ACTION_REQUIRED, label: 'float action', where: 'a float action', synonyms: FIELD_SYNONYMS, effect: 'channels drop it' },
-  provider: { kind: 'provider', fields: PROVIDER_FIELDS, required: PROVIDER_REQUIRED, label: 'native provider', where: 'the provider descriptor', synonyms: PROVIDER_SYNONYMS, effect: 'it is not a field of a native provider' },
-  'meta-array': { kind: 'meta-array', required: [], label: 'Configuration Meta', where: 'the Configuration Meta array', synonyms: {}, effect: '' },
+  'float-action': {
+    kind: 'float-action',
+    fields: FLOAT_ACTION_FIELDS,
+    required: ACTION_REQUIRED,
+    label: 'float action',
+    where: 'a float action',
+    synonyms: FIELD_SYNONYMS,
+    effect: 'channels drop it',
+  },
+  provider: {
+    kind: 'provider',
+    fields: PROVIDER_FIELDS,
+    required: PROVIDER_REQUIRED,
+    label: 'native provider',
+    where: 'the provider descriptor',
+    synonyms: PROVIDER_SYNONYMS,
+    effect: 'it is not a field of a native provider',
+  },
+  'meta-array': {
+    kind: 'meta-array',
+    required: [],
+    label: 'Configuration Meta',
+    where: 'the Configuration Meta array',
+    synonyms: {},
+    effect: '',
+  },
   // Spec, "Configuration Meta": key and label always; type when there is no options, options
   // when there is no type.
   entry: {
@@ -92,7 +143,15 @@ const PLACES: Readonly<Record<PlaceKind, PlaceSpec>> = {
     effect: 'the Integrations form ignores it',
   },
   options: { kind: 'options', required: [], label: 'options', where: 'options', synonyms: {}, effect: '' },
-  option: { kind: 'option', fields: META_OPTION_FIELDS, required: always('meta-options', 'value', 'label'), label: 'option', where: 'an option', synonyms: OPTION_SYNONYMS, effect: 'the selection ignores it' },
+  option: {
+    kind: 'option',
+    fields: META_OPTION_FIELDS,
+    required: always('meta-options', 'value', 'label'),
+    label: 'option',
+    where: 'an option',
+    synonyms: OPTION_SYNONYMS,
+    effect: 'the selection ignores it',
+  },
 };
 
 export function place(kind: PlaceKind): PlaceSpec {

@@ -144,7 +144,12 @@ function buildCard(doc: JsonDocument): RichCard | undefined {
   };
 }
 
-function actionList(doc: JsonDocument, card: ObjectModel, name: ActionListName, bodies: { start: number; end: number }[]): ActionList | undefined {
+function actionList(
+  doc: JsonDocument,
+  card: ObjectModel,
+  name: ActionListName,
+  bodies: { start: number; end: number }[],
+): ActionList | undefined {
   const prop = card.props.get(name);
   if (!prop) return undefined;
   const array = prop.value && prop.value.type === 'array' ? prop.value : undefined;

@@ -47,7 +47,9 @@ export function renderForChannel(text: string, options: ChannelRenderOptions = {
   const { channel, sample } = options;
   const config = withChannelOn(options.config ?? DEFAULT_CONFIG, channel);
   const checked = checkDocument(text, 'universal-message', { config, sample });
-  const findings = checked.diagnostics.filter((d) => (d.channels?.length ? !!channel && d.channels.includes(channel) : d.severity === 'error' || d.severity === 'warning'));
+  const findings = checked.diagnostics.filter((d) => (d.channels?.length
+    ? !!channel && d.channels.includes(channel)
+    : d.severity === 'error' || d.severity === 'warning'));
   const doc = checked.doc ?? parseJsonDocument(text);
   const broken = [
     ...doc.syntax.map((s) => ({ offset: s.offset, message: syntaxMessage(s) })),
@@ -55,11 +57,23 @@ export function renderForChannel(text: string, options: ChannelRenderOptions = {
   ].sort((a, b) => a.offset - b.offset);
   if (broken.length > 0) return { value: undefined, error: broken[0], unevaluated: [], findings, apiProblems: [] };
   const rendered = renderMessage(doc, sample);
-  if (rendered.value === undefined) return { value: undefined, error: { message: rendered.error ?? 'The message does not render.', offset: undefined }, unevaluated: rendered.unevaluated, findings, apiProblems: [] };
+  if (rendered.value === undefined) return {
+    value: undefined,
+    error: { message: rendered.error ?? 'The message does not render.', offset: undefined },
+    unevaluated: rendered.unevaluated,
+    findings,
+    apiProblems: [],
+  };
   if (!channel) return { value: rendered.value, error: undefined, unevaluated: rendered.unevaluated, findings, apiProblems: [] };
   const card = rendered.value;
   if (!card || typeof card !== 'object' || Array.isArray(card)) {
-    return { value: undefined, error: { message: 'A universal message renders to a JSON object.', offset: undefined }, unevaluated: rendered.unevaluated, findings, apiProblems: [] };
+    return {
+      value: undefined,
+      error: { message: 'A universal message renders to a JSON object.', offset: undefined },
+      unevaluated: rendered.unevaluated,
+      findings,
+      apiProblems: [],
+    };
   }
   const model = CHANNELS[channel];
   const payload = model.translate(card);

@@ -43,7 +43,13 @@ export default defineRule({
         report({
           message: `${what.charAt(0).toUpperCase()}${what.slice(1)} has no ${joinList(missing)}: ${reasons.join('; ')}.`,
           ...openBrace(a.node),
-          fixes: missing.map((name) => ({ kind: 'insert-property' as const, objectOffset: a.node.offset, name, snippet: PLACEHOLDER[name] ?? `"${name}": "$1"`, title: `Add ${name}` })),
+          fixes: missing.map((name) => ({
+            kind: 'insert-property' as const,
+            objectOffset: a.node.offset,
+            name,
+            snippet: PLACEHOLDER[name] ?? `"${name}": "$1"`,
+            title: `Add ${name}`,
+          })),
         });
       }
     }

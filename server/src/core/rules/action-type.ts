@@ -19,12 +19,24 @@ export default defineRule({
         const v = prop?.value;
         if (value === undefined || !v || allowed.includes(value)) continue;
         const sameWord = allowed.find((t) => t === value.trim().toLowerCase());
-        const replace = (t: string) => ({ kind: 'replace' as const, offset: v.offset, length: v.length, text: `"${t}"`, title: `Change to "${t}"` });
+        const replace = (t: string) => ({
+          kind: 'replace' as const,
+          offset: v.offset,
+          length: v.length,
+          text: `"${t}"`,
+          title: `Change to "${t}"`,
+        });
         let message: string;
         if (sameWord) message = `Action type must be written "${sameWord}" (lower case), found ${quote(value)}.`;
-        else if (list.name === 'floatActions') message = `floatActions support only reply, found ${quote(value)}: use an inside action for ${(INSIDE_ACTION_TYPES as readonly string[]).includes(value) ? value : 'other types'}.`;
+        else if (list.name === 'floatActions') message = `floatActions support only reply, found ${quote(value)}: ` +
+          `use an inside action for ${(INSIDE_ACTION_TYPES as readonly string[]).includes(value) ? value : 'other types'}.`;
         else message = `Inside action type must be click, reply or call, found ${quote(value)}.`;
-        report({ message, offset: v.offset, length: v.length, fixes: sameWord ? [{ ...replace(sameWord), preferred: true }] : allowed.map(replace) });
+        report({
+          message,
+          offset: v.offset,
+          length: v.length,
+          fixes: sameWord ? [{ ...replace(sameWord), preferred: true }] : allowed.map(replace),
+        });
       }
     }
   },

@@ -53,7 +53,11 @@ function targetsWith(ctx: RuleContext, has: (m: ChannelModel) => boolean): Chann
 }
 
 /** The target channels whose limit `n` exceeds (a channel without a limit is never exceeded). */
-function overLimits(targets: readonly ChannelId[], limitOf: (m: ChannelModel) => number | undefined, n: number): { channel: ChannelId; limit: number }[] {
+function overLimits(
+  targets: readonly ChannelId[],
+  limitOf: (m: ChannelModel) => number | undefined,
+  n: number,
+): { channel: ChannelId; limit: number }[] {
   const over: { channel: ChannelId; limit: number }[] = [];
   for (const channel of targets) {
     const limit = limitOf(CHANNELS[channel]);
@@ -204,7 +208,8 @@ function renderedTextLimit(ctx: RuleContext, field: LimitedText, node: Node, act
   const over = overLimits(ctx.targets, (m) => m.text[field], length);
   if (over.length === 0) return true;
   ctx.report({
-    message: `${fieldName(field, action)} renders to ${formatCount(length)} characters with the sample data${elementNote(longest.element)}: over ${joinChannelLimits(over)}.`,
+    message: `${fieldName(field, action)} renders to ${formatCount(length)} characters with the sample ` +
+      `data${elementNote(longest.element)}: over ${joinChannelLimits(over)}.`,
     ...renderedRange(ctx, node),
     channels: over.map((o) => o.channel),
   });
@@ -246,7 +251,8 @@ function countLimit(ctx: RuleContext, list: ActionList | undefined) {
   if (n.fromSample !== undefined) {
     const each = renderedList(ctx.doc)!.each;
     ctx.report({
-      message: `${list.name} renders ${n.total} actions with the sample data (${each.list} has ${n.fromSample}): over ${joinChannelLimits(over)}.`,
+      message: `${list.name} renders ${n.total} actions with the sample data (${each.list} has ${n.fromSample}): ` +
+        `over ${joinChannelLimits(over)}.`,
       offset: each.listOffset,
       length: Math.max(each.list.length, 1),
       channels: over.map((o) => o.channel),
@@ -310,7 +316,8 @@ function captionWithoutActions(ctx: RuleContext, card: RichCard) {
   if (over.length === 0) return;
   const count = `${parts.some((p) => p.atLeast) ? 'at least ' : ''}${formatCount(length)} characters`;
   ctx.report({
-    message: `${joinChannelNames(over.map((o) => o.channel))} ${over.length === 1 ? 'sends' : 'send'} a card with media and no actions as an image with title and description as its caption: ${count}, over ${joinChannelLimits(over)}.`,
+    message: `${joinChannelNames(over.map((o) => o.channel))} ${over.length === 1 ? 'sends' : 'send'} a card with media and no actions ` +
+      `as an image with title and description as its caption: ${count}, over ${joinChannelLimits(over)}.`,
     ...openBrace(card.node),
     channels: over.map((o) => o.channel),
   });
@@ -336,7 +343,11 @@ function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
 }
 
 /** A field's values as sent: the static text, or with sample data each rendered text. */
-function sentValues(ctx: RuleContext, node: Node | undefined, action: ActionModel): { text: string; element: number | undefined; node: Node; rendered: boolean }[] {
+function sentValues(
+  ctx: RuleContext,
+  node: Node | undefined,
+  action: ActionModel,
+): { text: string; element: number | undefined; node: Node; rendered: boolean }[] {
   if (!node || node.type !== 'string' && !ctx.doc.valueTemplate(node)) return [];
   if (isTemplated(ctx, node)) {
     return (renderedTexts(ctx, node, action) ?? []).map((r) => ({ ...r, node, rendered: true }));
@@ -363,7 +374,8 @@ function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
         const range = v.rendered ? renderedRange(ctx, v.node) : { offset: v.node.offset, length: v.node.length };
         const how = v.rendered ? ` with the sample data${elementNote(v.element)}` : '';
         ctx.report({
-          message: `${field} ${jsonString(v.text)} is used by two buttons${how}: ${joinChannelNames(channels)} ${channels.length === 1 ? 'needs' : 'need'} unique button ${what}.`,
+          message: `${field} ${jsonString(v.text)} is used by two buttons${how}: ${joinChannelNames(channels)} ` +
+            `${channels.length === 1 ? 'needs' : 'need'} unique button ${what}.`,
           ...range,
           channels,
           related: first === v.node ? undefined : [{ offset: first.offset, length: first.length, message: 'The other button.' }],
@@ -387,7 +399,8 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
       const digits = digitsOnly(number);
       if (v.rendered) {
         ctx.report({
-          message: `${names}'s call button takes + and digits only: phoneNumber renders to ${number} with the sample data${elementNote(v.element)}, which is rejected; give the number without separators.`,
+          message: `${names}'s call button takes + and digits only: phoneNumber renders to ${number} with the sample ` +
+            `data${elementNote(v.element)}, which is rejected; give the number without separators.`,
           ...renderedRange(ctx, v.node),
           channels,
         });
@@ -398,7 +411,14 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
         offset: v.node.offset,
         length: v.node.length,
         channels,
-        fixes: [{ kind: 'replace', offset: v.node.offset, length: v.node.length, text: jsonString(digits), title: `Change to ${digits}`, preferred: true }],
+        fixes: [{
+          kind: 'replace',
+          offset: v.node.offset,
+          length: v.node.length,
+          text: jsonString(digits),
+          title: `Change to ${digits}`,
+          preferred: true,
+        }],
       });
     }
   }
@@ -412,7 +432,8 @@ function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
     for (const v of sentValues(ctx, a.props.get('payload')?.value, a)) {
       if (v.text.trim().length > 0) continue;
       ctx.report({
-        message: `${joinChannelNames(channels)} ${channels.length === 1 ? 'needs' : 'need'} a non-empty payload for a float action${v.rendered ? `; it renders empty with the sample data${elementNote(v.element)}` : ''}.`,
+        message: `${joinChannelNames(channels)} ${channels.length === 1 ? 'needs' : 'need'} a non-empty payload for a float ` +
+          `action${v.rendered ? `; it renders empty with the sample data${elementNote(v.element)}` : ''}.`,
         ...(v.rendered ? renderedRange(ctx, v.node) : { offset: v.node.offset, length: v.node.length }),
         channels,
       });

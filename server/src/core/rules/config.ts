@@ -42,11 +42,16 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
   const report = (node: { offset: number; length: number }, message: string, severity: Severity = 'error') =>
     findings.push({ rule: 'config', message, offset: node.offset, length: node.length, severity });
   // The syntax rule's words, but a config file is not rendered: its own reason for a trailing comma.
-  for (const s of doc.syntax) report(s, s.kind === 'trailing-comma' ? "Trailing comma: JSON does not allow it, remove this ','." : syntaxMessage(s));
+  for (const s of doc.syntax) report(s, s.kind === 'trailing-comma'
+    ? "Trailing comma: JSON does not allow it, remove this ','."
+    : syntaxMessage(s));
   const root = doc.root;
   if (!root) return { config, findings };
   if (root.type !== 'object') {
-    report({ offset: root.offset, length: root.type === 'array' ? 1 : root.length }, 'umsg.config.json must hold an object: { "channels": {...}, "rules": {...} }.');
+    report(
+      { offset: root.offset, length: root.type === 'array' ? 1 : root.length },
+      'umsg.config.json must hold an object: { "channels": {...}, "rules": {...} }.',
+    );
     return { config, findings };
   }
   for (const p of root.children ?? []) {
@@ -59,14 +64,20 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
     else if (name === 'rules') readSeverityMap(value, 'rules', ruleIds, (k, sev) => { config.rules[k] = sev; });
     else if (name === 'maxFileSize') {
       if (value && value.type === 'number' && isValidMaxFileSize(value.value)) config.maxFileSize = value.value;
-      else if (value) report(value, `maxFileSize must be a whole number of characters, 1 or more (the default is ${DEFAULT_MAX_FILE_SIZE}).`);
+      else if (value) report(
+        value,
+        `maxFileSize must be a whole number of characters, 1 or more (the default is ${DEFAULT_MAX_FILE_SIZE}).`,
+      );
     } else if (name === 'root') {
       if (value && value.type === 'boolean') config.root = value.value === true;
       else if (value) report(value, 'root must be true or false.');
     } else {
       const s = suggest(name, ['channels', 'rules', 'maxFileSize', 'root']);
       // An error, not a warning: a misspelled setting is ignored, so what it meant to change silently does not.
-      report(key, `Unknown setting "${name}"${s ? `: did you mean "${s}"?` : ': known settings are channels, rules, maxFileSize and root.'}`);
+      report(
+        key,
+        `Unknown setting "${name}"${s ? `: did you mean "${s}"?` : ': known settings are channels, rules, maxFileSize and root.'}`,
+      );
     }
   }
   if (!propertyNode(root, 'channels') && !propertyNode(root, 'rules') && (root.children?.length ?? 0) === 0) {
@@ -74,7 +85,12 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
   }
   return { config, findings };
 
-  function readSeverityMap(value: Node | undefined, what: 'channels' | 'rules', known: readonly string[], set: (key: string, sev: SeverityOrOff) => void) {
+  function readSeverityMap(
+    value: Node | undefined,
+    what: 'channels' | 'rules',
+    known: readonly string[],
+    set: (key: string, sev: SeverityOrOff) => void,
+  ) {
     if (!value) return;
     if (value.type !== 'object') {
       report(value, what === 'channels'
@@ -89,7 +105,9 @@ export function parseConfig(text: string, ruleIds: readonly string[]): ConfigPar
       const k = String(key.value);
       if (!known.includes(k)) {
         const s = suggest(k, known);
-        const list = what === 'channels' ? `known channels: ${CHANNEL_IDS.map((c) => `${c} (${CHANNEL_NAMES[c]})`).join(', ')}` : 'see docs/rules for the rule ids';
+        const list = what === 'channels'
+          ? `known channels: ${CHANNEL_IDS.map((c) => `${c} (${CHANNEL_NAMES[c]})`).join(', ')}`
+          : 'see docs/rules for the rule ids';
         report(key, `Unknown ${what === 'channels' ? 'channel' : 'rule'} "${k}"${s ? `: did you mean "${s}"?` : `: ${list}.`}`);
         continue;
       }

@@ -14,7 +14,8 @@ export default defineRule({
     if (!doc.root) return;
     const templateFree = doc.scan.templates.length === 0;
     // A key with a template in it has no known name: no verdict.
-    const named = (key: Node | undefined): key is Node => !!key && key.type === 'string' && (templateFree || !doc.stringInfo(key).templates.length);
+    const named = (key: Node | undefined): key is Node =>
+      !!key && key.type === 'string' && (templateFree || !doc.stringInfo(key).templates.length);
     // Iterative walk: documents may be deep. One map of names, emptied for each object.
     const seen = new SmallMap<Node>();
     const stack: Node[] = [doc.root];

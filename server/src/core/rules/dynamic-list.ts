@@ -11,7 +11,8 @@ export function listProblemMessage(p: ListProblemFacts): string {
     case 'each-without-list':
       return '// @each needs the list it repeats over, for example // @each dishes.';
     case 'each-extra-words':
-      return `// @each takes one list expression, such as // @each dishes: "${p.words}" is not part of it. Put a remark on a comment line of its own.`;
+      return `// @each takes one list expression, such as // @each dishes: "${p.words}" is not part of it. ` +
+        `Put a remark on a comment line of its own.`;
     case 'end-without-each':
       return '// @end has no // @each before it.';
     case 'each-without-end':
@@ -28,7 +29,8 @@ export function listProblemMessage(p: ListProblemFacts): string {
       return "Remove this ',' from the dynamic list body: the delimiter between repeated bodies is added at render time.";
     case 'invalid-for-length':
       return p.elements === 0
-        ? "With an empty list the message is not valid JSON: a ',' next to the body is left with nothing on one side. A list with a dynamic body holds no static actions."
+        ? "With an empty list the message is not valid JSON: a ',' next to the body is left with nothing on one side. " +
+          "A list with a dynamic body holds no static actions."
         : `With ${p.elements} list element${p.elements === 1 ? '' : 's'} the message is not valid JSON: check the commas around the body.`;
     case 'it-outside':
       return '`it` is only defined inside a dynamic list body (between // @each and // @end).';

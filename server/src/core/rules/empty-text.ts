@@ -46,13 +46,20 @@ export default defineRule({
 /** With sample data: a templated text that renders empty or blank, reported on its template. */
 function renderedEmpty(ctx: RuleContext, node: Node, label: string, effect: string) {
   if (!ctx.sample) return;
-  const templates = ctx.doc.valueTemplate(node) ? [ctx.doc.valueTemplate(node)!] : node.type === 'string' ? ctx.doc.stringInfo(node).templates : [];
+  const templates = ctx.doc.valueTemplate(node)
+    ? [ctx.doc.valueTemplate(node)!]
+    : node.type === 'string' ? ctx.doc.stringInfo(node).templates : [];
   if (templates.length === 0) return;
   const empty = renderStringNode(ctx.doc, node, ctx.sample).find((r) => r.text.trim().length === 0);
   if (!empty) return;
-  const where = templates.length === 1 ? { offset: templates[0].start, length: templates[0].end - templates[0].start } : { offset: node.offset, length: node.length };
+  const where = templates.length === 1
+    ? { offset: templates[0].start, length: templates[0].end - templates[0].start }
+    : { offset: node.offset, length: node.length };
   const element = empty.element !== undefined ? ` (list element ${empty.element + 1})` : '';
-  ctx.report({ message: `${label} renders ${empty.text.length === 0 ? 'empty' : 'blank'} with the sample data${element}: ${effect}.`, ...where });
+  ctx.report({
+    message: `${label} renders ${empty.text.length === 0 ? 'empty' : 'blank'} with the sample data${element}: ${effect}.`,
+    ...where,
+  });
 }
 
 function report(ctx: RuleContext, node: Node, message: string) {

@@ -37,7 +37,13 @@ export default defineRule({
  * reply (inside actions take replies too) and all of them fit every target channel's
  * insideActions limit. Not offered around a dynamic list body.
  */
-function moveFloatsInside(doc: JsonDocument, card: RichCard, inside: ActionList, float: ActionList, targets: readonly string[]): FixData | undefined {
+function moveFloatsInside(
+  doc: JsonDocument,
+  card: RichCard,
+  inside: ActionList,
+  float: ActionList,
+  targets: readonly string[],
+): FixData | undefined {
   if (!inside.array || !float.array || inside.hasBody || float.hasBody) return undefined;
   const floats = float.array.children ?? [];
   if (floats.length === 0 || floats.length !== float.actions.length) return undefined;
@@ -54,5 +60,9 @@ function moveFloatsInside(doc: JsonDocument, card: RichCard, inside: ActionList,
     ? { offset: last.offset + last.length, length: 0, text: `, ${texts.join(', ')}` }
     : { offset: inside.array.offset + 1, length: inside.array.length - 2, text: ` ${texts.join(', ')} ` };
   const remove = removalRange(card.node, float.prop.property);
-  return { kind: 'edits', edits: [insert, { ...remove, text: '' }], title: `Move the ${floats.length} float repl${floats.length === 1 ? 'y' : 'ies'} into insideActions` };
+  return {
+    kind: 'edits',
+    edits: [insert, { ...remove, text: '' }],
+    title: `Move the ${floats.length} float repl${floats.length === 1 ? 'y' : 'ies'} into insideActions`,
+  };
 }

@@ -23,7 +23,13 @@ export default defineRule({
       length: v.length,
       fixes: fixed
         ? [{ kind: 'replace', offset: v.offset, length: v.length, text: `"${fixed}"`, title: `Change to "${fixed}"`, preferred: true }]
-        : MEDIA_HEIGHTS.map((h) => ({ kind: 'replace' as const, offset: v.offset, length: v.length, text: `"${h}"`, title: `Change to "${h}"` })),
+        : MEDIA_HEIGHTS.map((h) => ({
+          kind: 'replace' as const,
+          offset: v.offset,
+          length: v.length,
+          text: `"${h}"`,
+          title: `Change to "${h}"`,
+        })),
     });
   },
 });

@@ -30,7 +30,13 @@ export default defineRule({
       message: `richMedia has no ${joinList(missing)}: ${joinList(all)} are required.`,
       offset: prop.key.offset,
       length: prop.key.length,
-      fixes: missing.map((name) => ({ kind: 'insert-property' as const, objectOffset: media.node.offset, name, snippet: PLACEHOLDER[name] ?? `"${name}": "$1"`, title: `Add ${name}` })),
+      fixes: missing.map((name) => ({
+        kind: 'insert-property' as const,
+        objectOffset: media.node.offset,
+        name,
+        snippet: PLACEHOLDER[name] ?? `"${name}": "$1"`,
+        title: `Add ${name}`,
+      })),
     });
   },
 });

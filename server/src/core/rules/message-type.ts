@@ -16,7 +16,13 @@ export default defineRule({
       report({
         message: 'type is missing: a rich card starts with "type": "rich".',
         ...openBrace(card.node),
-        fixes: [{ kind: 'insert-property', objectOffset: card.node.offset, name: 'type', snippet: '"type": "rich"', title: 'Add "type": "rich"' }],
+        fixes: [{
+          kind: 'insert-property',
+          objectOffset: card.node.offset,
+          name: 'type',
+          snippet: '"type": "rich"',
+          title: 'Add "type": "rich"',
+        }],
       });
       return;
     }

@@ -19,13 +19,21 @@ export default defineRule({
       const root = doc.root;
       if (!root || doc.valueTemplate(root)) return;
       if (root.type !== 'array') {
-        const looksLikeEntry = root.type === 'object' && (root.children ?? []).some((p) => ['key', 'label', 'type', 'options'].includes(String(p.children?.[0]?.value)));
+        const looksLikeEntry = root.type === 'object' &&
+          (root.children ?? []).some((p) => ['key', 'label', 'type', 'options'].includes(String(p.children?.[0]?.value)));
         report({
-          message: `A Configuration Meta file holds an array of entries, found ${describeKind(root)}.${looksLikeEntry ? ' Put this entry inside [ ].' : ''}`,
+          message: `A Configuration Meta file holds an array of entries, found ` +
+            `${describeKind(root)}.${looksLikeEntry ? ' Put this entry inside [ ].' : ''}`,
           offset: root.offset,
           length: root.type === 'object' ? 1 : root.length,
           fixes: looksLikeEntry
-            ? [{ kind: 'replace', offset: root.offset, length: root.length, text: `[\n${doc.text.slice(root.offset, root.offset + root.length)}\n]`, title: 'Wrap the entry in [ ]' }]
+            ? [{
+              kind: 'replace',
+              offset: root.offset,
+              length: root.length,
+              text: `[\n${doc.text.slice(root.offset, root.offset + root.length)}\n]`,
+              title: 'Wrap the entry in [ ]',
+            }]
             : undefined,
         });
         return;
@@ -46,7 +54,11 @@ export default defineRule({
     }
     for (const el of array.children ?? []) {
       if (el.type === 'object' || doc.valueTemplate(el) || brokenInside(doc, el)) continue;
-      report({ message: `Each Configuration Meta entry is an object with a key and a label, found ${describeKind(el)}.`, offset: el.offset, length: el.type === 'array' ? 1 : el.length });
+      report({
+        message: `Each Configuration Meta entry is an object with a key and a label, found ${describeKind(el)}.`,
+        offset: el.offset,
+        length: el.type === 'array' ? 1 : el.length,
+      });
     }
   },
 });

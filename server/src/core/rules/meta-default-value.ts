@@ -77,7 +77,8 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
     }
     const s = suggest(value, values);
     ctx.report({
-      message: `default_value ${quote(value)} is not one of the option values: ${values.slice(0, 6).map((x) => quote(x)).join(', ')}${values.length > 6 ? ', …' : ''}.${s ? ` Did you mean ${quote(s)}?` : ''}`,
+      message: `default_value ${quote(value)} is not one of the option values: ` +
+        `${values.slice(0, 6).map((x) => quote(x)).join(', ')}${values.length > 6 ? ', …' : ''}.${s ? ` Did you mean ${quote(s)}?` : ''}`,
       offset: v.offset,
       length: v.length,
       fixes: s ? [replaceWith(v, s)] : values.slice(0, 6).map((x) => replaceWith(v, x)),

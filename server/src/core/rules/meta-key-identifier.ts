@@ -29,7 +29,8 @@ export default defineRule({
       const fixed = keyFromLabel(key);
       const usable = fixed !== undefined && isIdentifierKey(fixed) && !keys.has(fixed);
       report({
-        message: `key ${quote(key)} ${what}: it may not survive code generation. Use letters, digits and _${usable ? `, such as ${quote(fixed)}` : ''}.`,
+        message: `key ${quote(key)} ${what}: it may not survive code generation. Use letters, ` +
+          `digits and _${usable ? `, such as ${quote(fixed)}` : ''}.`,
         offset: v.offset,
         length: v.length,
         fixes: usable ? [replaceWith(v, fixed)] : undefined,

@@ -25,12 +25,20 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
   const v = entry.props.get('options')?.value;
   if (!v || doc.valueTemplate(v) || brokenInside(doc, v)) return;
   if (v.type !== 'array') {
-    ctx.report({ message: `options must be an array of { "value", "label" } objects, found ${describeKind(v)}.`, offset: v.offset, length: v.type === 'object' ? 1 : v.length });
+    ctx.report({
+      message: `options must be an array of { "value", "label" } objects, found ${describeKind(v)}.`,
+      offset: v.offset,
+      length: v.type === 'object' ? 1 : v.length,
+    });
     return;
   }
   const elements = v.children ?? [];
   if (elements.length === 0) {
-    ctx.report({ message: 'options is empty: the selection has nothing to choose. Add at least one { "value", "label" }.', offset: v.offset, length: v.length });
+    ctx.report({
+      message: 'options is empty: the selection has nothing to choose. Add at least one { "value", "label" }.',
+      offset: v.offset,
+      length: v.length,
+    });
     return;
   }
   for (const el of elements) {
@@ -38,9 +46,20 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
     const fixes: FixData[] = [];
     if (el.type === 'string' && typeof el.value === 'string' && doc.stringInfo(el).templates.length === 0) {
       const label = labelFromKey(el.value) || el.value;
-      fixes.push({ kind: 'replace', offset: el.offset, length: el.length, text: `{ "value": ${jsonString(el.value)}, "label": ${jsonString(label)} }`, title: 'Make it { "value", "label" }' });
+      fixes.push({
+        kind: 'replace',
+        offset: el.offset,
+        length: el.length,
+        text: `{ "value": ${jsonString(el.value)}, "label": ${jsonString(label)} }`,
+        title: 'Make it { "value", "label" }',
+      });
     }
-    ctx.report({ message: `Each option is an object { "value", "label" }, found ${describeKind(el)}.`, offset: el.offset, length: el.type === 'array' ? 1 : el.length, fixes });
+    ctx.report({
+      message: `Each option is an object { "value", "label" }, found ${describeKind(el)}.`,
+      offset: el.offset,
+      length: el.type === 'array' ? 1 : el.length,
+      fixes,
+    });
   }
   const seen = new Map<string, { node: Node; index: number }>();
   for (const option of entry.options) {
@@ -57,7 +76,11 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
       message: `Option value ${quote(value)} is already used by option ${first.index + 1}: once stored, the two could not be told apart.`,
       offset: valueNode.offset,
       length: valueNode.length,
-      related: [{ offset: first.node.offset, length: first.node.length, message: `Option ${first.index + 1} has the value ${quote(value)}.` }],
+      related: [{
+        offset: first.node.offset,
+        length: first.node.length,
+        message: `Option ${first.index + 1} has the value ${quote(value)}.`,
+      }],
       fixes: [{ kind: 'remove', ...removalRange(v, option.node), title: 'Remove this option' }],
     });
   }
@@ -91,7 +114,12 @@ function checkOption(ctx: RuleContext, option: MetaOption) {
     const v = option.props.get(field)?.value;
     if (!v || doc.valueTemplate(v)) continue;
     if (v.type !== 'string') {
-      ctx.report({ message: `${field} of an option must be a string, found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes: quoteFix(doc, v) });
+      ctx.report({
+        message: `${field} of an option must be a string, found ${describeKind(v)}.`,
+        offset: v.offset,
+        length: v.length,
+        fixes: quoteFix(doc, v),
+      });
     } else if (field === 'label' && plainString(doc, option.props.get('label'))?.trim() === '') {
       const value = plainString(doc, option.props.get('value'));
       ctx.report({

@@ -54,7 +54,12 @@ function checkString(ctx: RuleContext, entry: MetaEntry, name: 'key' | 'label', 
   const v = entry.props.get(name)?.value;
   if (!v || ctx.doc.valueTemplate(v)) return;
   if (v.type !== 'string') {
-    ctx.report({ message: `${name} must be a string, found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes: quoteFix(ctx.doc, v) });
+    ctx.report({
+      message: `${name} must be a string, found ${describeKind(v)}.`,
+      offset: v.offset,
+      length: v.length,
+      fixes: quoteFix(ctx.doc, v),
+    });
     return;
   }
   const info = ctx.doc.stringInfo(v);

@@ -19,9 +19,16 @@ export default defineRule({
       if (!type && !options) {
         if (brokenInside(doc, entry.node)) continue;
         report({
-          message: `${entryName(doc, entry)} has neither type nor options: give a type (String, Text or Boolean), or options for a selection.`,
+          message: `${entryName(doc, entry)} has neither type nor options: give a type (String, Text or Boolean), ` +
+            `or options for a selection.`,
           ...openBrace(entry.node),
-          fixes: META_TYPES.map((t) => ({ kind: 'insert-property' as const, objectOffset: entry.node.offset, name: 'type', snippet: `"type": "${t}"`, title: `Add "type": "${t}"` })),
+          fixes: META_TYPES.map((t) => ({
+            kind: 'insert-property' as const,
+            objectOffset: entry.node.offset,
+            name: 'type',
+            snippet: `"type": "${t}"`,
+            title: `Add "type": "${t}"`,
+          })),
         });
       } else if (type && options) {
         report({

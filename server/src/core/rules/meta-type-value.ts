@@ -22,7 +22,12 @@ export default defineRule({
       const v = prop?.value;
       if (!v || entry.props.has('options') || doc.valueTemplate(v)) continue;
       if (v.type !== 'string') {
-        report({ message: `type must be ${ALLOWED}, found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes: META_TYPES.map((t) => replaceWith(v, t)) });
+        report({
+          message: `type must be ${ALLOWED}, found ${describeKind(v)}.`,
+          offset: v.offset,
+          length: v.length,
+          fixes: META_TYPES.map((t) => replaceWith(v, t)),
+        });
         continue;
       }
       const value = plainString(doc, prop);

@@ -29,11 +29,24 @@ export default defineRule({
         const templated = view.kind === 'template' || (view.kind === 'string' && view.info.templates.length > 0);
         if (templated && sample) {
           const templates = doc.valueTemplate(v) ? [doc.valueTemplate(v)!] : doc.stringInfo(v).templates;
-          const where = templates.length === 1 ? { offset: templates[0].start, length: templates[0].end - templates[0].start } : { offset: v.offset, length: v.length };
+          const where = templates.length === 1
+            ? { offset: templates[0].start, length: templates[0].end - templates[0].start }
+            : { offset: v.offset, length: v.length };
           for (const r of renderStringNode(doc, v, sample)) {
-            const rendered = { staticText: r.text, staticLength: r.text.length, templates: [], wholly: false, prefix: r.text, segments: [r.text] };
+            const rendered = {
+              staticText: r.text,
+              staticLength: r.text.length,
+              templates: [],
+              wholly: false,
+              prefix: r.text,
+              segments: [r.text],
+            };
             for (const p of phoneProblems(field, rendered)) {
-              report({ message: `${field} renders to ${quoteJson(r.text)} with the sample data${r.element !== undefined ? ` (list element ${r.element + 1})` : ''}: ${p.message.replace(`${field} `, '')}`, ...where });
+              report({
+                message: `${field} renders to ${quoteJson(r.text)} with the sample ` +
+                  `data${r.element !== undefined ? ` (list element ${r.element + 1})` : ''}: ${p.message.replace(`${field} `, '')}`,
+                ...where,
+              });
             }
           }
           continue;
@@ -43,7 +56,16 @@ export default defineRule({
         if (problems.length === 0) continue;
         const normalized = view.info.templates.length === 0 ? normalizePhoneNumber(view.info.staticText) : undefined;
         const normal = normalized !== undefined && plusDigits ? digitsOnly(normalized) : normalized;
-        const fixes: FixData[] = normal ? [{ kind: 'replace', offset: v.offset, length: v.length, text: jsonString(normal), title: `Change to ${normal}`, preferred: true }] : [];
+        const fixes: FixData[] = normal
+          ? [{
+            kind: 'replace',
+            offset: v.offset,
+            length: v.length,
+            text: jsonString(normal),
+            title: `Change to ${normal}`,
+            preferred: true,
+          }]
+          : [];
         for (const p of problems) report({ message: p.message, offset: v.offset, length: v.length, fixes });
       }
     }

@@ -23,6 +23,11 @@ export default defineRule({
     const value = plainString(doc, prop);
     const problem = value === undefined ? undefined : classNameProblem(value);
     if (!problem) return;
-    report({ message: problem.message, offset: v.offset, length: v.length, fixes: problem.fixed ? [replaceWith(v, problem.fixed, true)] : undefined });
+    report({
+      message: problem.message,
+      offset: v.offset,
+      length: v.length,
+      fixes: problem.fixed ? [replaceWith(v, problem.fixed, true)] : undefined,
+    });
   },
 });

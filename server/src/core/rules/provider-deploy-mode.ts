@@ -28,7 +28,12 @@ export default defineRule({
     if (!v || doc.valueTemplate(v)) return;
     const all = DEPLOY_MODES.map((m) => replaceWith(v, m));
     if (v.type !== 'string') {
-      report({ message: `deployMode must be "private" or "hosted", found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes: all });
+      report({
+        message: `deployMode must be "private" or "hosted", found ${describeKind(v)}.`,
+        offset: v.offset,
+        length: v.length,
+        fixes: all,
+      });
       return;
     }
     const value = plainString(doc, prop);

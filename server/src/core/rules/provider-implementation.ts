@@ -18,12 +18,21 @@ export default defineRule({
     const v = prop?.value;
     if (!v || doc.valueTemplate(v)) return;
     if (v.type !== 'string') {
-      report({ message: `implementation must be a string <group>:<project>:<version>, found ${describeKind(v)}.`, offset: v.offset, length: v.length });
+      report({
+        message: `implementation must be a string <group>:<project>:<version>, found ${describeKind(v)}.`,
+        offset: v.offset,
+        length: v.length,
+      });
       return;
     }
     const value = plainString(doc, prop);
     const problem = value === undefined ? undefined : implementationProblem(value);
     if (!problem) return;
-    report({ message: problem.message, offset: v.offset, length: v.length, fixes: problem.fixed ? [replaceWith(v, problem.fixed, true)] : undefined });
+    report({
+      message: problem.message,
+      offset: v.offset,
+      length: v.length,
+      fixes: problem.fixed ? [replaceWith(v, problem.fixed, true)] : undefined,
+    });
   },
 });

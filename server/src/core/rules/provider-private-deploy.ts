@@ -17,7 +17,8 @@ export default defineRule({
     const v = prop?.value;
     if (!v || plainString(doc, prop) !== 'private') return;
     report({
-      message: 'Private deploy: a chatbot that uses this provider cannot be hosted by the platform; its generated project must be exported, built and deployed by you.',
+      message: 'Private deploy: a chatbot that uses this provider cannot be hosted by the platform; ' +
+        'its generated project must be exported, built and deployed by you.',
       offset: v.offset,
       length: v.length,
     });

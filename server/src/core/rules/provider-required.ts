@@ -24,7 +24,8 @@ const NEEDED: Record<string, string> = {
  */
 export default defineRule({
   id: 'provider-required',
-  description: 'A provider descriptor is an object with label, providerType, deployMode, implements (at least one), providerClassName and implementation.',
+  description: 'A provider descriptor is an object with label, providerType, deployMode, implements (at least one), ' +
+    'providerClassName and implementation.',
   defaultSeverity: 'error',
   languages: ['native-provider'],
   check({ doc, report }) {
@@ -32,7 +33,11 @@ export default defineRule({
     if (!root || doc.valueTemplate(root)) return;
     const provider = providerOf(doc);
     if (!provider) {
-      report({ message: `A native provider descriptor is a JSON object, found ${describeKind(root)}.`, offset: root.offset, length: root.type === 'array' ? 1 : root.length });
+      report({
+        message: `A native provider descriptor is a JSON object, found ${describeKind(root)}.`,
+        offset: root.offset,
+        length: root.type === 'array' ? 1 : root.length,
+      });
       return;
     }
     const missing = missingFields(place('provider'), { has: (f) => provider.props.has(f) }, 'provider-required');
@@ -51,28 +56,60 @@ export default defineRule({
 
     const label = provider.props.get('label')?.value;
     if (label && !doc.valueTemplate(label)) {
-      if (label.type !== 'string') report({ message: `label must be a string, found ${describeKind(label)}.`, offset: label.offset, length: label.length, fixes: quoteFix(doc, label) });
-      else if (doc.stringInfo(label).templates.length === 0 && doc.stringInfo(label).staticText.trim() === '') report({ message: 'label is empty: the provider is known by its label.', offset: label.offset, length: label.length });
+      if (label.type !== 'string') report({
+        message: `label must be a string, found ${describeKind(label)}.`,
+        offset: label.offset,
+        length: label.length,
+        fixes: quoteFix(doc, label),
+      });
+      else if (doc.stringInfo(label).templates.length === 0 && doc.stringInfo(label).staticText.trim() === '') report({
+        message: 'label is empty: the provider is known by its label.',
+        offset: label.offset,
+        length: label.length,
+      });
     }
 
     const impl = provider.props.get('implements')?.value;
     if (!impl || doc.valueTemplate(impl) || brokenInside(doc, impl)) return;
     if (impl.type !== 'array') {
       const wrap: FixData[] = impl.type === 'string'
-        ? [{ kind: 'replace', offset: impl.offset, length: impl.length, text: `[${doc.text.slice(impl.offset, impl.offset + impl.length)}]`, title: 'Put it in a list: [ ... ]' }]
+        ? [{
+          kind: 'replace',
+          offset: impl.offset,
+          length: impl.length,
+          text: `[${doc.text.slice(impl.offset, impl.offset + impl.length)}]`,
+          title: 'Put it in a list: [ ... ]',
+        }]
         : [];
-      report({ message: `implements must be an array of service interface names, found ${describeKind(impl)}.`, offset: impl.offset, length: impl.type === 'object' ? 1 : impl.length, fixes: wrap });
+      report({
+        message: `implements must be an array of service interface names, found ${describeKind(impl)}.`,
+        offset: impl.offset,
+        length: impl.type === 'object' ? 1 : impl.length,
+        fixes: wrap,
+      });
       return;
     }
     const names = impl.children ?? [];
     if (names.length === 0) {
-      report({ message: 'implements is empty: name at least one service interface the provider implements.', offset: impl.offset, length: impl.length });
+      report({
+        message: 'implements is empty: name at least one service interface the provider implements.',
+        offset: impl.offset,
+        length: impl.length,
+      });
       return;
     }
     for (const n of names) {
       if (doc.valueTemplate(n)) continue;
-      if (n.type !== 'string') report({ message: `Each service interface name is a string, found ${describeKind(n)}.`, offset: n.offset, length: n.type === 'object' || n.type === 'array' ? 1 : n.length });
-      else if (doc.stringInfo(n).templates.length === 0 && doc.stringInfo(n).staticText.trim() === '') report({ message: `A service interface name is empty: write the name of the imported service interface.`, offset: n.offset, length: n.length });
+      if (n.type !== 'string') report({
+        message: `Each service interface name is a string, found ${describeKind(n)}.`,
+        offset: n.offset,
+        length: n.type === 'object' || n.type === 'array' ? 1 : n.length,
+      });
+      else if (doc.stringInfo(n).templates.length === 0 && doc.stringInfo(n).staticText.trim() === '') report({
+        message: `A service interface name is empty: write the name of the imported service interface.`,
+        offset: n.offset,
+        length: n.length,
+      });
     }
   },
 });

@@ -16,7 +16,12 @@ export default defineRule({
     const v = prop?.value;
     if (!v || doc.valueTemplate(v)) return;
     if (v.type !== 'string') {
-      report({ message: `providerType must be the string "${PROVIDER_TYPE}", found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes: [replaceWith(v, PROVIDER_TYPE)] });
+      report({
+        message: `providerType must be the string "${PROVIDER_TYPE}", found ${describeKind(v)}.`,
+        offset: v.offset,
+        length: v.length,
+        fixes: [replaceWith(v, PROVIDER_TYPE)],
+      });
       return;
     }
     const value = plainString(doc, prop);

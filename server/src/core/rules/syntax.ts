@@ -33,7 +33,9 @@ export function syntaxMessage(p: SyntaxFacts): string {
     case 'too-deep':
       return `Nesting is ${formatCount(p.depth)} levels deep, over the limit of ${formatCount(p.limit)}: the file was not checked further.`;
     case 'no-value':
-      return p.onlyComments ? 'The file holds only comments: it should hold one JSON value.' : 'The file is empty: it should hold one JSON value.';
+      return p.onlyComments
+        ? 'The file holds only comments: it should hold one JSON value.'
+        : 'The file is empty: it should hold one JSON value.';
     case 'trailing-comma':
       return "Trailing comma: the rendered message must be strict JSON, remove this ','.";
     case 'end-of-file':
@@ -56,7 +58,9 @@ export default defineRule({
   check({ doc, language, report }) {
     // A ',' left in a dynamic list body is explained by dynamic-list (the delimiter is added
     // at render time); one finding on it is enough.
-    const explained = new Set(language === 'universal-message' ? analyzeLists(doc).problems.filter((p) => p.kind === 'body-comma').map((p) => p.offset) : []);
+    const explained = new Set(language === 'universal-message'
+      ? analyzeLists(doc).problems.filter((p) => p.kind === 'body-comma').map((p) => p.offset)
+      : []);
     for (const s of doc.syntax) {
       if (explained.has(s.offset)) continue;
       report({ message: syntaxMessage(s), offset: s.offset, length: s.length });

@@ -12,7 +12,8 @@ import { quote } from '../util/messageQuote';
  */
 export default defineRule({
   id: 'unknown-property',
-  description: 'Every property is one the format defines for that place (universal message, Configuration Meta entry or option, provider descriptor), with "did you mean".',
+  description: 'Every property is one the format defines for that place (universal message, Configuration Meta entry or option, ' +
+    'provider descriptor), with "did you mean".',
   defaultSeverity: 'warning',
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
   check(ctx) {
@@ -28,16 +29,28 @@ function unusedHere(ctx: RuleContext, place: PlaceSpec, object: ObjectModel): ((
   if (place.kind === 'inside-action') {
     const type = actionType(ctx.doc, object);
     return (name) => {
-      if (name === 'url' && type !== undefined && type !== 'click') return `url has no effect on a ${type} action: only click actions open a URL.`;
-      if (name === 'phoneNumber' && type !== undefined && type !== 'call') return `phoneNumber has no effect on a ${type} action: only call actions dial a number.`;
+      if (name === 'url' && type !== undefined && type !== 'click')
+        return `url has no effect on a ${type} action: only click actions open a URL.`;
+      if (name === 'phoneNumber' && type !== undefined && type !== 'call')
+        return `phoneNumber has no effect on a ${type} action: only call actions dial a number.`;
       return undefined;
     };
   }
-  if (place.kind === 'float-action') return (name) => (name === 'url' || name === 'phoneNumber' ? `${name} is not used by float actions: they are reply only.` : undefined);
+  if (place.kind === 'float-action') return (name) => (name === 'url' || name === 'phoneNumber'
+    ? `${name} is not used by float actions: they are reply only.`
+    : undefined);
   return undefined;
 }
 
-function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldSpec[], where: string, unused: ((name: string) => string | undefined) | undefined, synonyms: Readonly<Record<string, string>>, effect: string) {
+function checkObject(
+  ctx: RuleContext,
+  obj: ObjectModel,
+  fields: readonly FieldSpec[],
+  where: string,
+  unused: ((name: string) => string | undefined) | undefined,
+  synonyms: Readonly<Record<string, string>>,
+  effect: string,
+) {
   const names = fieldNames(fields);
   const templateFree = ctx.doc.scan.templates.length === 0;
   for (const p of obj.all) {
@@ -59,7 +72,14 @@ function checkObject(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
       offset: p.key.offset,
       length: p.key.length,
       fixes: s
-        ? [{ kind: 'replace', offset: p.key.offset, length: p.key.length, text: jsonString(s), title: `Rename to "${s}"`, preferred: sameName(p.name, s) }, remove]
+        ? [{
+          kind: 'replace',
+          offset: p.key.offset,
+          length: p.key.length,
+          text: jsonString(s),
+          title: `Rename to "${s}"`,
+          preferred: sameName(p.name, s),
+        }, remove]
         : [remove],
     });
   }

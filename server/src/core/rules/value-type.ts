@@ -4,7 +4,14 @@ import type { ObjectModel } from '../model/richCard';
 import { defineRule, type RuleContext } from '../findings/rule';
 import { brokenInside, describeKind } from '../model/values';
 
-const ARTICLE: Record<string, string> = { string: 'a string', object: 'an object', array: 'an array', boolean: 'a boolean (true or false)', number: 'a number', null: 'null' };
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  object: 'an object',
+  array: 'an array',
+  boolean: 'a boolean (true or false)',
+  number: 'a number',
+  null: 'null',
+};
 
 /**
  * Each field holds the JSON type the specification gives it. A value that is wholly a
@@ -35,7 +42,11 @@ export default defineRule({
       if (!list) continue;
       for (const el of list.elements) {
         if (el.type !== 'object' && !doc.valueTemplate(el) && !brokenInside(doc, el)) {
-          ctx.report({ message: `Each ${list.name} element is an action object, found ${describeKind(el)}.`, offset: el.offset, length: el.length });
+          ctx.report({
+            message: `Each ${list.name} element is an action object, found ${describeKind(el)}.`,
+            offset: el.offset,
+            length: el.length,
+          });
         }
       }
     }
@@ -52,9 +63,23 @@ function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
     if (brokenInside(ctx.doc, v)) continue;
     const fixes = [];
     if (f.kind === 'boolean' && v.type === 'string' && (v.value === 'true' || v.value === 'false')) {
-      fixes.push({ kind: 'replace' as const, offset: v.offset, length: v.length, text: String(v.value), title: `Write ${v.value} without quotes`, preferred: true });
+      fixes.push({
+        kind: 'replace' as const,
+        offset: v.offset,
+        length: v.length,
+        text: String(v.value),
+        title: `Write ${v.value} without quotes`,
+        preferred: true,
+      });
     } else if (f.kind === 'string' && (v.type === 'number' || v.type === 'boolean')) {
-      fixes.push({ kind: 'replace' as const, offset: v.offset, length: v.length, text: JSON.stringify(ctx.doc.text.slice(v.offset, v.offset + v.length)), title: 'Quote this value', preferred: true });
+      fixes.push({
+        kind: 'replace' as const,
+        offset: v.offset,
+        length: v.length,
+        text: JSON.stringify(ctx.doc.text.slice(v.offset, v.offset + v.length)),
+        title: 'Quote this value',
+        preferred: true,
+      });
     }
     ctx.report({ message: `${f.name} must be ${ARTICLE[f.kind]}, found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes });
   }

@@ -93,7 +93,13 @@ export function startJsonDocument(text: string, options: ParseOptions = {}): Jso
 }
 
 /** The document from its template scan and JSON tree: its syntax problems and template lookups. */
-function finishParse(text: string, options: ParseOptions, scan: ScanResult, root: Node | undefined, errors: readonly ParseError[]): JsonDocument {
+function finishParse(
+  text: string,
+  options: ParseOptions,
+  scan: ScanResult,
+  root: Node | undefined,
+  errors: readonly ParseError[],
+): JsonDocument {
   const { syntax, tooDeep } = syntaxProblems(text, scan, root, errors, options);
 
   // Most messages have no template at all: no map to build, and every value is plain.
@@ -101,7 +107,9 @@ function finishParse(text: string, options: ParseOptions, scan: ScanResult, root
   if (byStart) {
     for (const t of scan.templates) if (!t.inString) byStart.set(t.start, t);
     // A recovered broken template stands for a value too: dynamic, no verdict on it.
-    for (const r of scan.recovered) byStart.set(r.start, { start: r.start, end: r.end, expression: text.slice(r.start + 2, r.end), inString: false });
+    for (const r of scan.recovered) {
+      byStart.set(r.start, { start: r.start, end: r.end, expression: text.slice(r.start + 2, r.end), inString: false });
+    }
   }
 
   return {

@@ -2,7 +2,7 @@
  * The JSONC tree of a (masked) document, in one pass with an explicit stack: the same nodes,
  * errors and error recovery as jsonc-parser's parseTree, which it replaces because that one
  * is recursive and pays for a visitor and a JSON path it does not need here (slower on large
- * messages). test/jsonTree.test.ts holds the two side by side on fixtures,
+ * messages). test/syntax/jsonTree.test.ts holds the two side by side on fixtures,
  * generated cards and random text.
  */
 import { createScanner, type Node, type ParseError } from 'jsonc-parser';
@@ -38,7 +38,14 @@ type MutableNode = {
 };
 
 /** Every node gets every field, so that all share one shape (fast to build and to read). */
-function node(type: Node['type'], offset: number, length: number, parent: MutableNode | undefined, children: MutableNode[] | undefined, value: unknown): MutableNode {
+function node(
+  type: Node['type'],
+  offset: number,
+  length: number,
+  parent: MutableNode | undefined,
+  children: MutableNode[] | undefined,
+  value: unknown,
+): MutableNode {
   return { type, offset, length, parent, children, value, colonOffset: undefined, info: undefined };
 }
 

@@ -6,7 +6,7 @@ import type { Node } from 'jsonc-parser';
 import { codePointLength } from '../util/codePoints';
 import type { TemplateRegion } from './templateScanner';
 
-/** The static and templated parts of one JSON string (DESIGN: Templates). */
+/** The static and templated parts of one JSON string. */
 export interface StringInfo {
   /** The decoded text without its templates: a lower bound of the rendered text. */
   staticText: string;

@@ -263,7 +263,12 @@ interface StoppedScan {
  * could stop: over many small messages, an object of state per scan showed (slower, in
  * process); only a scan that stops makes one.
  */
-function scanOn(text: string, options: ScanOptions, from: StoppedScan | undefined, pause: (() => boolean) | undefined): ScanResult | StoppedScan {
+function scanOn(
+  text: string,
+  options: ScanOptions,
+  from: StoppedScan | undefined,
+  pause: (() => boolean) | undefined,
+): ScanResult | StoppedScan {
   const depthLimit = options.depthLimit ?? DEFAULT_DEPTH_LIMIT;
   const n = text.length;
   const templates: TemplateRegion[] = from?.templates ?? [];
@@ -329,7 +334,8 @@ function scanOn(text: string, options: ScanOptions, from: StoppedScan | undefine
       if (inString) {
         if (c === Ch.Backslash) { i += 2; continue; }
         if (c === Ch.Quote) { inString = false; i++; continue; }
-        if (c === Ch.LF || c === Ch.CR) { inString = false; lineStart = i + 1; i++; continue; } // JSON strings end at a line break (the parser reports it)
+        // JSON strings end at a line break (the parser reports it).
+        if (c === Ch.LF || c === Ch.CR) { inString = false; lineStart = i + 1; i++; continue; }
         // Plain text: run on to the next character that matters here, in this tight loop
         // rather than one turn of the main loop per character (most of a message is strings).
         i++;
@@ -388,7 +394,23 @@ function scanOn(text: string, options: ScanOptions, from: StoppedScan | undefine
       }
     }
     if (i < n && pause !== undefined && pause()) {
-      return { kind: 'stopped', templates, recovered, problems, markers, hidden, firstHidden, i, depth, maxDepth, depthExceededAt, inString, templatesEnabled, failedWork, lineStart };
+      return {
+        kind: 'stopped',
+        templates,
+        recovered,
+        problems,
+        markers,
+        hidden,
+        firstHidden,
+        i,
+        depth,
+        maxDepth,
+        depthExceededAt,
+        inString,
+        templatesEnabled,
+        failedWork,
+        lineStart,
+      };
     }
   }
   if (firstHidden) {

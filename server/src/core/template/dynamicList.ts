@@ -1,8 +1,8 @@
 /**
- * Multiple value messages (spec: "Templating inside a message", rule 2; DESIGN: Multiple value
- * messages). The text is split into a header (before the `// @each <list>` line), a body
- * (between the marker lines: one action element, repeated once per list element and joined
- * by `,`) and a footer (after the `// @end` line).
+ * Multiple value messages: one action element repeated once per element of a list. The text
+ * is split into a header (before the `// @each <list>` line), a body (between the marker
+ * lines: one action element, repeated once per list element and joined by `,`) and a footer
+ * (after the `// @end` line).
  */
 import { createScanner, findNodeAtOffset } from 'jsonc-parser';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
@@ -247,7 +247,7 @@ function checkBody(doc: JsonDocument, list: DynamicList, problems: ListProblem[]
   // `elem,elem` stands where `elem` stood in an array: it parses too. With none, the
   // neighbours of the body meet: `[` and `]` are fine, but any other element leaves a ','
   // with nothing on one side. So only the empty list can break, and it does exactly when the
-  // array holds anything besides the body. test/dynamicListOnce.test.ts holds this to the
+  // array holds anything besides the body. test/template/dynamicListParsesOnce.test.ts holds this to the
   // three parses on generated messages.
   if (doc.syntax.length > 0) return;
   if ((list.array.children?.length ?? 0) !== 1) {

@@ -92,7 +92,12 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined): 
     } else {
       // The list cannot be evaluated: render the body once, with `it` left as written.
       items = [undefined];
-      unevaluated.push({ offset: list.each.listOffset, length: list.list.length, expression: list.list, reason: bound.ok ? `${list.list} is not a list in the sample data` : bound.reason });
+      unevaluated.push({
+        offset: list.each.listOffset,
+        length: list.list.length,
+        expression: list.list,
+        reason: bound.ok ? `${list.list} is not a list in the sample data` : bound.reason,
+      });
     }
     rendered = renderRange(0, list.headerEnd, base)
       + items.map((it) => renderRange(list.bodyStart, list.bodyEnd, { data, it, inBody: true })).join(',')
@@ -105,7 +110,13 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined): 
   // reaches the payload instead of replacing the object's prototype (jsonc-parser's parse).
   const value = parseSampleJson(rendered, errors);
   if (errors.length > 0) {
-    return { value: undefined, json: undefined, error: `The rendered message is not valid JSON (at character ${errors[0].offset + 1} of the rendered text).`, unevaluated, listLength };
+    return {
+      value: undefined,
+      json: undefined,
+      error: `The rendered message is not valid JSON (at character ${errors[0].offset + 1} of the rendered text).`,
+      unevaluated,
+      listLength,
+    };
   }
   return { value, json: JSON.stringify(value, null, 2), error: undefined, unevaluated, listLength };
 }
@@ -114,7 +125,11 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined): 
  * The rendered text of one string node, for each list element when the node is in the
  * dynamic list body (one entry otherwise). Entries with unevaluated templates are left out.
  */
-export function renderStringNode(doc: JsonDocument, node: Node, data: SampleData | undefined): { text: string; element: number | undefined }[] {
+export function renderStringNode(
+  doc: JsonDocument,
+  node: Node,
+  data: SampleData | undefined,
+): { text: string; element: number | undefined }[] {
   const info = doc.stringInfo(node);
   const valueTemplate = doc.valueTemplate(node);
   const templates = valueTemplate ? [valueTemplate] : info.templates;

@@ -127,7 +127,10 @@ export function parseSampleJson(text: string, errors: ParseError[]): JsonValue |
         const [key, value] = children[i].children ?? [];
         if (!key || !value) continue;
         const name = String(key.value);
-        work.push({ node: value, put: (v) => { Object.defineProperty(obj, name, { value: v, enumerable: true, writable: true, configurable: true }); } });
+        work.push({
+          node: value,
+          put: (v) => { Object.defineProperty(obj, name, { value: v, enumerable: true, writable: true, configurable: true }); },
+        });
       }
     } else if (node.type === 'array') {
       const arr = new Array<JsonValue>(children.length).fill(null);
@@ -162,7 +165,10 @@ export function evaluate(expression: string, scope: Scope): EvalResult {
   }
   for (const step of path.steps) {
     if (step.kind === 'call') {
-      if (step.name !== 'name' && step.name !== 'label') return { ok: false, reason: `${step.name}() is not evaluated (only name() and label())` };
+      if (step.name !== 'name' && step.name !== 'label') return {
+        ok: false,
+        reason: `${step.name}() is not evaluated (only name() and label())`,
+      };
       // name() and label() read the element's fields; a plain string element is its own name and label.
       if (typeof value === 'string') { shown += `.${step.name}()`; continue; }
       const field = ownValue(value, step.name);
@@ -196,7 +202,11 @@ export function asText(value: JsonValue): string {
 export function samplePaths(data: JsonValue | undefined, limit = 200): { path: string; value: JsonValue }[] {
   const out: { path: string; value: JsonValue }[] = [];
   if (!data || typeof data !== 'object' || Array.isArray(data)) return out;
-  const queue: { path: string; value: JsonValue; depth: number }[] = Object.entries(data).map(([k, v]) => ({ path: k, value: v, depth: 1 }));
+  const queue: { path: string; value: JsonValue; depth: number }[] = Object.entries(data).map(([k, v]) => ({
+    path: k,
+    value: v,
+    depth: 1,
+  }));
   while (queue.length > 0 && out.length < limit) {
     const item = queue.shift()!;
     out.push({ path: item.path, value: item.value });

@@ -90,13 +90,19 @@ function actionRanges(list: ActionList | undefined, rendered: JsonValue | undefi
   });
 }
 
-export const s = (v: JsonValue | undefined): string | undefined => (typeof v === 'string' ? v : v === undefined || v === null ? undefined : JSON.stringify(v));
+export const s = (v: JsonValue | undefined): string | undefined =>
+  (typeof v === 'string' ? v : v === undefined || v === null ? undefined : JSON.stringify(v));
 export const obj = (v: JsonValue | undefined): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? v : undefined);
 export const arr = (v: JsonValue | undefined): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => !!obj(x)) : []);
 
 type Drawing = Pick<ChannelColumn, 'layout' | 'messageType' | 'media' | 'title' | 'subtitle' | 'body' | 'buttons' | 'chips'>;
 
-function media(url: string | undefined, card: Obj, sources: SourceMap, shape: { height?: number; aspect?: number }): DrawnMedia | undefined {
+function media(
+  url: string | undefined,
+  card: Obj,
+  sources: SourceMap,
+  shape: { height?: number; aspect?: number },
+): DrawnMedia | undefined {
   if (url === undefined) return undefined;
   let host: string | undefined;
   let https = false;
@@ -121,7 +127,12 @@ export function draw(payload: Obj, card: Obj, sources: SourceMap, chips: Chips):
   const inside = (i: number) => sources.action('insideActions', i);
   const float = (i: number) => sources.action('floatActions', i);
   const text = (v: JsonValue | undefined, src?: SourceRange) => (v === undefined ? undefined : chips.text(s(v) ?? '', src));
-  const button = (label: JsonValue | undefined, action: DrawnButton['action'], target: string | undefined, src: SourceRange | undefined): DrawnButton => ({ label: chips.text(s(label) ?? '', src), action, target, source: src });
+  const button = (
+    label: JsonValue | undefined,
+    action: DrawnButton['action'],
+    target: string | undefined,
+    src: SourceRange | undefined,
+  ): DrawnButton => ({ label: chips.text(s(label) ?? '', src), action, target, source: src });
 
   if (obj(payload.attachment)) {
     const el = arr(obj(obj(payload.attachment)?.payload)?.elements)[0] ?? {};
@@ -129,7 +140,9 @@ export function draw(payload: Obj, card: Obj, sources: SourceMap, chips: Chips):
       layout: 'generic', messageType: 'generic template',
       media: media(s(el.image_url), card, sources, { aspect: MESSENGER_ASPECT }),
       title: text(el.title, sources.title), subtitle: text(el.subtitle, sources.description),
-      buttons: arr(el.buttons).map((b, i) => b.type === 'web_url' ? button(b.title, 'url', s(b.url), inside(i)) : b.type === 'phone_number' ? button(b.title, 'call', s(b.payload), inside(i)) : button(b.title, 'reply', undefined, inside(i))),
+      buttons: arr(el.buttons).map((b, i) => b.type === 'web_url'
+        ? button(b.title, 'url', s(b.url), inside(i))
+        : b.type === 'phone_number' ? button(b.title, 'call', s(b.payload), inside(i)) : button(b.title, 'reply', undefined, inside(i))),
       chips: arr(payload.quick_replies).map((q, i) => button(q.title, 'reply', undefined, float(i))),
     };
   }
@@ -145,20 +158,29 @@ export function draw(payload: Obj, card: Obj, sources: SourceMap, chips: Chips):
     };
     return {
       layout: 'richCard', messageType: 'rich card',
-      media: m ? media(s(obj(m.contentInfo)?.fileUrl) ?? '', card, sources, { height: MEDIA_HEIGHT[s(m.height) ?? ''] ?? MEDIA_HEIGHT.MEDIUM }) : undefined,
+      media: m
+        ? media(s(obj(m.contentInfo)?.fileUrl) ?? '', card, sources, { height: MEDIA_HEIGHT[s(m.height) ?? ''] ?? MEDIA_HEIGHT.MEDIUM })
+        : undefined,
       title: text(content.title, sources.title), subtitle: text(content.description, sources.description),
       buttons: arr(content.suggestions).map((x, i) => suggestion(x, inside(i))),
       chips: arr(message.suggestions).map((x, i) => suggestion(x, float(i))),
     };
   }
-  const whatsappShape = (payload.type === 'text' && obj(payload.text)) || (payload.type === 'image' && obj(payload.image)) || (payload.type === 'interactive' && obj(payload.interactive));
+  const whatsappShape = (payload.type === 'text' && obj(payload.text)) ||
+    (payload.type === 'image' && obj(payload.image)) ||
+    (payload.type === 'interactive' && obj(payload.interactive));
   if (!whatsappShape) {
     const m = obj(card.richMedia);
     return {
       layout: 'generic', messageType: 'card (drawn from the universal message: no drawing of this channel\'s payload yet)',
       media: m ? media(s(m.fileUrl) ?? '', card, sources, { height: MEDIA_HEIGHT[s(m.height) ?? ''] }) : undefined,
       title: text(card.title, sources.title), subtitle: text(card.description, sources.description),
-      buttons: arr(card.insideActions).map((a, i) => button(a.display, a.type === 'click' ? 'url' : a.type === 'call' ? 'call' : 'reply', s(a.url ?? a.phoneNumber), inside(i))),
+      buttons: arr(card.insideActions).map((a, i) => button(
+        a.display,
+        a.type === 'click' ? 'url' : a.type === 'call' ? 'call' : 'reply',
+        s(a.url ?? a.phoneNumber),
+        inside(i),
+      )),
       chips: arr(card.floatActions).map((a, i) => button(a.display, 'reply', undefined, float(i))),
     };
   }
@@ -166,11 +188,24 @@ export function draw(payload: Obj, card: Obj, sources: SourceMap, chips: Chips):
   const insideCount = Array.isArray(card.insideActions) ? card.insideActions.length : 0;
   const buttonSource = (i: number) => (i < insideCount ? inside(i) : float(i - insideCount));
   if (payload.type === 'text') {
-    return { layout: 'text', messageType: 'text message (the card has no actions)', body: text(obj(payload.text)?.body, sources.title), buttons: [], chips: [] };
+    return {
+      layout: 'text',
+      messageType: 'text message (the card has no actions)',
+      body: text(obj(payload.text)?.body, sources.title),
+      buttons: [],
+      chips: [],
+    };
   }
   if (payload.type === 'image') {
     const image = obj(payload.image) ?? {};
-    return { layout: 'image', messageType: 'image message (the card has no actions)', media: media(s(image.link) ?? '', card, sources, { aspect: MESSENGER_ASPECT }), body: text(image.caption, sources.title), buttons: [], chips: [] };
+    return {
+      layout: 'image',
+      messageType: 'image message (the card has no actions)',
+      media: media(s(image.link) ?? '', card, sources, { aspect: MESSENGER_ASPECT }),
+      body: text(image.caption, sources.title),
+      buttons: [],
+      chips: [],
+    };
   }
   const interactive = obj(payload.interactive) ?? {};
   const header = obj(interactive.header);

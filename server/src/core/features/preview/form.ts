@@ -36,12 +36,18 @@ export interface FormPreview {
   notice?: string;
 }
 
-export const PRIVATE_DEPLOY_NOTE = 'Private deploy: the platform cannot host a chatbot that uses this provider; its generated project must be exported, built and deployed by the builder.';
+export const PRIVATE_DEPLOY_NOTE = 'Private deploy: the platform cannot host a chatbot that uses this provider; ' +
+  'its generated project must be exported, built and deployed by the builder.';
 
 /** The Integrations form as the platform renders a Configuration Meta array (spec: Rendering). */
 export function previewForm(text: string, language: LanguageId, config: ResolvedConfig = DEFAULT_CONFIG): FormPreview {
   if (text.length > config.maxFileSize) {
-    return { kind: 'form', title: 'Integrations', controls: [], notice: `This file has ${formatCount(text.length)} characters, over maxFileSize (${formatCount(config.maxFileSize)}): no preview.` };
+    return {
+      kind: 'form',
+      title: 'Integrations',
+      controls: [],
+      notice: `This file has ${formatCount(text.length)} characters, over maxFileSize (${formatCount(config.maxFileSize)}): no preview.`,
+    };
   }
   const doc = parseJsonDocument(text);
   const provider = language === 'native-provider' ? providerOf(doc) : undefined;

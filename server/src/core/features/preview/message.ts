@@ -42,7 +42,13 @@ export function previewMessage(input: MessageInput): MessagePreview {
   const models = (input.channels ?? CHANNEL_IDS.map((c) => CHANNELS[c])).filter((m) => config.channels[m.id] !== 'off');
   const targets = models.map((m) => m.id);
   if (text.length > config.maxFileSize) {
-    return { kind: 'message', mode, columns: [], unevaluated: [], notice: `This file has ${formatCount(text.length)} characters, over maxFileSize (${formatCount(config.maxFileSize)}): no preview.` };
+    return {
+      kind: 'message',
+      mode,
+      columns: [],
+      unevaluated: [],
+      notice: `This file has ${formatCount(text.length)} characters, over maxFileSize (${formatCount(config.maxFileSize)}): no preview.`,
+    };
   }
   const doc = parseJsonDocument(text);
   const card = buildRichCard(doc);
@@ -66,7 +72,12 @@ export function previewMessage(input: MessageInput): MessagePreview {
     : [];
   const value = rendered.value;
   if (value === undefined || !value || typeof value !== 'object' || Array.isArray(value)) {
-    return { ...base, error: { message: rendered.error ?? 'A universal message renders to a JSON object.', offset: undefined }, columns: [], unevaluated };
+    return {
+      ...base,
+      error: { message: rendered.error ?? 'A universal message renders to a JSON object.', offset: undefined },
+      columns: [],
+      unevaluated,
+    };
   }
   const chips = new Chips(rendered.unevaluated.map((u) => `\${${u.expression}}`));
   const sources = new SourceMap(card, value);
@@ -75,7 +86,9 @@ export function previewMessage(input: MessageInput): MessagePreview {
     const override = input.overrides?.[channel];
     if (override) return overrideColumn(model, override, renderData);
     // The findings that bear on this channel, as channelRender.ts selects them.
-    const findings = checked.diagnostics.filter((d) => (d.channels?.length ? d.channels.includes(channel) : d.severity === 'error' || d.severity === 'warning'));
+    const findings = checked.diagnostics.filter((d) => (d.channels?.length
+      ? d.channels.includes(channel)
+      : d.severity === 'error' || d.severity === 'warning'));
     return channelColumn(model, value, findings, sources, chips, mode);
   });
   return { ...base, columns, unevaluated };
@@ -94,7 +107,9 @@ function listChoice(doc: JsonDocument, data: SampleData | undefined, mode: Previ
   const list = renderedList(doc);
   if (!list || !list.listName) return undefined;
   const parsed = parsePath(list.list);
-  const path = parsed && parsed.root !== 'it' && parsed.steps.every((s) => s.kind === 'field') ? [parsed.root, ...parsed.steps.map((s) => (s as { name: string }).name)] : undefined;
+  const path = parsed && parsed.root !== 'it' && parsed.steps.every((s) => s.kind === 'field')
+    ? [parsed.root, ...parsed.steps.map((s) => (s as { name: string }).name)]
+    : undefined;
   const found = path ? valueAtPath(data, path) : undefined;
   const elements = Array.isArray(found) ? found : [];
   const sampleLength = Array.isArray(found) ? found.length : undefined;
@@ -105,7 +120,14 @@ function listChoice(doc: JsonDocument, data: SampleData | undefined, mode: Previ
   const fallback = mode === 'sample' && sampleLength !== undefined ? sampleLength : 1;
   const length = path && wanted !== undefined && Number.isInteger(wanted) ? Math.max(0, Math.min(MAX_LIST_LENGTH, wanted)) : fallback;
   return {
-    choice: { expression: list.list, sampleLength, length, choices: [...new Set([0, 1, 2, n])], adjustable: !!path, source: { offset: list.each.start, length: list.each.end - list.each.start } },
+    choice: {
+      expression: list.list,
+      sampleLength,
+      length,
+      choices: [...new Set([0, 1, 2, n])],
+      adjustable: !!path,
+      source: { offset: list.each.start, length: list.each.end - list.each.start },
+    },
     path,
     elements,
   };
@@ -147,7 +169,14 @@ function withList(data: SampleData | undefined, plan: ListPlan | undefined, mode
 }
 
 
-function channelColumn(model: ChannelModel, card: Obj, findings: Diagnostic[], sources: SourceMap, chips: Chips, mode: PreviewMode): ChannelColumn {
+function channelColumn(
+  model: ChannelModel,
+  card: Obj,
+  findings: Diagnostic[],
+  sources: SourceMap,
+  chips: Chips,
+  mode: PreviewMode,
+): ChannelColumn {
   const payload = model.translate(card);
   // In template mode a template's own text is not what the channel receives: problems of
   // values still holding a template are left to the sample mode.
@@ -155,7 +184,8 @@ function channelColumn(model: ChannelModel, card: Obj, findings: Diagnostic[], s
   const drawing = draw(payload, card, sources, chips);
   const told = changed(model.id, findings, problems);
   // A dropped field a finding already tells about (inside the same action) is told once.
-  const within = (r: SourceRange | undefined, outer: SourceRange | undefined) => !!r && !!outer && r.offset >= outer.offset && r.offset + r.length <= outer.offset + outer.length;
+  const within = (r: SourceRange | undefined, outer: SourceRange | undefined) =>
+    !!r && !!outer && r.offset >= outer.offset && r.offset + r.length <= outer.offset + outer.length;
   const reasons = [
     ...rejected(problems, findings),
     ...shortened(model, card, problems, sources),
@@ -163,7 +193,16 @@ function channelColumn(model: ChannelModel, card: Obj, findings: Diagnostic[], s
     ...dropped(model, card, sources).filter((d) => !told.some((f) => within(f.range, d.range))),
   ];
   const verdict = reasons.reduce<Verdict>((v, r) => (VERDICT_RANK[r.verdict] < VERDICT_RANK[v] ? r.verdict : v), 'sent');
-  return { channel: model.id, name: model.name, note: model.note, verdict, reasons, ...drawing, approximate: APPROXIMATE[model.id] ?? APPROXIMATE_DEFAULT, payload };
+  return {
+    channel: model.id,
+    name: model.name,
+    note: model.note,
+    verdict,
+    reasons,
+    ...drawing,
+    approximate: APPROXIMATE[model.id] ?? APPROXIMATE_DEFAULT,
+    payload,
+  };
 }
 
 function overrideColumn(model: ChannelModel, override: { file: string; text: string }, data: SampleData | undefined): ChannelColumn {

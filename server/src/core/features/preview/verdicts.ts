@@ -27,7 +27,10 @@ export function rejected(problems: ApiProblem[], findings: Diagnostic[]): Verdic
     .filter((f) => rules.has(f.rule))
     .map((f) => ({ verdict: 'rejected' as const, message: f.message, rule: f.rule, range: findingRange(f) }));
   for (const p of problems) {
-    if (!findings.some((f) => p.explainedBy.includes(f.rule))) out.push({ verdict: 'rejected', message: `Rejected by the API: ${p.message}` });
+    if (!findings.some((f) => p.explainedBy.includes(f.rule))) out.push({
+      verdict: 'rejected',
+      message: `Rejected by the API: ${p.message}`,
+    });
   }
   return dedupe(out);
 }
@@ -55,7 +58,11 @@ export function shortened(model: ChannelModel, card: Obj, problems: ApiProblem[]
     const limit = model.text[field];
     if (typeof value !== 'string' || limit === undefined) return;
     const n = codePointLength(value);
-    if (n > limit) out.push({ verdict: 'shortened', message: `${where} has ${n} characters: ${model.name} shows about ${limit} and cuts the rest (approximate).`, range });
+    if (n > limit) out.push({
+      verdict: 'shortened',
+      message: `${where} has ${n} characters: ${model.name} shows about ${limit} and cuts the rest (approximate).`,
+      range,
+    });
   };
   check('title', card.title, 'title', sources.title);
   check('description', card.description, 'description', sources.description);
@@ -82,7 +89,11 @@ export function dropped(model: ChannelModel, card: Obj, sources: SourceMap): Ver
       const field = path.slice(listAt + 3);
       arr(card[list]).forEach((a, i) => {
         if (a[field] === undefined || (only && !only.includes(s(a.type) ?? 'reply'))) return;
-        out.push({ verdict: 'dropped', message: `${model.name} drops ${list}[${i}].${field}${only ? ` of a ${s(a.type)} action` : ''}.`, range: sources.action(list, i) });
+        out.push({
+          verdict: 'dropped',
+          message: `${model.name} drops ${list}[${i}].${field}${only ? ` of a ${s(a.type)} action` : ''}.`,
+          range: sources.action(list, i),
+        });
       });
       continue;
     }
@@ -91,7 +102,11 @@ export function dropped(model: ChannelModel, card: Obj, sources: SourceMap): Ver
     if (holder && holder[field ?? head] !== undefined) fields.push(path);
   }
   // The card's own fields the channel drops, in one reason (on richMedia, where they all are).
-  if (fields.length > 0) out.unshift({ verdict: 'dropped', message: `${model.name} drops ${joinList(fields)}.`, range: fields.every((f) => f.startsWith('richMedia.')) ? sources.media : undefined });
+  if (fields.length > 0) out.unshift({
+    verdict: 'dropped',
+    message: `${model.name} drops ${joinList(fields)}.`,
+    range: fields.every((f) => f.startsWith('richMedia.')) ? sources.media : undefined,
+  });
   return out;
 }
 
