@@ -242,12 +242,56 @@ describe('links', () => {
     const run = await umsgJson(['check'], dir);
     const refused = resultFor(run.results, path.join(dir, 'hello.umsg')).messages.find((m) => m.ruleId === 'sample-data');
     assert.ok(refused, JSON.stringify(run.results));
-    assert.match(refused.message, /hello\.sample\.json is a link to .*secret\.json, outside the project: it is not read/);
+    assert.match(refused.message, /hello\.sample\.json is a link to .*secret\.json, outside the project \(.+\): it is not read/);
     assert.deepEqual(resultFor(run.results, path.join(dir, 'in/hello.umsg')).messages, [], 'a link inside the project is followed');
     const rendered = await umsg(['render', 'hello.umsg'], dir);
     assert.doesNotMatch(rendered.stdout + rendered.stderr, /TOPSECRET/);
     assert.match(rendered.stderr, /outside the project/);
     assert.match((await umsg(['render', 'in/hello.umsg'], dir)).stdout, /Hello Ada/);
+  });
+
+  // A sample whose rendered title is over Messenger's 80 characters: the finding proves it was read.
+  const LONG_NAME = '{ "user": { "name": "Ada Lovelace, Countess of Lovelace, ' +
+    'who first published an algorithm for a machine, in 1843" } }';
+  const botsTree = () => tempTree({ 'bots/greet.umsg': GREETING, 'bots/greet.sample.json': LONG_NAME, 'other-repo/.git/HEAD': '' });
+
+  it('a plain sample beside the message is read wherever umsg check runs from: the project comes from the file', async () => {
+    const top = botsTree();
+    const bots = path.join(top, 'bots');
+    const reports: string[] = [];
+    for (const cwd of [path.join(top, 'other-repo'), '/', bots]) {
+      const run = await umsgJson(['check', bots], cwd);
+      assert.equal(run.code, 0, run.stderr);
+      const messages = resultFor(run.results, path.join(bots, 'greet.umsg')).messages;
+      assert.deepEqual(messages.map((m) => m.ruleId), ['channel-limit'], `from ${cwd}: ${JSON.stringify(messages)}`);
+      assert.match(messages[0].message, /with the sample data/);
+      reports.push(JSON.stringify(messages));
+    }
+    assert.equal(new Set(reports).size, 1, 'the same report from every folder');
+    const rendered = await umsg(['render', path.join(bots, 'greet.umsg')], path.join(top, 'other-repo'));
+    assert.equal(rendered.code, 0, rendered.stderr);
+    assert.match(rendered.stdout, /Hello Ada Lovelace/);
+    assert.equal(rendered.stderr, '');
+  });
+
+  it('a link out of a message\'s folder is refused when the message is in no project, and says where it points', async () => {
+    const top = botsTree();
+    const bots = path.join(top, 'bots');
+    const secret = path.join(top, 'secret.json');
+    const { writeFileSync, unlinkSync } = await import('node:fs');
+    writeFileSync(secret, '{ "user": { "name": "TOPSECRET" } }');
+    unlinkSync(path.join(bots, 'greet.sample.json'));
+    symlinkSync(secret, path.join(bots, 'greet.sample.json'));
+    for (const cwd of [top, '/', bots]) {
+      const run = await umsgJson(['check', bots], cwd);
+      const refused = resultFor(run.results, path.join(bots, 'greet.umsg')).messages.find((m) => m.ruleId === 'sample-data');
+      assert.ok(refused, `from ${cwd}: ${JSON.stringify(run.results)}`);
+      assert.equal(
+        refused.message,
+        `greet.sample.json is a link to ${realpathSync(secret)}, outside the project (${bots}): ` +
+          'it is not read, and templates are checked without sample data.',
+      );
+    }
   });
 
   it('messageContext refuses a linked sample outside `within`, for the language server too', async () => {
@@ -451,6 +495,23 @@ describe('the language server reads the same way', () => {
         assert.ok(diagnostics.some((d) => d.code === 'sample-data' && /named pipe/.test(d.message)), JSON.stringify(diagnostics));
       }
       assert.deepEqual(await server.open(path.join(dir, 'last.umsg'), GREETING), [], 'a regular sample is still read after them');
+    } finally {
+      server.stop();
+    }
+  });
+
+  it('a message outside the workspace folder reads the plain sample beside it (its folder is its project)', async () => {
+    const top = tempTree({
+      'ws/.keep': '',
+      'elsewhere/greet.umsg': GREETING,
+      'elsewhere/greet.sample.json': '{ "user": { "name": "Ada Lovelace, Countess of Lovelace, ' +
+        'who first published an algorithm for a machine, in 1843" } }',
+    });
+    const server = await startServer(path.join(top, 'ws'));
+    try {
+      const greet = await server.open(path.join(top, 'elsewhere', 'greet.umsg'), GREETING);
+      assert.deepEqual(greet.map((d) => d.code), ['channel-limit'], JSON.stringify(greet));
+      assert.match(greet[0].message, /with the sample data/);
     } finally {
       server.stop();
     }

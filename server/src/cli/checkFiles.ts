@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { createLanguageService, languageOf, tooLargeToRead, type LanguageId } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
-import { messageContext } from '../workspace/messageContext';
+import { messageContext, projectFolder } from '../workspace/messageContext';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
 import { locate, type LocatedReport } from './report/locate';
 
@@ -119,12 +119,12 @@ export class FileChecker {
     // By its name alone: the whole path would be split again for every file.
     const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
     // Sample data and channel-specific siblings, found as the language server finds them;
-    // a linked sample must stay inside the project (its root, or else the current folder).
+    // a linked sample must stay inside the message's project (its root, or else its folder).
     const related = language === 'universal-message' && typeof text === 'string'
       ? await messageContext(file, readText, {
         exists: (p) => this.listings.exists(p),
         namesIn: (dir) => this.listings.list(dir),
-        within: [found.root ?? this.cwd],
+        within: [projectFolder(file, found.root)],
         realPath: realPathOf,
       })
       : undefined;

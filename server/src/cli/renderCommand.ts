@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import { CHANNEL_NAMES, channelOfPath, isChannelId, renderForChannel } from '../core';
-import { messageContext, parseSample } from '../workspace/messageContext';
+import { messageContext, parseSample, projectFolder } from '../workspace/messageContext';
 import { lineColumn } from './report/locate';
 import { ConfigLookup } from '../workspace/configLookup';
 import { FolderListings, realPathOf } from '../node/files';
@@ -64,7 +64,8 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
   } else {
     // A channel-specific message uses the sample data of its universal message.
     const { root } = await configs.forFile(universal);
-    const related = await messageContext(universal, readText, { exists, within: [root ?? io.cwd], realPath: realPathOf });
+    const within = [projectFolder(universal, root)];
+    const related = await messageContext(universal, readText, { exists, within, realPath: realPathOf });
     if (related.sampleProblem) io.stderr(`umsg: ${printable(related.sampleProblem)}\n`);
     sample = related.sample;
   }

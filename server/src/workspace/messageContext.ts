@@ -26,10 +26,11 @@ interface ContextOptions {
    */
   exists?: (p: string) => Promise<boolean>;
   /**
-   * Sample data is shown in hovers and rendered output, so a NAME.sample.json that is a link
-   * to a file outside the project (`~/.docker/config.json`, say) is refused. `within` are the
-   * project's folders (none: the message's own folder), `realPath` resolves links (undefined
-   * when it cannot). Without `realPath`, links are not checked.
+   * Sample data is shown in hovers and rendered output, so a NAME.sample.json that is a
+   * symbolic link to a file outside the project (`~/.docker/config.json`, say) is refused; a
+   * plain file beside the message is always read. `within` are the folders of the message's
+   * project (see `projectFolder`; none: the message's own folder), `realPath` resolves links
+   * (undefined when it cannot). Without `realPath`, links are not checked.
    */
   within?: readonly string[];
   realPath?: (p: string) => Promise<string | undefined>;
@@ -122,11 +123,11 @@ export async function messageContext(messagePath: string, readText: ReadText, op
   const ask = options.exists ?? (async (p: string) => (await readText(p)) !== undefined);
   const stemFiles = listed ? stemsOf(listed).get(stem) : undefined;
   if (listed ? stemFiles?.sample === true : await ask(samplePath)) {
-    const outside = await leavesProject(samplePath, options);
+    const outside = await linkOutOfProject(samplePath, options);
     const sampleText = outside ? undefined : await readText(samplePath);
     ctx.samplePath = samplePath;
     if (outside) {
-      ctx.sampleProblem = `${name} is a link to ${outside}, outside the project: ` +
+      ctx.sampleProblem = `${name} is a link to ${outside.target}, outside the project (${outside.project}): ` +
         'it is not read, and templates are checked without sample data.';
     } else if (typeof sampleText === 'string') {
       const parsed = parseSample(sampleText, name);
@@ -147,17 +148,41 @@ export async function messageContext(messagePath: string, readText: ReadText, op
   return ctx;
 }
 
-/** The real path a sample leads to when that is outside every project folder; else undefined. */
-async function leavesProject(samplePath: string, options: ContextOptions): Promise<string | undefined> {
+/**
+ * Where a sample that is a symbolic link leads, when that is outside every folder of the
+ * project, with the project's first folder to name it; undefined for a plain file (wherever it
+ * is: it stands beside the message), a link inside the project, or a dangling link (the read
+ * then says so).
+ */
+async function linkOutOfProject(samplePath: string, options: ContextOptions): Promise<{ target: string; project: string } | undefined> {
   const { realPath } = options;
   if (!realPath) return undefined;
-  const cut = Math.max(samplePath.lastIndexOf('/'), samplePath.lastIndexOf('\\'));
-  const within = options.within && options.within.length > 0 ? options.within : [samplePath.slice(0, Math.max(cut, 1))];
   const real = await realPath(samplePath);
-  if (real === undefined) return undefined; // a dangling link: the read says so
+  if (real === undefined) return undefined;
+  const cut = Math.max(samplePath.lastIndexOf('/'), samplePath.lastIndexOf('\\'));
+  const dir = samplePath.slice(0, Math.max(cut, 1));
+  // Not a link: the file's real path is its folder's real path and its own name (the folder
+  // itself may be reached through a link; that does not make the file one).
+  const realDir = (await realPath(dir)) ?? dir;
+  const separator = realDir.includes('/') || !realDir.includes('\\') ? '/' : '\\';
+  const trimmed = realDir.endsWith(separator) ? realDir.slice(0, -1) : realDir;
+  if (real === `${trimmed}${separator}${samplePath.slice(cut + 1)}`) return undefined;
+  const within = options.within && options.within.length > 0 ? options.within : [dir];
   for (const folder of within) {
     const root = (await realPath(folder)) ?? folder;
     if (isInside(real, root)) return undefined;
   }
-  return real;
+  return { target: real, project: within[0] };
+}
+
+/**
+ * The folder a message's project spans, for the guard on linked sample data: the project root
+ * the config lookup found (a folder with `.git`, a config with `"root": true`, or a workspace
+ * folder), else the message's own folder. Never the current folder: where a command runs from
+ * says nothing about the message's project.
+ */
+export function projectFolder(messagePath: string, root: string | undefined): string {
+  if (root !== undefined) return root;
+  const cut = Math.max(messagePath.lastIndexOf('/'), messagePath.lastIndexOf('\\'));
+  return messagePath.slice(0, Math.max(cut, 1));
 }
