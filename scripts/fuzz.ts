@@ -7,7 +7,11 @@
  * - every response is one VS Code accepts: ranges inside the document, outline symbols with a
  *   non-empty name and their children inside them, selection ranges that grow outwards;
  * - incremental = fresh open: after a run of edits, closing and reopening the document with the
- *   same text gives the same diagnostics, outline and folding.
+ *   same text gives the same diagnostics, outline and folding;
+ * - every response is for the version its request was sent for: in push mode edits and requests
+ *   go out in bursts, without waiting for answers, and each answer is checked against the text
+ *   the client had when it asked; a request overtaken by an edit may answer ContentModified
+ *   (counted, not a violation), never with another version's ranges.
  *
  *   npm run fuzz                                   (seed 1, 2,000 edits per mode)
  *   npm run fuzz -- --seed 7 --edits 1000000       (a long run; prints counts every 10,000 edits)
@@ -51,6 +55,8 @@ export interface FuzzReport {
   edits: number;
   requests: number;
   freshChecks: number;
+  /** Requests answered ContentModified: an edit overtook them (push mode's bursts). */
+  contentModified: number;
   violations: Map<string, { count: number; example: string }>;
   slowestMs: number;
   slowest: string;
@@ -102,6 +108,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     edits: 0,
     requests: 0,
     freshChecks: 0,
+    contentModified: 0,
     violations: new Map(),
     slowestMs: 0,
     slowest: '',
@@ -155,7 +162,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     try {
       return await p;
     } catch (error) {
-      violation(`error response to ${what}`, String((error as Error).message ?? error));
+      // -32801 (ContentModified): an edit overtook the request; LSP's answer for that.
+      if ((error as { code?: number }).code === -32801) report.contentModified++;
+      else violation(`error response to ${what}`, String((error as Error).message ?? error));
       return undefined;
     } finally {
       const ms = performance.now() - started;
@@ -186,7 +195,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   }
 
   async function request(d: (typeof docs)[number], kind: number, where: number) {
-    const doc = d.doc;
+    // The text as the client has it now: later edits of a burst must not move the yardstick.
+    const doc = TextDocument.create(d.uri, d.languageId, d.doc.version, d.doc.getText());
     const method = REQUESTS[kind % REQUESTS.length];
     if (method === 'textDocument/diagnostic' && !pull) return;
     const position = doc.positionAt(Math.floor(where * doc.getText().length));
@@ -273,6 +283,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   }
 
   const BATCH = 1000;
+  /** Push mode: edits sent before the answers to the burst's requests are awaited. */
+  const BURST = 8;
+  const inFlight: Promise<void>[] = [];
   for (let batch = 0; report.edits < options.edits && !exited; batch++) {
     const edits: Edit[] = fc.sample(editArb, {
       seed: options.seed * 1_000_003 + batch,
@@ -291,8 +304,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         contentChanges: [{ range, text: e.insert }],
       });
       report.edits++;
-      if (e.request % requestEvery === 0) await request(d, Math.floor(e.request / requestEvery), e.where);
-      if (report.edits % freshEvery === 0) await freshCheck(d);
+      if (e.request % requestEvery === 0) {
+        const asked = request(d, Math.floor(e.request / requestEvery), e.where);
+        // Push mode sends a burst of edits and requests before it waits for any answer.
+        if (pull) await asked;
+        else inFlight.push(asked);
+      }
+      if (inFlight.length > 0 && report.edits % BURST === 0) await Promise.all(inFlight.splice(0));
+      if (report.edits % freshEvery === 0) {
+        await Promise.all(inFlight.splice(0));
+        await freshCheck(d);
+      }
       if (report.edits % 10_000 === 0) log(
         `${options.mode}: ${report.edits} edits, ${report.requests} requests, ${report.freshChecks} fresh checks, ` +
           `${[...report.violations.values()].reduce((n, v) => n + v.count, 0)} violations`,
@@ -308,6 +330,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       }
     }
   }
+  await Promise.all(inFlight.splice(0));
   if (!exited) {
     await timed('shutdown', client.sendRequest('shutdown'));
     await client.sendNotification('exit');
@@ -333,7 +356,8 @@ function lineLength(doc: TextDocument, line: number): number {
 
 export function summarize(r: FuzzReport): string {
   const lines = [
-    `${r.mode}: ${r.edits} edits, ${r.requests} requests, ${r.freshChecks} fresh-open comparisons; ` +
+    `${r.mode}: ${r.edits} edits, ${r.requests} requests (${r.contentModified} overtaken by an edit: ContentModified), ` +
+      `${r.freshChecks} fresh-open comparisons; ` +
       `slowest response ${r.slowestMs.toFixed(0)} ms (${r.slowest})`,
   ];
   for (const [kind, v] of r.violations) lines.push(`  ${KNOWN.has(kind) ? '(known) ' : ''}${kind}: ${v.count}, e.g. ${v.example.replace(/\s+/g, ' ')}`);

@@ -96,6 +96,35 @@ describe('document versions', () => {
     const second = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as { items: Diagnostic[] };
     assert.deepEqual(second.items.map((d) => d.code), []);
   });
+
+  // An edit that arrives while a request is answered (here: while the request's config lookup
+  // reads files) makes the answer another version's: its ranges would not fit the text the
+  // client had when it asked. Such a request answers ContentModified.
+  const REQUESTS: [string, Record<string, unknown>][] = [
+    ['textDocument/documentSymbol', {}],
+    ['textDocument/foldingRange', {}],
+    ['textDocument/hover', { position: { line: 2, character: 5 } }],
+    ['textDocument/completion', { position: { line: 2, character: 3 } }],
+    ['textDocument/codeLens', {}],
+    ['textDocument/diagnostic', {}],
+    ['textDocument/inlayHint', { range: { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } } }],
+  ];
+  for (const [method, extra] of REQUESTS) {
+    it(`answers ${method} with ContentModified when the document changes meanwhile, and the next one for the new text`, async () => {
+      h = await startHarness({ pull: true });
+      await h.open(URI, VALID);
+      const release = h.holdReads();
+      const answer = h.client.sendRequest(method, { textDocument: { uri: URI }, ...extra });
+      // One line more at the top: every range of the older text is one line off in the newer.
+      await h.change(URI, 2, `// a comment\n${VALID}`);
+      await h.settle();
+      release();
+      const error = await errorOf(answer);
+      assert.equal(error.code, -32801, `${method}: ${error.message}`); // LSPErrorCodes.ContentModified
+      const outline = await h.client.sendRequest('textDocument/documentSymbol', { textDocument: { uri: URI } }) as { range: { start: { line: number } } }[];
+      assert.equal(outline[0].range.start.line, 1, 'the next request answers for the new text');
+    });
+  }
 });
 
 describe('a long check', () => {

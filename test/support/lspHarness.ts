@@ -47,6 +47,11 @@ export interface Harness {
   pendingTimers(): number[];
   /** With `timers: 'manual'`: runs the timers set so far. */
   runTimers(): void;
+  /**
+   * Holds every file read of the server until the returned function is called: a request that
+   * reads files (a config lookup) is then still under way while the test sends more messages.
+   */
+  holdReads(): () => void;
   /** Sends initialize and initialized (done by startHarness unless `initialize: false`). */
   initialize(): Promise<void>;
   dispose(): void;
@@ -72,13 +77,18 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const up = new PassThrough();
   const down = new PassThrough();
   const files = new Map(Object.entries(options.files ?? {}));
+  let held: Promise<void> | undefined;
   const manual = options.timers === 'manual';
   const timerDelays: number[] = [];
   const manualTimers = new Map<number, { fn: () => void; ms: number }>();
   let nextTimerId = 1;
   const serverConnection = createConnection(new StreamMessageReader(up), new StreamMessageWriter(down));
   startServer(serverConnection, {
-    readFile: async (p) => { harness.reads++; return files.get(p); },
+    readFile: async (p) => {
+      harness.reads++;
+      if (held) await held;
+      return files.get(p);
+    },
     configFor: configForFile,
     docsBase: DOCS_BASE,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
@@ -121,6 +131,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
     async open(uri, text, languageId = 'universal-message') {
       await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    },
+    holdReads() {
+      let release = () => undefined as void;
+      held = new Promise((resolve) => { release = () => { held = undefined; resolve(); }; });
+      return release;
     },
     async change(uri, version, text) {
       await client.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });

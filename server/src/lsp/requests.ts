@@ -30,7 +30,19 @@ export const cancelled = (name: string) => new ResponseError(LSPErrorCodes.Reque
  * answers RequestCancelled; any other error is logged one way and answered with `empty`, so
  * that one bad document never takes a feature down.
  */
-export function requestHandlers(state: () => ServerState, log: (message: string) => void) {
+/**
+ * Called as a request arrives: a function that says, once the answer is made, whether the
+ * request's document is still the version the request was sent for (undefined: the request
+ * names no document).
+ */
+export type SameVersion = (params: unknown) => (() => boolean) | undefined;
+
+/**
+ * The wrapper every request goes through. A request answered while its document changed
+ * (the answer awaited a parse in slices, a check or a file read, and an edit arrived
+ * meanwhile) answers ContentModified, as LSP asks: its positions would be another version's.
+ */
+export function requestHandlers(state: () => ServerState, log: (message: string) => void, sameVersion?: SameVersion) {
   const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
   return function handler<P, R>(
     name: string,
@@ -43,9 +55,11 @@ export function requestHandlers(state: () => ServerState, log: (message: string)
       if (state() === 'shutdown') throw new ResponseError(ErrorCodes.InvalidRequest, `${name}: the server is shutting down.`);
       if (!isObject(params) || !valid(params)) throw new ResponseError(ErrorCodes.InvalidParams, `${name}: malformed params.`);
       if (token.isCancellationRequested) throw cancelled(name);
+      const same = sameVersion?.(params);
       try {
         const result = await run(params, token);
         if (token.isCancellationRequested) throw cancelled(name);
+        if (same && !same()) throw new ResponseError(LSPErrorCodes.ContentModified, `${name}: the document changed.`);
         return result;
       } catch (error) {
         if (error instanceof ResponseError) throw error;

@@ -43,7 +43,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   const log = (message: string) => { try { connection.console.log(message); } catch { /* the client is gone */ } };
   const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
-  const handler = requestHandlers(() => state, log);
+  const handler = requestHandlers(() => state, log, (p) => {
+    const uri = isObject(p) && isObject(p.textDocument) ? p.textDocument.uri : undefined;
+    if (typeof uri !== 'string') return undefined;
+    const doc = documents.get(uri);
+    const version = doc?.version;
+    // A close and a reopen make a new document, even with the same version number.
+    return () => documents.get(uri) === doc && doc?.version === version;
+  });
   const service = createLanguageService({
     rules: runtime.rules,
     yieldToHost: runtime.yieldToHost,
