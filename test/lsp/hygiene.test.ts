@@ -121,7 +121,8 @@ describe('document versions', () => {
       release();
       const error = await errorOf(answer);
       assert.equal(error.code, -32801, `${method}: ${error.message}`); // LSPErrorCodes.ContentModified
-      const outline = await h.client.sendRequest('textDocument/documentSymbol', { textDocument: { uri: URI } }) as { range: { start: { line: number } } }[];
+      type Symbol = { range: { start: { line: number } } };
+      const outline = await h.client.sendRequest('textDocument/documentSymbol', { textDocument: { uri: URI } }) as Symbol[];
       assert.equal(outline[0].range.start.line, 1, 'the next request answers for the new text');
     });
   }
