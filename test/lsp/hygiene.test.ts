@@ -121,8 +121,8 @@ describe('document versions', () => {
       release();
       const error = await errorOf(answer);
       assert.equal(error.code, -32801, `${method}: ${error.message}`); // LSPErrorCodes.ContentModified
-      type Symbol = { range: { start: { line: number } } };
-      const outline = await h.client.sendRequest('textDocument/documentSymbol', { textDocument: { uri: URI } }) as Symbol[];
+      type OutlineSymbol = { range: { start: { line: number } } };
+      const outline = await h.client.sendRequest('textDocument/documentSymbol', { textDocument: { uri: URI } }) as OutlineSymbol[];
       assert.equal(outline[0].range.start.line, 1, 'the next request answers for the new text');
     });
   }
