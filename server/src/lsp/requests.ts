@@ -35,7 +35,19 @@ export const cancelled = (name: string) => new ResponseError(LSPErrorCodes.Reque
  * request's document is still the version the request was sent for (undefined: the request
  * names no document).
  */
-export type SameVersion = (params: unknown) => (() => boolean) | undefined;
+type SameVersion = (params: unknown) => (() => boolean) | undefined;
+
+/** `SameVersion` for the documents the server keeps (TextDocuments, whose documents change in place). */
+export function sameVersionIn(documents: { get(uri: string): { version: number } | undefined }): SameVersion {
+  return (p) => {
+    const uri = isObject(p) && isObject(p.textDocument) ? p.textDocument.uri : undefined;
+    if (typeof uri !== 'string') return undefined;
+    const doc = documents.get(uri);
+    const version = doc?.version;
+    // A close and a reopen make a new document, even with the same version number.
+    return () => documents.get(uri) === doc && doc?.version === version;
+  };
+}
 
 /**
  * The wrapper every request goes through. A request answered while its document changed

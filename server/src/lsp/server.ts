@@ -11,7 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
 import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
 import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
-import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, type ServerState } from './requests';
+import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 import { fileContexts } from './fileContexts';
 import { registerPreview } from './preview';
@@ -43,14 +43,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   const log = (message: string) => { try { connection.console.log(message); } catch { /* the client is gone */ } };
   const describe = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error));
-  const handler = requestHandlers(() => state, log, (p) => {
-    const uri = isObject(p) && isObject(p.textDocument) ? p.textDocument.uri : undefined;
-    if (typeof uri !== 'string') return undefined;
-    const doc = documents.get(uri);
-    const version = doc?.version;
-    // A close and a reopen make a new document, even with the same version number.
-    return () => documents.get(uri) === doc && doc?.version === version;
-  });
+  const handler = requestHandlers(() => state, log, sameVersionIn(documents));
   const service = createLanguageService({
     rules: runtime.rules,
     yieldToHost: runtime.yieldToHost,
