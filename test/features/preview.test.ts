@@ -290,6 +290,39 @@ describe('preview: templates, sample data and the dynamic list', () => {
     assert.deepEqual(labels, [[{ text: '${it.label()}', template: true }], [{ text: '${it.label()}', template: true }]]);
   });
 
+  it('sample mode: URLs and a height the sample data renders wrong reject the column, told by the findings on their templates', () => {
+    const text = [
+      '{',
+      '  "type": "rich", "title": "Hi", "description": "Pick one",',
+      '  "richMedia": { "height": "${h}", "fileUrl": "${img}", "altText": "A", "thumbnailUrl": "${thumb}" },',
+      '  "insideActions": [ { "type": "click", "display": "Open", "payload": "P", "url": "${site}" } ]',
+      '}',
+    ].join('\n');
+    const sample = { h: 'tall', thumb: 'javascript:alert(1)', site: 'ftp://x', img: 'ftp://example.com/a.png' };
+    const at = (r: { offset: number; length: number } | undefined) => (r ? text.slice(r.offset, r.offset + r.length) : undefined);
+    const told = (c: ChannelColumn) => c.reasons.filter((r) => r.verdict === 'rejected').map((r) => [r.rule, at(r.range), r.message]);
+    const p = previewMessage({ text, sample, mode: 'sample' });
+    const m = col(p, 'messenger');
+    assert.equal(m.verdict, 'rejected');
+    assert.equal(m.media?.https, false);
+    const fileUrl = ['media-url', '${img}', 'fileUrl renders to "ftp://example.com/a.png" with the sample data: must use http or https, found ftp:.'];
+    const url = ['action-url', '${site}', 'url renders to "ftp://x" with the sample data: must use http or https, found ftp:.'];
+    assert.deepEqual(told(m).filter((r) => r[0] === 'action-url' || r[1] === '${img}'), [fileUrl, url]);
+    const g = col(p, 'gbm');
+    assert.equal(g.verdict, 'rejected');
+    assert.deepEqual(told(g)[0], [
+      'media-height',
+      '${h}',
+      'height renders to "tall" with the sample data: must be written "TALL" (upper case), found "tall".',
+    ]);
+    for (const c of p.columns) {
+      assert.ok(c.reasons.every((r) => !r.message.startsWith('Rejected by the API')), `${c.channel}: every rejection is told by a finding`);
+    }
+    // Template mode checks without the sample data: nothing is judged on a rendered value.
+    const t = previewMessage({ text, sample, mode: 'template' });
+    for (const c of t.columns) assert.ok(c.reasons.every((r) => !r.message.includes('with the sample data')), c.channel);
+  });
+
   it('source ranges point at the title, description, media and each action', () => {
     const text = card({ title: 'Hello', description: 'World', richMedia: { height: 'SHORT', fileUrl: 'https://example.com/a.png' }, insideActions: [reply('One'), reply('Two')], floatActions: [reply('Three')] });
     const p = previewMessage({ text });

@@ -2,6 +2,11 @@
 import { type JsonDocument, type Node } from '../syntax/jsonDocument';
 import { plainText } from '../syntax/nodes';
 import { type StringInfo } from '../syntax/strings';
+import { renderStringNode, type SampleData } from '../template/render';
+import type { JsonValue } from '../template/templateEval';
+import { codePointLength } from '../util/codePoints';
+import { formatCount } from '../util/count';
+import { MAX_QUOTED, prefixOf, quoteJson } from '../util/messageQuote';
 import type { ActionModel, ObjectModel, Prop, RichCard } from './richCard';
 
 /** A value as the rules see it: a whole template (no verdict), a string with its static parts, or another JSON value. */
@@ -17,6 +22,69 @@ export function viewValue(doc: JsonDocument, node: Node): ValueView {
     return { kind: 'string', info, node };
   }
   return { kind: 'other', node };
+}
+
+/** One value a templated node renders to with the sample data, as a rule judges it. */
+interface RenderedValue {
+  /** The rendered text: a string as it is, another JSON value as its JSON text (what a channel reads). */
+  text: string;
+  /** The JSON value in the rendered message: a whole-value template's value (`${n}` may give 42), else the text. */
+  value: JsonValue;
+  /** The text as a string without templates, for the checks that read a StringInfo (URLs, phone numbers). */
+  info: StringInfo;
+  /** Where a finding about it goes: the node's one template, or the whole value when it has several. */
+  offset: number;
+  length: number;
+  /**
+   * The finding's message for a problem worded as for a written value (`fileUrl must use http or
+   * https, found ftp:.`): `fileUrl renders to "ftp://x" with the sample data: must use http or
+   * https, found ftp:.`, with ` (list element N)` after "data" in a dynamic list body.
+   */
+  message(problem: string): string;
+}
+
+/**
+ * The values a templated node renders to with the sample data: one per list element when the
+ * node is in the dynamic list body, one otherwise, without those whose templates could not be
+ * evaluated (an empty list then). Undefined without sample data or when the node has no
+ * template: the rule judges what is written. With `shown: 'json'` the message shows the JSON
+ * value (`renders to 42`) for a rule that judges the value's JSON type; by default it shows
+ * the text quoted (`renders to "42"`) for a rule that judges the text.
+ */
+export function renderedValues(
+  doc: JsonDocument,
+  node: Node,
+  field: string,
+  sample: SampleData | undefined,
+  shown: 'text' | 'json' = 'text',
+): RenderedValue[] | undefined {
+  if (!sample) return undefined;
+  const valueTemplate = doc.valueTemplate(node);
+  const templates = valueTemplate ? [valueTemplate] : node.type === 'string' ? doc.stringInfo(node).templates : [];
+  if (templates.length === 0) return undefined;
+  const where = templates.length === 1
+    ? { offset: templates[0].start, length: templates[0].end - templates[0].start }
+    : { offset: node.offset, length: node.length };
+  const lead = `${field} `;
+  return renderStringNode(doc, node, sample).map((r) => {
+    const prefix = `${field} renders to ${shown === 'json' ? showJson(r.value) : quoteJson(r.text)} with the sample ` +
+      `data${r.element !== undefined ? ` (list element ${r.element + 1})` : ''}: `;
+    return {
+      text: r.text,
+      value: r.value,
+      info: { staticText: r.text, staticLength: codePointLength(r.text), templates: [], wholly: false, prefix: r.text, segments: [r.text] },
+      ...where,
+      message: (problem: string) => prefix + (problem.startsWith(lead) ? problem.slice(lead.length) : problem),
+    };
+  });
+}
+
+/** A JSON value as a message shows it: a string quoted as quoteJson does, another value as JSON text, cut the same way. */
+function showJson(value: JsonValue): string {
+  if (typeof value === 'string') return quoteJson(value);
+  const json = JSON.stringify(value);
+  const head = prefixOf(json, MAX_QUOTED);
+  return head === undefined ? json : `${head}… (${formatCount(codePointLength(json))} characters)`;
 }
 
 /** The static string of a property value with no templates in it, else undefined. */

@@ -1,24 +1,36 @@
 import { MEDIA_HEIGHTS } from '../model/cardSchema';
 import { defineRule } from '../findings/rule';
-import { plainString } from '../model/values';
+import { plainString, renderedValues } from '../model/values';
 import { quote } from '../util/messageQuote';
 
-/** Spec, "richMedia": height is exactly one of SHORT, MEDIUM, TALL. */
+/**
+ * Spec, "richMedia": height is exactly one of SHORT, MEDIUM, TALL. With sample data, a
+ * templated height is judged on each value it renders to, on its template (no fix).
+ */
 export default defineRule({
   id: 'media-height',
   description: 'richMedia.height is SHORT, MEDIUM or TALL (upper case).',
   defaultSeverity: 'error',
   languages: ['universal-message'],
-  check({ doc, card, report }) {
+  check({ doc, card, sample, report }) {
     const prop = card?.media?.props.get('height');
-    const value = plainString(doc, prop);
     const v = prop?.value;
-    if (value === undefined || !v || (MEDIA_HEIGHTS as readonly string[]).includes(value)) return;
-    const fixed = MEDIA_HEIGHTS.find((h) => h === value.trim().toUpperCase());
+    if (!v) return;
+    const rendered = renderedValues(doc, v, 'height', sample);
+    if (rendered) {
+      for (const r of rendered) {
+        const problem = heightProblem(r.text);
+        if (problem) report({ message: r.message(problem.message), offset: r.offset, length: r.length });
+      }
+      return;
+    }
+    const value = plainString(doc, prop);
+    if (value === undefined) return;
+    const problem = heightProblem(value);
+    if (!problem) return;
+    const { fixed } = problem;
     report({
-      message: fixed
-        ? `height must be written "${fixed}" (upper case), found ${quote(value)}.`
-        : `height must be SHORT, MEDIUM or TALL, found ${quote(value)}.`,
+      message: problem.message,
       offset: v.offset,
       length: v.length,
       fixes: fixed
@@ -33,3 +45,15 @@ export default defineRule({
     });
   },
 });
+
+/** What is wrong with a height, and the height it means when only its case or padding is off. */
+function heightProblem(value: string): { message: string; fixed: string | undefined } | undefined {
+  if ((MEDIA_HEIGHTS as readonly string[]).includes(value)) return undefined;
+  const fixed = MEDIA_HEIGHTS.find((h) => h === value.trim().toUpperCase());
+  return {
+    message: fixed
+      ? `height must be written "${fixed}" (upper case), found ${quote(value)}.`
+      : `height must be SHORT, MEDIUM or TALL, found ${quote(value)}.`,
+    fixed,
+  };
+}

@@ -1,9 +1,7 @@
 import { CHANNELS } from '../channels';
 import { digitsOnly, normalizePhoneNumber, phoneProblems } from '../model/phoneNumber';
 import { defineRule, type FixData } from '../findings/rule';
-import { renderStringNode } from '../template/render';
-import { actionType, jsonString, viewValue } from '../model/values';
-import { quoteJson } from '../util/messageQuote';
+import { actionType, jsonString, renderedValues, viewValue } from '../model/values';
 
 /**
  * Spec, "insideActions[]": phoneNumber is an RFC 3966 global number, and a call action's
@@ -24,33 +22,15 @@ export default defineRule({
       for (const field of fields) {
         const v = a.props.get(field)?.value;
         if (!v) continue;
-        const view = viewValue(doc, v);
         // A templated number is checked on its rendered value when the sample data gives one.
-        const templated = view.kind === 'template' || (view.kind === 'string' && view.info.templates.length > 0);
-        if (templated && sample) {
-          const templates = doc.valueTemplate(v) ? [doc.valueTemplate(v)!] : doc.stringInfo(v).templates;
-          const where = templates.length === 1
-            ? { offset: templates[0].start, length: templates[0].end - templates[0].start }
-            : { offset: v.offset, length: v.length };
-          for (const r of renderStringNode(doc, v, sample)) {
-            const rendered = {
-              staticText: r.text,
-              staticLength: r.text.length,
-              templates: [],
-              wholly: false,
-              prefix: r.text,
-              segments: [r.text],
-            };
-            for (const p of phoneProblems(field, rendered)) {
-              report({
-                message: `${field} renders to ${quoteJson(r.text)} with the sample ` +
-                  `data${r.element !== undefined ? ` (list element ${r.element + 1})` : ''}: ${p.message.replace(`${field} `, '')}`,
-                ...where,
-              });
-            }
+        const rendered = renderedValues(doc, v, field, sample);
+        if (rendered) {
+          for (const r of rendered) {
+            for (const p of phoneProblems(field, r.info)) report({ message: r.message(p.message), offset: r.offset, length: r.length });
           }
           continue;
         }
+        const view = viewValue(doc, v);
         if (view.kind !== 'string') continue;
         const problems = phoneProblems(field, view.info);
         if (problems.length === 0) continue;

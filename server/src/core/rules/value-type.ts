@@ -2,7 +2,9 @@ import type { FieldSpec } from '../model/cardSchema';
 import { placesOf } from '../model/places';
 import type { ObjectModel } from '../model/richCard';
 import { defineRule, type RuleContext } from '../findings/rule';
-import { brokenInside, describeKind } from '../model/values';
+import { brokenInside, describeKind, renderedValues } from '../model/values';
+import type { Node } from '../syntax/jsonDocument';
+import type { JsonValue } from '../template/templateEval';
 
 const ARTICLE: Record<string, string> = {
   string: 'a string',
@@ -15,7 +17,8 @@ const ARTICLE: Record<string, string> = {
 
 /**
  * Each field holds the JSON type the specification gives it. A value that is wholly a
- * template is dynamic and gets no verdict. In Configuration Meta and
+ * template is dynamic and gets no verdict, except with sample data, which gives its JSON
+ * value: that is judged (renderedType). In Configuration Meta and
  * provider files, the fields that no rule of their own owns (`typeRule` in the table), such
  * as placeholder.
  */
@@ -58,9 +61,15 @@ function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
     if (f.typeRule) continue;
     const p = obj.props.get(f.name);
     const v = p?.value;
-    if (!v || v.type === f.kind || ctx.doc.valueTemplate(v)) continue;
+    if (!v) continue;
+    const template = !!ctx.doc.valueTemplate(v);
+    if (!template && v.type === f.kind) continue;
     // A value with a syntax error inside is what the parser recovered, not what was written.
     if (brokenInside(ctx.doc, v)) continue;
+    if (template) {
+      renderedType(ctx, f, v);
+      continue;
+    }
     const fixes = [];
     if (f.kind === 'boolean' && v.type === 'string' && (v.value === 'true' || v.value === 'false')) {
       fixes.push({
@@ -83,4 +92,25 @@ function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
     }
     ctx.report({ message: `${f.name} must be ${ARTICLE[f.kind]}, found ${describeKind(v)}.`, offset: v.offset, length: v.length, fixes });
   }
+}
+
+/**
+ * With sample data, a value that is wholly a template is judged on the JSON value it renders
+ * to, for each list element in a dynamic list body, on its template (no fix: the fix is in
+ * the data or the template).
+ */
+function renderedType(ctx: RuleContext, f: FieldSpec, node: Node) {
+  if (ctx.language !== 'universal-message') return;
+  for (const r of renderedValues(ctx.doc, node, f.name, ctx.sample, 'json') ?? []) {
+    const kind = kindOf(r.value);
+    if (kind === f.kind) continue;
+    const found = typeof r.value === 'boolean' ? String(r.value) : ARTICLE[kind];
+    ctx.report({ message: r.message(`${f.name} must be ${ARTICLE[f.kind]}, found ${found}.`), offset: r.offset, length: r.length });
+  }
+}
+
+function kindOf(value: JsonValue): FieldSpec['kind'] {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value as 'string' | 'number' | 'boolean' | 'object';
 }

@@ -124,12 +124,14 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined): 
 /**
  * The rendered text of one string node, for each list element when the node is in the
  * dynamic list body (one entry otherwise). Entries with unevaluated templates are left out.
+ * `value` is what the rendered message holds: a whole-value template's JSON value (`${n}` may
+ * give a number), else the text.
  */
 export function renderStringNode(
   doc: JsonDocument,
   node: Node,
   data: SampleData | undefined,
-): { text: string; element: number | undefined }[] {
+): { text: string; value: JsonValue; element: number | undefined }[] {
   const info = doc.stringInfo(node);
   const valueTemplate = doc.valueTemplate(node);
   const templates = valueTemplate ? [valueTemplate] : info.templates;
@@ -141,18 +143,22 @@ export function renderStringNode(
     if (!bound.ok || !Array.isArray(bound.value)) return [];
     scopes = bound.value.map((it, i) => ({ scope: { data, it, inBody: true }, element: i }));
   }
-  const out: { text: string; element: number | undefined }[] = [];
+  const out: { text: string; value: JsonValue; element: number | undefined }[] = [];
   for (const { scope, element } of scopes) {
-    const values: string[] = [];
+    const values: JsonValue[] = [];
     let complete = true;
     for (const t of templates) {
       const r = evaluate(t.expression, scope);
       if (!r.ok) { complete = false; break; }
-      values.push(asText(r.value));
+      values.push(r.value);
     }
     if (!complete) continue;
-    const text = valueTemplate ? values[0] : info.segments.map((s, i) => s + (values[i] ?? '')).join('');
-    out.push({ text, element });
+    if (valueTemplate) {
+      out.push({ text: asText(values[0]), value: values[0], element });
+      continue;
+    }
+    const text = info.segments.map((s, i) => s + (i < values.length ? asText(values[i]) : '')).join('');
+    out.push({ text, value: text, element });
   }
   return out;
 }
