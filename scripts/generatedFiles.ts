@@ -9,6 +9,8 @@
  *   and defaults, and the default of `universalMessage.maxFileSize`;
  * - the rule table of docs/rules/README.md;
  * - the list of rule ids under "What it checks" in README.md;
+ * - how severe an unknown setting, channel or rule in umsg.config.json is, in docs/configuration.md
+ *   and docs/rules/config.md, from a check of a config that has one of each;
  * - the speed tables under "Results" in docs/performance.md, from the last full `npm run bench`
  *   (bench/results.json, committed; scripts/bench/report.ts).
  *
@@ -22,7 +24,8 @@ import { join } from 'node:path';
 import { CHANNEL_IDS, CHANNEL_NAMES } from '../server/src/core/channels';
 import { DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE } from '../server/src/core/findings/config';
 import { configSchema } from '../server/src/core/check/configSchema';
-import type { Rule } from '../server/src/core/findings/rule';
+import { checkDocument } from '../server/src/core/check/run';
+import type { Rule, Severity } from '../server/src/core/findings/rule';
 import type { LanguageId } from '../server/src/core/syntax/languages';
 import { ALL_RULES } from '../server/src/core/rules';
 import { readmeSpeedTable, type BenchResults } from './bench/report';
@@ -46,6 +49,10 @@ export function generatedFiles(read: (path: string) => string = (p) => readFileS
       text: replaceBlock(read('docs/rules/README.md'), 'docs/rules/README.md', 'rule-table', ruleTable(ALL_RULES)),
     },
     { path: 'README.md', text: replaceBlock(read('README.md'), 'README.md', 'rule-ids', readmeRuleIds(ALL_RULES)) },
+    ...['docs/configuration.md', 'docs/rules/config.md'].map((path) => ({
+      path,
+      text: replaceBlock(read(path), path, 'unknown-config-entry', A_SEVERITY[unknownConfigEntrySeverity()]),
+    })),
     {
       path: 'docs/performance.md',
       text: replaceBlock(
@@ -149,6 +156,32 @@ export function readmeRuleIds(rules: readonly Rule[]): string {
   }
   return `Universal messages: ${joinAnd(message.map(code))}. ` +
     `Configuration Meta and providers: ${joinAnd(groups.map(code))} (see the docs).`;
+}
+
+const A_SEVERITY: Record<Severity, string> = {
+  error: 'an error',
+  warning: 'a warning',
+  information: 'an information finding',
+  hint: 'a hint',
+};
+
+/**
+ * The severity an unknown setting, channel or rule id in umsg.config.json is reported with: what
+ * the editor and `umsg check` report on a config that has one of each (the config rule's
+ * findings, which the config's own `rules` do not govern). Throws when the three differ, since
+ * the docs state them as one.
+ */
+export function unknownConfigEntrySeverity(): Severity {
+  const text = '{ "noSuchSetting": 1, "channels": { "no-such-channel": "off" }, "rules": { "no-such-rule": "off" } }';
+  const found = checkDocument(text, 'umsg-config').diagnostics;
+  const severities = [...new Set(found.map((d) => d.severity))];
+  const unknown = ['setting "noSuchSetting"', 'channel "no-such-channel"', 'rule "no-such-rule"'];
+  const reported = unknown.every((u) => found.some((d) => d.message.startsWith(`Unknown ${u}`)));
+  if (found.length !== 3 || !reported || severities.length !== 1) {
+    throw new Error(`An unknown setting, channel and rule should be three findings of one severity; umsg.config.json ${text} gave: `
+      + JSON.stringify(found.map((d) => `${d.severity}: ${d.message}`)));
+  }
+  return severities[0];
 }
 
 function joinAnd(items: string[]): string {

@@ -4,11 +4,12 @@
  * see scripts/generatedFiles.ts), and the facts that pages state in prose agree with the code.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { generatedFiles, replaceBlock, ROOT, ruleTable } from '../../scripts/generatedFiles';
+import { generatedFiles, replaceBlock, ROOT, ruleTable, unknownConfigEntrySeverity } from '../../scripts/generatedFiles';
 import { CHANNEL_IDS, CHANNEL_NAMES } from '../../server/src/core/channels';
+import { checkDocument } from '../../server/src/core/check/run';
 import { defineRule } from '../../server/src/core/findings/rule';
 import { ALL_RULES } from '../../server/src/core/rules';
 
@@ -83,6 +84,50 @@ describe('facts the docs state in prose', () => {
       }
     });
   }
+
+  it('every page that says how severe an unknown setting, channel or rule of umsg.config.json is says what umsg reports', () => {
+    const severity = unknownConfigEntrySeverity();
+    const config = ALL_RULES.find((r) => r.id === 'config')!;
+    assert.equal(severity, config.defaultSeverity, 'the config rule\'s findings keep its default severity');
+    const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`);
+    const wrong: string[] = [];
+    for (const page of ['README.md', ...docs]) {
+      // The generated statements are held by the tests above, code (examples, values, messages) by the next test and
+      // the rule fixtures; the rest is prose, read paragraph by paragraph and item by item.
+      let inCode = false;
+      const prose = read(page)
+        .replace(/<!-- generated:([\w-]+) -->[\s\S]*?<!-- \/generated:\1 -->/g, '')
+        .split('\n')
+        .filter((line) => {
+          if (line.startsWith('```')) inCode = !inCode;
+          return !inCode && !line.startsWith('```');
+        })
+        .join('\n')
+        .replace(/`[^`\n]*`/g, '');
+      for (const part of prose.split(/\n(?=\s*\n|\s*[-*] |\s*\d+\. )/)) {
+        if (!/\bunknown (?:settings?|channels?|rules?)\b/i.test(part)) continue;
+        for (const [word] of part.matchAll(/\b(?:errors?|warnings?|information|hints?)\b/gi)) {
+          if (word.toLowerCase().replace(/s$/, '') !== severity) wrong.push(`${page}: "${word}" in: ${part.trim()}`);
+        }
+      }
+    }
+    assert.deepEqual(wrong, [], `an unknown setting, channel or rule in umsg.config.json is reported as ${severity}`);
+  });
+
+  it('the bad example of docs/rules/config.md shows the findings umsg reports on it, each above its line', () => {
+    const example = /\nBad:\n\n```jsonc\n([\s\S]*?)```/.exec(read('docs/rules/config.md'))![1];
+    const lines = example.split('\n');
+    const shown = lines.flatMap((l, i) => {
+      const m = /^\s*\/\/ (\w+): (.*)$/.exec(l);
+      return m ? [`line ${i + 2}: ${m[1]}: ${m[2]}`] : [];
+    });
+    const reported = checkDocument(example, 'umsg-config').diagnostics
+      .map((d) => `line ${example.slice(0, d.offset).split('\n').length}: ${d.severity}: ${d.message}`);
+    assert.ok(shown.length > 0);
+    assert.deepEqual(reported, shown);
+  });
 
   it('docs/configuration.md lists every channel id with its name', () => {
     const page = read('docs/configuration.md');
