@@ -258,6 +258,23 @@ async function logWithUnreadableFile(hugeName = 'huge.umsg'): Promise<{ run: Run
   return sarif([], dir);
 }
 
+/** The log of a check on two threads whose worker thread fails: the log is written all the same, with the files checked so far. */
+async function logWithFailedWorker(): Promise<{ run: Run; log: SarifLog }> {
+  const files: Record<string, string> = { 'worker.js': "throw new Error('the worker broke');" };
+  for (let i = 0; i < 12; i++) files[`card${i}.umsg`] = ASTRAL;
+  const dir = tempTree(files);
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(['check', '--jobs', '2', '--format', 'sarif'], {
+    cwd: dir,
+    stdout: (s) => { stdout += s; },
+    stderr: (s) => { stderr += s; },
+    workerScript: path.join(dir, 'worker.js'),
+  });
+  assert.equal(code, 2, stderr);
+  return { run: { code, stdout, stderr }, log: JSON.parse(stdout) as SarifLog };
+}
+
 describe('umsg check --format sarif', () => {
   it('reports every finding of the examples as one result, with its rule, level and region', async () => {
     const json = await umsg(['check', '.', '--format', 'json'], EXAMPLES);
@@ -414,9 +431,10 @@ describe('umsg check --format sarif', () => {
       }))).run.stdout,
       unreadable: (await logWithUnreadableFile()).run.stdout,
       'failing-rule': (await logWithFailingRule()).run.stdout,
+      'failed-worker': (await logWithFailedWorker()).run.stdout,
       broken: JSON.stringify(broken),
     });
-    for (const name of ['examples', 'severities', 'hostile', 'unreadable', 'failing-rule']) {
+    for (const name of ['examples', 'severities', 'hostile', 'unreadable', 'failing-rule', 'failed-worker']) {
       assert.deepEqual(serious(findings[name]), [], `the SARIF validator's findings in the ${name} log`);
       assert.ok(findings[name].length > 0, `the validator saw the ${name} log (it always has notes)`);
     }

@@ -14,6 +14,11 @@ import { runCli } from '../../server/src/cli/main';
 import { FILES_PER_WORKER, jobsFor, MAX_AUTO_JOBS } from '../../server/src/cli/checkThreads';
 import { CLI, umsg, type EslintResult, assertNoCrash, tempTree, mkfifo, hasMkfifo, VALID, NO_TITLE, LONG_TITLE, GREETING } from '../support/cliRun';
 
+/** The part of a SARIF log these tests read. */
+interface SarifLog {
+  runs: { invocations: { executionSuccessful: boolean; toolExecutionNotifications?: { message: { text: string } }[] }[] }[];
+}
+
 /**
  * A project with findings of every kind: configs in subfolders (one with a maxFileSize so small
  * that its messages are too large to read), sample files good and bad, channel siblings, broken
@@ -127,40 +132,48 @@ describe('checking on worker threads', () => {
   });
 
   /** Runs `umsg check --jobs 2` in-process with `worker` (JavaScript) as the worker threads' script. */
-  async function withWorker(worker: string) {
+  async function withWorker(worker: string, format = 'json') {
     const files: Record<string, string> = { 'worker.js': worker };
     for (let i = 0; i < 40; i++) files[`m${i}.umsg`] = VALID;
     const dir = tempTree(files);
     let stdout = '';
     let stderr = '';
-    const code = await runCli(['check', '--jobs', '2', '--format', 'json'], {
+    const code = await runCli(['check', '--jobs', '2', '--format', format], {
       cwd: dir,
       stdout: (s) => { stdout += s; },
       stderr: (s) => { stderr += s; },
       workerScript: path.join(dir, 'worker.js'),
     });
-    return { code, stdout, stderr };
+    return { code, stdout, stderr, dir };
   }
+
+  /** The line a failed run ends with: the failure, then how many files were not checked and where the report stops. */
+  const NOT_CHECKED = / (\d+) of 40 files (?:was|were) not checked: the report ends before "(m\d+\.umsg)"\.\n$/;
+
+  /** Answers its first batch (every file clean), then throws on the next. */
+  const HALFWAY = `
+    const { parentPort } = require('node:worker_threads');
+    let batches = 0;
+    parentPort.on('message', (m) => {
+      if (++batches > 1) throw new Error('out of luck');
+      parentPort.postMessage({ batch: m.batch, outcomes: m.files.map((f) => ` +
+    `({ kind: 'checked', report: { filePath: f, findings: [] }, ruleFailures: [] })) });
+    });`;
 
   it('a worker that throws is one line and exit 2, not a hang or a pass', async () => {
     const run = await withWorker("throw new Error('the worker broke');");
     assert.equal(run.code, 2);
-    assert.equal(run.stderr, 'umsg: a checking thread failed: the worker broke.\n');
+    assert.match(run.stderr, /^umsg: a checking thread failed: the worker broke\./);
+    assert.match(run.stderr, NOT_CHECKED);
+    assert.equal(run.stderr.split('\n').length, 2, 'one line');
   });
 
   it('a worker that exits without answering, or fails half way, is exit 2 too', async () => {
     const exits = await withWorker('process.exit(0);');
     assert.equal(exits.code, 2);
-    assert.match(exits.stderr, /^umsg: a checking thread stopped \(exit code 0\) before its files were checked\.\n$/);
-    // Answers its first batch (every file clean), then throws on the next.
-    const halfway = await withWorker(`
-      const { parentPort } = require('node:worker_threads');
-      let batches = 0;
-      parentPort.on('message', (m) => {
-        if (++batches > 1) throw new Error('out of luck');
-        parentPort.postMessage({ batch: m.batch, outcomes: m.files.map((f) => ` +
-      `({ kind: 'checked', report: { filePath: f, findings: [] }, ruleFailures: [] })) });
-      });`);
+    assert.match(exits.stderr, /^umsg: a checking thread stopped \(exit code 0\) before its files were checked\./);
+    assert.match(exits.stderr, NOT_CHECKED);
+    const halfway = await withWorker(HALFWAY);
     assert.equal(halfway.code, 2);
     assert.match(halfway.stderr, /a checking thread failed: out of luck\./);
     // A worker that answers for the wrong files is caught, not trusted.
@@ -169,6 +182,35 @@ describe('checking on worker threads', () => {
       parentPort.on('message', (m) => parentPort.postMessage({ batch: m.batch, outcomes: [] }));`);
     assert.equal(wrong.code, 2);
     assert.match(wrong.stderr, /an answer that does not fit its files/);
+    for (const run of [exits, halfway, wrong]) assert.doesNotThrow(() => JSON.parse(run.stdout), run.stderr);
+  });
+
+  it('a worker that fails mid-run leaves a json report that parses, with the files checked before it, and says what was not', async () => {
+    const run = await withWorker(HALFWAY);
+    assert.equal(run.code, 2);
+    const reported = (JSON.parse(run.stdout) as EslintResult[]).map((r) => path.relative(run.dir, r.filePath));
+    assert.match(run.stderr, /^umsg: a checking thread failed: out of luck\./);
+    const [, left, next] = NOT_CHECKED.exec(run.stderr) ?? assert.fail(`stderr says what was not checked: ${run.stderr}`);
+    // The report is the files in the order a complete run lists them, up to the first one not checked.
+    const all = (JSON.parse((await umsg(['check', '--format', 'json', '--jobs', '1'], run.dir)).stdout) as EslintResult[])
+      .map((r) => path.relative(run.dir, r.filePath));
+    assert.equal(all.length, 40);
+    assert.deepEqual(reported, all.slice(0, all.indexOf(next)));
+    assert.equal(Number(left), 40 - reported.length);
+    assert.ok(Number(left) >= 4, 'the batch the worker failed on at least');
+  });
+
+  it('a worker that fails mid-run leaves a sarif log that parses and says the run was incomplete', async () => {
+    const run = await withWorker(HALFWAY, 'sarif');
+    assert.equal(run.code, 2);
+    const invocation = (JSON.parse(run.stdout) as SarifLog).runs[0].invocations[0];
+    assert.match(run.stderr, /^umsg: a checking thread failed: out of luck\./);
+    const [, left, next] = NOT_CHECKED.exec(run.stderr) ?? assert.fail(`stderr says what was not checked: ${run.stderr}`);
+    assert.equal(invocation.executionSuccessful, false);
+    assert.deepEqual(
+      invocation.toolExecutionNotifications?.map((n) => n.message.text),
+      [`A checking thread failed: out of luck. ${left} of 40 files were not checked: the report ends before "${next}".`],
+    );
   });
 
   it('--jobs takes a whole number from 1 to 256', async () => {

@@ -12,7 +12,7 @@ import { FileChecker, messageByteLimit, READ_CONCURRENCY, serviceFor, type FileO
 import { githubWriter } from './report/github';
 import { packageInfo } from './packageInfo';
 import { sarifWriter, type ToolNotification } from './report/sarif';
-import { checkInWorkers, jobsFor } from './checkThreads';
+import { checkInWorkers, jobsFor, WorkerFailure } from './checkThreads';
 import { type CheckArgs } from './args';
 import { type Collected, FileCollector, InputError, type Problem } from './collectFiles';
 import { type CliIO, Output, OutputClosed } from './io';
@@ -92,8 +92,11 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
   }
 
   let checked = 0;
+  // Files whose outcome has been used (reported, or said to be unreadable): files[0 .. used - 1].
+  let used = 0;
   const use = (outcome: FileOutcome, index: number) => {
     if (io.outputClosed?.()) throw new OutputClosed();
+    used = index + 1;
     const file = files[index];
     if (outcome.kind === 'cannot') {
       cannot(file, outcome.line);
@@ -112,6 +115,20 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
     try {
       const checkHere = (batch: string[]) => checker.checkBatch(batch, io.readConcurrency ?? READ_CONCURRENCY);
       await checkInWorkers(files, { jobs, cwd: io.cwd, script: io.workerScript ?? __filename, waiting: () => out.flush() }, checkHere, use);
+    } catch (error) {
+      if (!(error instanceof WorkerFailure)) throw error;
+      // The run is incomplete (exit 2), but a report that is one JSON document stays one: json
+      // closes its array after the files checked so far, sarif writes its log with the failure
+      // among its notifications. One line says what was not checked: every file from the first
+      // one missing from the report on (the report follows the files' order).
+      const left = files.length - used;
+      const failure = new WorkerFailure(left === 0
+        ? error.message
+        : `${error.message} ${left} of ${files.length} files ${left === 1 ? 'was' : 'were'} not checked: `
+          + `the report ends before "${shown(files[used])}".`);
+      notifications.push({ message: failure.message.charAt(0).toUpperCase() + failure.message.slice(1) });
+      if (args.format === 'json' || args.format === 'sarif') out.write(writer.end(checked));
+      throw failure;
     } finally {
       out.flush();
     }

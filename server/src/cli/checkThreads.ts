@@ -7,7 +7,9 @@
  *
  * A worker that throws, fails to start or exits before answering ends the run with a
  * WorkerFailure (one line, exit 2): never a hang, never a report that passes with files
- * missing from it.
+ * missing from it. The outcomes passed on before it are every file up to some point in the
+ * files' order; checkCommand.ts closes the report there (a json or sarif report stays valid
+ * JSON) and says how many files were not checked.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
