@@ -56,29 +56,6 @@ export interface Cancellation {
   readonly isCancellationRequested: boolean;
 }
 
-export interface LanguageServiceOptions {
-  /** The rules to run instead of the catalogue (tests). */
-  rules?: readonly Rule[];
-  /** Called when a rule throws; the check goes on without it. */
-  onRuleError?: (ruleId: string, error: unknown, document: ServiceDocument) => void;
-  /** Lets the host's event loop run between slices of a long check (default: a zero timeout). */
-  yieldToHost?: YieldToHost;
-  /**
-   * Checks run in one go, never yielding, and never read the clock to decide when to yield
-   * (the command line: nothing else waits on its event loop, and the clock would be read once
-   * per rule of every message).
-   */
-  inOneGo?: boolean;
-  /**
-   * Where the host can check a large document away from the thread that answers requests (a
-   * worker thread on Node), so that hover and completion are not held up while it is checked.
-   * Documents of at least `minLength` characters go there, unless `rules` replaces the catalogue;
-   * `run` answers undefined when it cannot (no worker, a worker that failed) and the check then
-   * runs here, in slices.
-   */
-  checkElsewhere?: CheckElsewhere;
-}
-
 /** How the language service is made: `createLanguageService(options)`. */
 export interface LanguageServiceOptions {
   /** The rules to run instead of the catalogue (tests). */
