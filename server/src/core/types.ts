@@ -94,6 +94,7 @@ export interface RemoteCheckResult {
   ruleErrors: { rule: string; error: string }[];
 }
 
+/** Where the host can check a large document away from the thread that answers requests (a worker thread). */
 export interface CheckElsewhere {
   /** Documents of at least this many characters are checked there. */
   minLength: number;
