@@ -73,7 +73,11 @@ describe('named pipes and devices', () => {
     symlinkSync('/dev/zero', path.join(dir, 'sub', 'b.sample.json'));
     const run = await umsgJson(['check'], dir, { child: true });
     assertNoCrash(run);
-    assert.match(resultFor(run.results, path.join(dir, 'umsg.config.json')).messages[0].message, /cannot be read \(it is a device/);
+    // A link out of the project is refused before anything asks what it is.
+    assert.match(
+      resultFor(run.results, path.join(dir, 'umsg.config.json')).messages[0].message,
+      /^umsg\.config\.json is a link to \/dev\/zero, outside the project \(.+\): it is not read/,
+    );
     const sample = resultFor(run.results, path.join(dir, 'sub', 'b.umsg')).messages.find((m) => m.ruleId === 'sample-data');
     assert.ok(sample, 'the linked device is reported on the message');
   });
@@ -292,6 +296,49 @@ describe('links', () => {
           'it is not read, and templates are checked without sample data.',
       );
     }
+  });
+
+  it('a umsg.config.json linked out of the project is not read: one config finding, and the defaults', async () => {
+    const outside = tempTree({ 'config.json': MESSENGER_ERROR });
+    const dir = tempTree({ '.git/HEAD': '', 'cards/brunch.umsg': LONG_TITLE, 'shared/config.json': MESSENGER_ERROR });
+    symlinkSync(path.join(outside, 'config.json'), path.join(dir, 'umsg.config.json'));
+    const run = await umsgJson(['check'], dir);
+    const config = resultFor(run.results, path.join(dir, 'umsg.config.json')).messages;
+    assert.deepEqual(config.map((m) => [m.ruleId, m.severity, m.message]), [[
+      'config',
+      2,
+      `umsg.config.json is a link to ${realpathSync(path.join(outside, 'config.json'))}, outside the project (${dir}): ` +
+        'it is not read, and the checks use the defaults.',
+    ]]);
+    const brunch = resultFor(run.results, path.join(dir, 'cards/brunch.umsg')).messages;
+    assert.deepEqual(brunch.map((m) => [m.ruleId, m.severity]), [['channel-limit', 1]], 'the default: a warning');
+    // A link inside the project is followed: its messenger "error" applies.
+    const inside = tempTree({ '.git/HEAD': '', 'cards/brunch.umsg': LONG_TITLE, 'shared/config.json': MESSENGER_ERROR });
+    symlinkSync(path.join(inside, 'shared/config.json'), path.join(inside, 'umsg.config.json'));
+    const followed = await umsgJson(['check'], inside);
+    assert.deepEqual(
+      resultFor(followed.results, path.join(inside, 'cards/brunch.umsg')).messages.map((m) => [m.ruleId, m.severity]),
+      [['channel-limit', 2]],
+    );
+  });
+
+  it('a channel-specific sibling linked out of the project is never printed or drawn', async () => {
+    const outside = tempTree({ 'secret.umsg': '{ "TOPSECRET": true }' });
+    const dir = tempTree({ '.git/HEAD': '', 'hello.umsg': GREETING, 'shared/hello.umsg': '{ "type": "text" }', 'in/hello.umsg': GREETING });
+    symlinkSync(path.join(outside, 'secret.umsg'), path.join(dir, 'hello.whatsapp.umsg'));
+    symlinkSync(path.join(dir, 'shared/hello.umsg'), path.join(dir, 'in/hello.whatsapp.umsg'));
+    const refused = await umsg(['render', 'hello.umsg', '--channel', 'whatsapp'], dir);
+    assert.equal(refused.code, 2);
+    assert.doesNotMatch(refused.stdout + refused.stderr, /TOPSECRET/);
+    assert.match(refused.stderr, /WhatsApp receives hello\.whatsapp\.umsg is a link to .*secret\.umsg, outside the project \(.+\): it is not read\./);
+    const followed = await umsg(['render', 'in/hello.umsg', '--channel', 'whatsapp'], dir);
+    assert.equal(followed.code, 0, followed.stderr);
+    assert.match(followed.stdout, /"type": "text"/);
+    // The server's preview gets the refusal to draw instead of the file.
+    const read = (p: string) => readRegularFile(p, 1e6);
+    const context = await messageContext(path.join(dir, 'hello.umsg'), read, { within: [dir], realPath: async (p) => realpathSync(p) });
+    assert.deepEqual(context.overriddenChannels, ['whatsapp'], 'it still replaces the message on WhatsApp');
+    assert.match(context.linkedOutSiblings?.whatsapp ?? '', /^hello\.whatsapp\.umsg is a link to .*secret\.umsg, outside the project/);
   });
 
   it('messageContext refuses a linked sample outside `within`, for the language server too', async () => {

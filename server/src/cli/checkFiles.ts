@@ -7,7 +7,8 @@
 import * as path from 'node:path';
 import { createLanguageService, languageOf, tooLargeToRead, type LanguageId } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
-import { messageContext, projectFolder } from '../workspace/messageContext';
+import { messageContext } from '../workspace/messageContext';
+import { projectFolder } from '../workspace/links';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
 import { locate, type LocatedReport } from './report/locate';
 
@@ -98,7 +99,7 @@ interface Prepared {
  */
 export class FileChecker {
   readonly listings = new FolderListings();
-  readonly configs = new ConfigLookup(readText, { exists: (p) => this.listings.exists(p) });
+  readonly configs = new ConfigLookup(readText, { exists: (p) => this.listings.exists(p), realPath: realPathOf });
   /** Where the file being checked collects the rules that threw (files are checked one at a time). */
   private ruleFailures: RuleFailure[] = [];
   /** One service for every file, rather than one built per file. */

@@ -4,7 +4,8 @@
  */
 import * as path from 'node:path';
 import { CHANNEL_NAMES, channelOfPath, isChannelId, renderForChannel } from '../core';
-import { messageContext, parseSample, projectFolder } from '../workspace/messageContext';
+import { messageContext, parseSample } from '../workspace/messageContext';
+import { linkedOut, linkOutOfProject, projectFolder } from '../workspace/links';
 import { lineColumn } from './report/locate';
 import { ConfigLookup } from '../workspace/configLookup';
 import { FolderListings, realPathOf } from '../node/files';
@@ -35,12 +36,21 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
   }
   const listings = new FolderListings();
   const exists = (p: string) => listings.exists(p);
-  const configs = new ConfigLookup(readText, { exists });
+  const configs = new ConfigLookup(readText, { exists, realPath: realPathOf });
   // The file the channel receives: its channel-specific message when one exists (looked up, not read).
   let target = file;
   if (!own && channel) {
     const sibling = universal.slice(0, -'.umsg'.length) + `.${channel}.umsg`;
     if (await exists(sibling)) {
+      // A sibling linked out of the message's project is not read (it would be printed).
+      const { root } = await configs.forFile(universal);
+      const outside = await linkOutOfProject(sibling, [projectFolder(universal, root)], realPathOf);
+      if (outside) {
+        throw new InputError(
+          `${CHANNEL_NAMES[channel]} receives ${linkedOut(path.relative(io.cwd, sibling) || sibling, outside)}: ` +
+            'it is not read.',
+        );
+      }
       target = sibling;
       io.stderr(
         `umsg: ${CHANNEL_NAMES[channel]} receives ${printable(path.relative(io.cwd, sibling))}, its channel-specific message ` +

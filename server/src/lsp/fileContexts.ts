@@ -8,7 +8,8 @@ import { URI } from 'vscode-uri';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { resolveConfig, type LanguageId, type ResolvedConfig } from '../core';
-import { messageContext, projectFolder, type MessageContext } from '../workspace/messageContext';
+import { projectFolder } from '../workspace/links';
+import { messageContext, type MessageContext } from '../workspace/messageContext';
 import type { ReadOutcome } from '../workspace/readOutcome';
 import type { ServerRuntime } from './runtime';
 import { toConfig, type ClientSettings } from './settings';
@@ -54,7 +55,7 @@ export function fileContexts(runtime: ServerRuntime, documents: TextDocuments<Te
       const filePath = kind === 'umsg-config' ? undefined : pathOf(uri);
       if (filePath === undefined) return { config: resolveConfig(undefined, userSettings), around: undefined };
       const stopAt = [...state.workspaceRoots()];
-      const { config, root } = await runtime.configFor(filePath, readText, userSettings, { stopAt, exists });
+      const { config, root } = await runtime.configFor(filePath, readText, userSettings, { stopAt, exists, realPath: runtime.realPath });
       // The message's own project: the root the walk found (a workspace folder that holds the
       // file, .git, or "root": true), else its folder; never another workspace folder.
       const within = [projectFolder(filePath, root)];

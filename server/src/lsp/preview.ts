@@ -81,7 +81,9 @@ async function answer(host: PreviewHost, uri: string, params: PreviewParams): Pr
     const base = parsed.fsPath.slice(0, -'.umsg'.length);
     for (const c of around?.overriddenChannels ?? []) {
       if (!CHANNEL_IDS.includes(c)) continue;
-      const text = await host.readText(`${base}.${c}.umsg`);
+      const refused = around?.linkedOutSiblings?.[c];
+      // A sibling linked out of the project is not read: the column says so instead of showing it.
+      const text = refused !== undefined ? `// ${refused}` : await host.readText(`${base}.${c}.umsg`);
       if (typeof text === 'string') overrides[c] = { file: `${name.slice(0, -'.umsg'.length)}.${c}.umsg`, text };
     }
   }

@@ -11,6 +11,7 @@
 import * as path from 'node:path';
 import { CONFIG_FILE_NAME, RULE_IDS, parseConfig, resolveConfig, type ConfigParseResult, type ResolvedConfig, type UmsgConfig } from '../core';
 
+import { linkedOut, linkOutOfProject, type RealPath } from './links';
 import { isUnreadable, type ReadOutcome, type ReadText } from './readOutcome';
 
 export { isUnreadable, type ReadOutcome } from './readOutcome';
@@ -38,6 +39,12 @@ export interface ConfigLookupOptions {
    * folder listings). By default a read is tried.
    */
   exists?: (p: string) => Promise<boolean>;
+  /**
+   * Resolves links: a umsg.config.json that is a link out of its project is not read (its
+   * text would be quoted in findings), and the checks use the defaults. Without it, links are
+   * not checked.
+   */
+  realPath?: RealPath;
 }
 
 /** Marks a folder as the top of a repository: a folder, or a file in git worktrees and submodules. */
@@ -70,8 +77,10 @@ export class ConfigLookup {
   private readonly stopAt: Set<string>;
   private readonly exists: (p: string) => Promise<boolean>;
   private readonly readText: ReadText;
+  private readonly realPath: RealPath | undefined;
 
   constructor(readText: ReadText, options: ConfigLookupOptions = {}) {
+    this.realPath = options.realPath;
     this.stopAt = new Set((options.stopAt ?? []).map((p) => path.resolve(p)));
     // Without a cheaper test, existence is a read, kept so that the file is read once.
     const texts = new Map<string, Promise<ReadOutcome>>();
@@ -138,25 +147,27 @@ export class ConfigLookup {
     let cached = this.configs.get(configPath);
     if (!cached) {
       cached = (async () => {
+        // A config that cannot apply must not pass unnoticed: one finding, and the defaults.
+        const unusable = (message: string): ReadConfig => {
+          const parsed: ConfigParseResult = {
+            config: { channels: {}, rules: {} },
+            findings: [{ rule: 'config', severity: 'error', offset: 0, length: 0, message }],
+          };
+          return { parsed, config: resolveConfig(parsed.config), text: '' };
+        };
+        if (this.realPath) {
+          const dir = path.dirname(configPath);
+          const outside = await linkOutOfProject(configPath, [(await this.rootFrom(dir)) ?? dir], this.realPath);
+          if (outside) return unusable(`${linkedOut(CONFIG_FILE_NAME, outside)}: it is not read, and the checks use the defaults.`);
+        }
         const outcome = await this.readText(configPath);
         if (typeof outcome === 'string') {
           const parsed = parseConfig(outcome, RULE_IDS);
           return { parsed, config: resolveConfig(parsed.config), text: outcome };
         }
         // It was there a moment ago: unreadable (permissions, a pipe, too large) or gone.
-        // Either way a config exists that cannot apply, which must not pass unnoticed.
         const reason = isUnreadable(outcome) ? outcome.unreadable : 'it disappeared while it was read';
-        const parsed: ConfigParseResult = {
-          config: { channels: {}, rules: {} },
-          findings: [{
-            rule: 'config',
-            severity: 'error',
-            offset: 0,
-            length: 0,
-            message: `${CONFIG_FILE_NAME} cannot be read (${reason}): the checks use the defaults.`,
-          }],
-        };
-        return { parsed, config: resolveConfig(parsed.config), text: '' };
+        return unusable(`${CONFIG_FILE_NAME} cannot be read (${reason}): the checks use the defaults.`);
       })();
       this.configs.set(configPath, cached);
     }

@@ -6,6 +6,7 @@
  */
 import type { ParseError } from 'jsonc-parser';
 import { CHANNEL_IDS, channelOfPath, parseSampleJson, type ChannelId, type SampleData } from '../core';
+import { linkedOut, linkOutOfProject } from './links';
 import { isUnreadable, type ReadText } from './readOutcome';
 
 export interface MessageContext {
@@ -17,6 +18,11 @@ export interface MessageContext {
   sampleProblem: string | undefined;
   /** Channels with their own NAME.<channel>.umsg beside this file. */
   overriddenChannels: ChannelId[];
+  /**
+   * Siblings among them that are links out of the project: still the file the channel gets, but
+   * never read by these tools (the preview and `umsg render` say so instead of showing it).
+   */
+  linkedOutSiblings?: Partial<Record<ChannelId, string>>;
 }
 
 interface ContextOptions {
@@ -29,7 +35,7 @@ interface ContextOptions {
    * Sample data is shown in hovers and rendered output, so a NAME.sample.json that is a
    * symbolic link to a file outside the project (`~/.docker/config.json`, say) is refused; a
    * plain file beside the message is always read. `within` are the folders of the message's
-   * project (see `projectFolder`; none: the message's own folder), `realPath` resolves links
+   * project (see `projectFolder` in links.ts; none: the message's own folder), `realPath` resolves links
    * (undefined when it cannot). Without `realPath`, links are not checked.
    */
   within?: readonly string[];
@@ -56,14 +62,6 @@ export function parseSample(text: string, name: string): { sample?: SampleData; 
   return { sample: value };
 }
 
-/** Whether `child` is `root` or inside it; both are real paths, compared by their segments. */
-function isInside(child: string, root: string): boolean {
-  let end = root.length;
-  while (end > 0 && (root.charCodeAt(end - 1) === 47 || root.charCodeAt(end - 1) === 92)) end--; // trailing / or \
-  const trimmed = root.slice(0, end);
-  if (child === trimmed) return true;
-  return child.startsWith(trimmed) && (child[trimmed.length] === '/' || child[trimmed.length] === '\\');
-}
 
 /** What one folder holds for each message stem: a sample, and channel-specific siblings. */
 interface StemFiles {
@@ -123,12 +121,11 @@ export async function messageContext(messagePath: string, readText: ReadText, op
   const ask = options.exists ?? (async (p: string) => (await readText(p)) !== undefined);
   const stemFiles = listed ? stemsOf(listed).get(stem) : undefined;
   if (listed ? stemFiles?.sample === true : await ask(samplePath)) {
-    const outside = await linkOutOfProject(samplePath, options);
+    const outside = options.realPath && await linkOutOfProject(samplePath, options.within ?? [], options.realPath);
     const sampleText = outside ? undefined : await readText(samplePath);
     ctx.samplePath = samplePath;
     if (outside) {
-      ctx.sampleProblem = `${name} is a link to ${outside.target}, outside the project (${outside.project}): ` +
-        'it is not read, and templates are checked without sample data.';
+      ctx.sampleProblem = `${linkedOut(name, outside)}: it is not read, and templates are checked without sample data.`;
     } else if (typeof sampleText === 'string') {
       const parsed = parseSample(sampleText, name);
       ctx.sample = parsed.sample;
@@ -141,48 +138,16 @@ export async function messageContext(messagePath: string, readText: ReadText, op
   }
   if (listed) {
     if (stemFiles) ctx.overriddenChannels.push(...stemFiles.channels);
-    return ctx;
+  } else {
+    const siblings = await Promise.all(CHANNEL_IDS.map((c) => ask(`${base}.${c}.umsg`)));
+    CHANNEL_IDS.forEach((c, i) => { if (siblings[i]) ctx.overriddenChannels.push(c); });
   }
-  const siblings = await Promise.all(CHANNEL_IDS.map((c) => ask(`${base}.${c}.umsg`)));
-  CHANNEL_IDS.forEach((c, i) => { if (siblings[i]) ctx.overriddenChannels.push(c); });
-  return ctx;
-}
-
-/**
- * Where a sample that is a symbolic link leads, when that is outside every folder of the
- * project, with the project's first folder to name it; undefined for a plain file (wherever it
- * is: it stands beside the message), a link inside the project, or a dangling link (the read
- * then says so).
- */
-async function linkOutOfProject(samplePath: string, options: ContextOptions): Promise<{ target: string; project: string } | undefined> {
   const { realPath } = options;
-  if (!realPath) return undefined;
-  const real = await realPath(samplePath);
-  if (real === undefined) return undefined;
-  const cut = Math.max(samplePath.lastIndexOf('/'), samplePath.lastIndexOf('\\'));
-  const dir = samplePath.slice(0, Math.max(cut, 1));
-  // Not a link: the file's real path is its folder's real path and its own name (the folder
-  // itself may be reached through a link; that does not make the file one).
-  const realDir = (await realPath(dir)) ?? dir;
-  const separator = realDir.includes('/') || !realDir.includes('\\') ? '/' : '\\';
-  const trimmed = realDir.endsWith(separator) ? realDir.slice(0, -1) : realDir;
-  if (real === `${trimmed}${separator}${samplePath.slice(cut + 1)}`) return undefined;
-  const within = options.within && options.within.length > 0 ? options.within : [dir];
-  for (const folder of within) {
-    const root = (await realPath(folder)) ?? folder;
-    if (isInside(real, root)) return undefined;
+  if (realPath) {
+    for (const c of ctx.overriddenChannels) {
+      const outside = await linkOutOfProject(`${base}.${c}.umsg`, options.within ?? [], realPath);
+      if (outside) (ctx.linkedOutSiblings ??= {})[c] = `${linkedOut(`${stem}.${c}.umsg`, outside)}: it is not read.`;
+    }
   }
-  return { target: real, project: within[0] };
-}
-
-/**
- * The folder a message's project spans, for the guard on linked sample data: the project root
- * the config lookup found (a folder with `.git`, a config with `"root": true`, or a workspace
- * folder), else the message's own folder. Never the current folder: where a command runs from
- * says nothing about the message's project.
- */
-export function projectFolder(messagePath: string, root: string | undefined): string {
-  if (root !== undefined) return root;
-  const cut = Math.max(messagePath.lastIndexOf('/'), messagePath.lastIndexOf('\\'));
-  return messagePath.slice(0, Math.max(cut, 1));
+  return ctx;
 }
