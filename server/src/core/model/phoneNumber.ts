@@ -5,7 +5,7 @@
  * Each kind of mistake has its own message; `normalizePhoneNumber` gives the obvious fix.
  */
 import type { StringInfo } from '../syntax/strings';
-import { MAX_QUOTED, quote } from '../util/messageQuote';
+import { shorten } from '../util/messageQuote';
 
 type PhoneProblemKind =
   | 'empty'
@@ -67,11 +67,6 @@ export function isPlusDigits(s: string): boolean {
   return true;
 }
 
-/** A run of letters as the letters message quotes it, cut when long (see quote.ts). */
-function cutWord(word: string): string {
-  return word.length > MAX_QUOTED ? quote(word).slice(1).replace('…"', '…') : word;
-}
-
 export function phoneProblems(field: string, info: StringInfo): PhoneProblem[] {
   if (info.wholly) return [];
   const problems: PhoneProblem[] = [];
@@ -111,7 +106,7 @@ export function phoneProblems(field: string, info: StringInfo): PhoneProblem[] {
   const letters = number.match(/[a-z]+/gi);
   if (letters) add(
     'letters',
-    `${field} contains letters (${[...new Set(letters)].map(cutWord).join(', ')}), ` +
+    `${field} contains letters (${[...new Set(letters)].map((word) => shorten(word)).join(', ')}), ` +
       'which RFC 3966 does not allow (section 5.1.2): write the digits.',
   );
   const invalid = number.replace(/^\s*\+/, '').match(/[^0-9().\-\sa-z]/gi);

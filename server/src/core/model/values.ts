@@ -5,8 +5,7 @@ import { type StringInfo } from '../syntax/strings';
 import { renderStringNode, type SampleData } from '../template/render';
 import type { JsonValue } from '../template/templateEval';
 import { codePointLength } from '../util/codePoints';
-import { formatCount } from '../util/count';
-import { MAX_QUOTED, prefixOf, quoteJson } from '../util/messageQuote';
+import { quoteJson, quoteJsonValue } from '../util/messageQuote';
 import type { ActionModel, ObjectModel, Prop, RichCard } from './richCard';
 
 /** A value as the rules see it: a whole template (no verdict), a string with its static parts, or another JSON value. */
@@ -67,7 +66,7 @@ export function renderedValues(
     : { offset: node.offset, length: node.length };
   const lead = `${field} `;
   return renderStringNode(doc, node, sample).map((r) => {
-    const prefix = `${field} renders to ${shown === 'json' ? showJson(r.value) : quoteJson(r.text)} with the sample ` +
+    const prefix = `${field} renders to ${shown === 'json' ? quoteJsonValue(r.value) : quoteJson(r.text)} with the sample ` +
       `data${r.element !== undefined ? ` (list element ${r.element + 1})` : ''}: `;
     return {
       text: r.text,
@@ -77,14 +76,6 @@ export function renderedValues(
       message: (problem: string) => prefix + (problem.startsWith(lead) ? problem.slice(lead.length) : problem),
     };
   });
-}
-
-/** A JSON value as a message shows it: a string quoted as quoteJson does, another value as JSON text, cut the same way. */
-function showJson(value: JsonValue): string {
-  if (typeof value === 'string') return quoteJson(value);
-  const json = JSON.stringify(value);
-  const head = prefixOf(json, MAX_QUOTED);
-  return head === undefined ? json : `${head}… (${formatCount(codePointLength(json))} characters)`;
 }
 
 /** The static string of a property value with no templates in it, else undefined. */

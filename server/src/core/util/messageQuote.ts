@@ -20,11 +20,25 @@ export function quoteJson(value: string, max = MAX_QUOTED): string {
   return cut(value, max, (text) => JSON.stringify(text));
 }
 
-function cut(value: string, max: number, wrap: (text: string) => string): string {
+/**
+ * A JSON value as a message shows it: a string as `quoteJson` does, any other value as its
+ * JSON text (`42`, `[1,2]`), cut the same way without quotes: `[1,2,…… (50,001 characters)`.
+ */
+export function quoteJsonValue(value: unknown, max = MAX_QUOTED): string {
+  return typeof value === 'string' ? quoteJson(value, max) : shorten(JSON.stringify(value), max);
+}
+
+/** A text shown as it is, cut the same way without quotes: `AAAA… (50,001 characters)`. */
+export function shorten(text: string, max = MAX_QUOTED): string {
+  return cut(text, max, (shown) => shown, '');
+}
+
+function cut(value: string, max: number, wrap: (text: string) => string, closing = '"'): string {
   const head = prefixOf(value, max);
   if (head === undefined) return wrap(value);
   // The closing quote and the length come after the ellipsis: "AAAA…" (50,001 characters)
-  return `${wrap(head).slice(0, -1)}…" (${formatCount(codePointLength(value))} characters)`;
+  const open = wrap(head);
+  return `${closing ? open.slice(0, -closing.length) : open}…${closing} (${formatCount(codePointLength(value))} characters)`;
 }
 
 /**
