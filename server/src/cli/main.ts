@@ -74,5 +74,7 @@ if (isCheckWorker()) {
     cwd: process.cwd(),
     stdin: process.stdin,
     outputClosed: () => outputFailed,
+    stderrIsTTY: process.stderr.isTTY === true,
+    stdoutIsTTY: process.stdout.isTTY === true,
   }).then((code) => { if (!outputFailed) process.exitCode = code; });
 }
