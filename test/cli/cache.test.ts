@@ -56,7 +56,8 @@ function readCache(file: string): { header: Record<string, unknown>; entries: Ca
   const text = readFileSync(file, 'utf8');
   const cut = text.indexOf('\n');
   const header = JSON.parse(text.slice(0, cut)) as Record<string, unknown>;
-  const entries = (JSON.parse(text.slice(cut + 1)) as [string, string, unknown[]][]).map(([f, key, findings]) => ({ file: f, key, findings }));
+  const body = JSON.parse(text.slice(cut + 1)) as [string, string, unknown[]][];
+  const entries = body.map(([f, key, findings]) => ({ file: f, key, findings }));
   return { header, entries };
 }
 
@@ -136,8 +137,9 @@ describe('umsg check --cache: the same report', () => {
 
   it('--stdin does not use the cache, as in ESLint: the text is checked every time and no cache is written', async () => {
     const dir = tempTree({ 'hello.umsg': NO_TITLE });
-    const withCache = await run(['check', '--stdin', '--stdin-filename', 'hello.umsg', '--format', 'json', '--cache'], dir, { stdin: VALID });
-    const without = await run(['check', '--stdin', '--stdin-filename', 'hello.umsg', '--format', 'json'], dir, { stdin: VALID });
+    const stdin = ['check', '--stdin', '--stdin-filename', 'hello.umsg', '--format', 'json'];
+    const withCache = await run([...stdin, '--cache'], dir, { stdin: VALID });
+    const without = await run(stdin, dir, { stdin: VALID });
     assert.equal(withCache.stdout, without.stdout);
     assert.equal(withCache.stderr, '');
     assert.equal(existsSync(path.join(dir, DEFAULT_CACHE_FILE)), false);
@@ -155,7 +157,11 @@ describe('umsg check --cache: each input of a file invalidates its entry', () =>
    * Runs with the cache, plants the marker, applies `change`, runs again: the files whose
    * findings still come from the cache.
    */
-  async function afterChange(files: Record<string, string>, change: (dir: string) => void, version = '1.0.0'): Promise<{ cached: string[]; run: Run }> {
+  async function afterChange(
+    files: Record<string, string>,
+    change: (dir: string) => void,
+    version = '1.0.0',
+  ): Promise<{ cached: string[]; run: Run }> {
     const dir = tempTree(files);
     const first = await run(['check', '--cache'], dir);
     assertNoCrash(first);
@@ -169,7 +175,8 @@ describe('umsg check --cache: each input of a file invalidates its entry', () =>
   }
 
   it("the file's text", async () => {
-    const { cached, run: r } = await afterChange({ 'a.umsg': NO_TITLE, 'b.umsg': NO_TITLE }, (dir) => writeFileSync(path.join(dir, 'a.umsg'), VALID));
+    const files = { 'a.umsg': NO_TITLE, 'b.umsg': NO_TITLE };
+    const { cached, run: r } = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'a.umsg'), VALID));
     assert.deepEqual(cached, ['b.umsg']);
     assert.deepEqual((JSON.parse(r.stdout) as { messages: unknown[] }[])[0].messages, [], 'a.umsg is checked again: it is valid now');
   });
@@ -192,7 +199,8 @@ describe('umsg check --cache: each input of a file invalidates its entry', () =>
     const files = { 'hello.umsg': GREETING, 'other.umsg': GREETING, 'other.sample.json': '{ "user": { "name": "Bo" } }' };
     const added = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'hello.sample.json'), '{ "user": { "name": "Ada" } }'));
     assert.deepEqual(added.cached, ['other.umsg']);
-    const changed = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'other.sample.json'), `{ "user": { "name": "${'A'.repeat(90)}" } }`));
+    const longName = `{ "user": { "name": "${'A'.repeat(90)}" } }`;
+    const changed = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'other.sample.json'), longName));
     assert.deepEqual(changed.cached, ['hello.umsg']);
     const removed = await afterChange(files, (dir) => rmSync(path.join(dir, 'other.sample.json')));
     assert.deepEqual(removed.cached, ['hello.umsg']);
@@ -270,14 +278,15 @@ describe('umsg check --cache: a cache that cannot be used', () => {
 });
 
 describe('umsg check --cache-location and what the cache keeps', () => {
-  it('a file path is the cache file; a folder (existing, or ending with a separator) holds one named after the working folder', async () => {
+  it('a path is the cache file; a folder (existing, or ending with a separator) holds one named after the working folder', async () => {
     const dir = tempTree({ 'a.umsg': NO_TITLE, 'caches/keep': '' });
     await run(['check', '--cache', '--cache-location', 'my-cache'], dir);
     assert.equal(readCache(path.join(dir, 'my-cache')).entries.length, 1);
     assert.equal(existsSync(path.join(dir, DEFAULT_CACHE_FILE)), false);
 
     await run(['check', '--cache', '--cache-location', 'caches'], dir);
-    const inFolder = (folder: string) => path.join(dir, folder, `${DEFAULT_CACHE_FILE}_${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`);
+    const name = `${DEFAULT_CACHE_FILE}_${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`;
+    const inFolder = (folder: string) => path.join(dir, folder, name);
     assert.equal(readCache(inFolder('caches')).entries.length, 1);
 
     await run(['check', '--cache', '--cache-location', `new${path.sep}`], dir);

@@ -54,9 +54,9 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
     targets = collector.files;
   }
   // Every line on standard error erases the progress line first (it is drawn again on the next file).
-  let progress: Progress | undefined;
+  const progress = new Progress(io.stderrIsTTY === true, io.stderr);
   const stderr = (s: string) => {
-    progress?.clear();
+    progress.clear();
     io.stderr(s);
   };
   const report = (line: string) => stderr(`umsg: ${printable(line)}\n`);
@@ -66,11 +66,12 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
     throw new InputError(`No *.umsg, *.configmeta.json or *.provider.json files under ${args.paths.map((p) => `"${p}"`).join(', ')}.`);
   }
   const files = targets.map((t) => t.file);
-  let cache: CheckCache | undefined;
-  if (cached) {
-    cache = new CheckCache(cacheFileFor(args.cacheLocation, io.cwd), toolKey(io.toolVersion ?? packageInfo().version), report);
+  const cache = cached
+    ? new CheckCache(cacheFileFor(args.cacheLocation, io.cwd), toolKey(io.toolVersion ?? packageInfo().version), report)
+    : undefined;
+  if (cache) {
     cache.load();
-    checker.lookup = (file) => cache!.get(file);
+    checker.lookup = (file) => cache.get(file);
   }
   // SARIF lists what stopped part of the check in the log itself (toolExecutionNotifications).
   const notifications: ToolNotification[] = problems.map((p) => ({ message: `${p.line} It was not checked.`, filePath: p.file }));
@@ -84,8 +85,8 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
     : args.format === 'github' ? githubWriter(io.cwd)
       : args.format === 'json' ? jsonWriter()
         : stylishWriter(io.cwd, stylishColor());
-  const out = new Output(io.stdoutIsTTY ? (s) => { progress?.clear(); io.stdout(s); } : io.stdout);
-  progress = new Progress(files.length, io.stderrIsTTY === true, io.stderr);
+  const out = new Output(io.stdoutIsTTY ? (s) => { progress.clear(); io.stdout(s); } : io.stdout);
+  progress.start(files.length);
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   const emit = (r: LocatedReport) => {
     for (const f of r.findings) countFinding(counts, f);
@@ -114,7 +115,7 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
   const use = (outcome: FileOutcome, index: number) => {
     if (io.outputClosed?.()) throw new OutputClosed();
     used = index + 1;
-    progress!.update(used);
+    progress.update(used);
     const file = files[index];
     if (outcome.kind === 'cannot') {
       cache?.record(file, undefined);
@@ -142,7 +143,7 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
         cwd: io.cwd,
         script: io.workerScript ?? __filename,
         waiting: () => out.flush(),
-        cached: cache && ((file: string) => cache!.get(file)),
+        cached: cache && ((file: string) => cache.get(file)),
       };
       await checkInWorkers(files, options, checkHere, use);
     } catch (error) {

@@ -171,7 +171,8 @@ export function checkInWorkers(
     for (let j = 1; j < options.jobs; j++) {
       let w: Worker;
       try {
-        w = new Worker(options.script, { workerData: { umsgCheckWorker: true, cwd: options.cwd, keyed: options.cached !== undefined } satisfies WorkerInput });
+        const input: WorkerInput = { umsgCheckWorker: true, cwd: options.cwd, keyed: options.cached !== undefined };
+        w = new Worker(options.script, { workerData: input });
       } catch (error) {
         stop(new WorkerFailure(`a checking thread could not start: ${(error as Error).message}.`));
         return;

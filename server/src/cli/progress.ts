@@ -19,20 +19,22 @@ const ERASE = '\r\u001b[2K';
 export class Progress {
   private shown = false;
   private last = -Infinity;
-  private readonly on: boolean;
+  private total = 0;
 
   constructor(
-    private readonly total: number,
-    isTTY: boolean,
+    private readonly isTTY: boolean,
     private readonly write: (s: string) => void,
     private readonly now: () => number = Date.now,
-  ) {
-    this.on = isTTY && total >= PROGRESS_MIN_FILES;
+  ) {}
+
+  /** The run checks `total` files: progress is shown from here on, if it is worth showing. */
+  start(total: number): void {
+    this.total = total;
   }
 
   /** `done` files of the total are checked: shows it, unless a line went out less than INTERVAL_MS ago. */
   update(done: number): void {
-    if (!this.on) return;
+    if (!this.isTTY || this.total < PROGRESS_MIN_FILES) return;
     const t = this.now();
     if (t - this.last < INTERVAL_MS) return;
     this.last = t;
