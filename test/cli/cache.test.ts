@@ -267,6 +267,14 @@ describe('umsg check --cache: a cache that cannot be used', () => {
     assert.equal(readFileSync(path.join(dir, 'notes.txt'), 'utf8'), 'my notes\n');
   });
 
+  it('a cache that cannot be read (a folder where the cache should be): one line, the same report, and left as it is', async () => {
+    const dir = tempTree({ ...files, '.umsgcache/keep': 'x' });
+    const r = await run(['check', '--format', 'json', '--cache'], dir);
+    assert.equal(r.stdout, (await plain(dir)).stdout);
+    assert.match(r.stderr, /^umsg: Cannot read the cache ".*\.umsgcache" \(it is a folder\): it is left as it is, and every file is checked\.\n$/);
+    assert.equal(readFileSync(path.join(dir, '.umsgcache', 'keep'), 'utf8'), 'x');
+  });
+
   it('a cache that cannot be written: one line, the same report and exit code', async () => {
     const dir = tempTree({ ...files, 'file.txt': 'a file, not a folder\n' });
     const r = await run(['check', '--format', 'json', '--cache', '--cache-location', 'file.txt/cache'], dir);

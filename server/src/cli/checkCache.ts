@@ -232,19 +232,14 @@ export class CheckCache {
 
 
   load(): void {
-    const outcome = readRegularFileSync(this.file, CACHE_MAX_BYTES);
-    if (outcome === undefined) {
-      this.changed = true;
-      return;
-    }
+    // Written at the end unless it is read whole and good below.
     this.changed = true;
+    const outcome = readRegularFileSync(this.file, CACHE_MAX_BYTES);
+    if (outcome === undefined) return;
     if (typeof outcome !== 'string') {
-      if (outcome.size !== undefined) {
-        this.foreign = true;
-        this.say(`The cache "${this.file}" is not a umsg cache (${outcome.unreadable}): it is left as it is, and every file is checked.`);
-      } else {
-        this.say(`Cannot read the cache "${this.file}" (${outcome.unreadable}): every file is checked.`);
-      }
+      // A folder, a pipe, a file it may not read or one far too large: not a cache to replace either.
+      this.foreign = true;
+      this.say(`Cannot read the cache "${this.file}" (${outcome.unreadable}): it is left as it is, and every file is checked.`);
       return;
     }
     if (outcome !== '' && !outcome.startsWith(HEADER_START)) {

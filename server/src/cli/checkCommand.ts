@@ -34,6 +34,16 @@ function errorsOnly(findings: readonly LocatedFinding[]): LocatedFinding[] {
 }
 
 export async function check(args: CheckArgs, io: CliIO): Promise<number> {
+  const progress = new Progress(io.stderrIsTTY === true, io.stderr);
+  try {
+    return await checkWith(args, io, progress);
+  } finally {
+    // Whatever ends the run (a failing thread, a closed output), its last line starts clean.
+    progress.clear();
+  }
+}
+
+async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promise<number> {
   // ESLint does not cache standard input either: its text is checked every time.
   const cached = args.cache && !args.stdin;
   const checker = new FileChecker(io.cwd, { keyed: cached });
@@ -54,7 +64,6 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
     targets = collector.files;
   }
   // Every line on standard error erases the progress line first (it is drawn again on the next file).
-  const progress = new Progress(io.stderrIsTTY === true, io.stderr);
   const stderr = (s: string) => {
     progress.clear();
     io.stderr(s);
