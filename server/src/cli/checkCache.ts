@@ -3,11 +3,12 @@
  * is not checked again, and its located findings (what every report format prints) come from
  * the cache file, so the report is byte for byte the one a fresh check writes.
  *
- * A file's key is a hash of everything its findings depend on (see FileKey): its text, the
+ * A file's key is a hash of everything its findings depend on (see fileKey): its text, the
  * config it is checked under, its sample data and its channel-specific siblings. The tool's
  * identity (version, rule catalogue, build) is stamped on the whole file: a cache of another
- * tool is ignored at once. Contents are hashed, never trusted by their times: reading a small
- * file costs about what a stat does, and a hash is the truth either way.
+ * tool is ignored at once. Contents are hashed, never trusted by their times: a file restored
+ * with its old time must not keep stale findings, and a stat per file would save only part
+ * of the read (on 10,000 messages, 25 to 30 ms against 55 to 90 ms for reading and hashing).
  *
  * The cache file is one header line, then the entries as one JSON array:
  *
@@ -229,7 +230,6 @@ export class CheckCache {
   private foreign = false;
 
   constructor(readonly file: string, private readonly tool: string, private readonly say: (line: string) => void) {}
-
 
   load(): void {
     // Written at the end unless it is read whole and good below.

@@ -139,8 +139,6 @@ export class FileChecker {
     const text: ReadOutcome = this.stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
     // By its name alone: the whole path would be split again for every file.
     const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
-    // Sample data and channel-specific siblings, found as the language server finds them;
-    // a linked sample must stay inside the message's project (its root, or else its folder).
     // With a cache, every file the context reads is part of the key.
     const reads = new Map<string, ReadOutcome>();
     const read = this.keyed
@@ -150,6 +148,8 @@ export class FileChecker {
         return outcome;
       }
       : readText;
+    // Sample data and channel-specific siblings, found as the language server finds them;
+    // a linked sample must stay inside the message's project (its root, or else its folder).
     const related = language === 'universal-message' && typeof text === 'string'
       ? await messageContext(file, read, {
         exists: (p) => this.listings.exists(p),
