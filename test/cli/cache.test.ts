@@ -17,7 +17,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from '../../server/src/cli/main';
-import { DEFAULT_CACHE_FILE } from '../../server/src/cli/checkCache';
+import { availableParallelism } from 'node:os';
+import { CheckCache, DEFAULT_CACHE_FILE } from '../../server/src/cli/checkCache';
+import { FILES_PER_WORKER, jobsFor } from '../../server/src/cli/checkThreads';
 import { PROGRESS_MIN_FILES } from '../../server/src/cli/progress';
 import { CLI, assertNoCrash, hasMkfifo, mkfifo, tempTree, VALID, NO_TITLE, LONG_TITLE, GREETING, MESSENGER_ERROR } from '../support/cliRun';
 
@@ -316,6 +318,18 @@ describe('umsg check --cache-location and what the cache keeps', () => {
     assert.deepEqual(names(), ['a/one.umsg'].map((p) => p.split('/').join(path.sep)));
     await run(['check', 'b', '--cache'], dir);
     assert.deepEqual(names(), ['a/one.umsg', 'b/four.umsg'].map((p) => p.split('/').join(path.sep)));
+  });
+});
+
+describe('umsg check --cache and threads', () => {
+  it('files the cache holds weigh less when the threads are chosen: a warm cache starts no worker a cold run would need', {
+    skip: availableParallelism() < 2 && 'one core: never a worker',
+  }, () => {
+    const files = Array.from({ length: 2.5 * FILES_PER_WORKER }, (_, i) => `/p/m${i}.umsg`);
+    const cache = new CheckCache('/nowhere/.umsgcache', 'tool', () => undefined);
+    assert.equal(jobsFor(cache.workload(files), undefined, 0), 2, 'cold: two threads, as without the cache');
+    for (const f of files) cache.record(f, { key: 'k', findings: [] });
+    assert.equal(jobsFor(cache.workload(files), undefined, 0), 1, 'warm: reading and hashing does not pay for a worker');
   });
 });
 

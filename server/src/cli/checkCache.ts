@@ -35,6 +35,9 @@ export const DEFAULT_CACHE_FILE = '.umsgcache';
 /** Larger than any cache umsg writes (45,000 findings take about 10 MB): beyond it, not a cache. */
 const CACHE_MAX_BYTES = 512 * 1024 * 1024;
 
+/** A file taken from the cache, against one checked (see CheckCache.workload). */
+const CACHED_FILE_COST = 0.4;
+
 const FORMAT = 1;
 const HEADER_START = '{"cache":"umsg",';
 
@@ -271,6 +274,18 @@ export class CheckCache {
     if (!entries) return damaged();
     this.entries = entries;
     this.changed = false;
+  }
+
+  /**
+   * What checking `files` costs, in files checked without a cache, for choosing the number of
+   * threads: a file the cache holds is most likely unchanged, and reading and hashing it costs
+   * about 0.4 of a check (10,000 ordinary messages: 1.24 s of CPU time without the cache,
+   * 0.56 s with it, of which about 0.1 s is start-up).
+   */
+  workload(files: readonly string[]): number {
+    let held = 0;
+    for (const f of files) if (this.entries.has(f)) held++;
+    return files.length - held + Math.ceil(held * CACHED_FILE_COST);
   }
 
   get(file: string): CachedFile | undefined {

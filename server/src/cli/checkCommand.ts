@@ -143,7 +143,7 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
     emit(outcome.report);
   };
   // --stdin is one text: no thread to share it with.
-  const jobs = args.stdin ? 1 : jobsFor(files.length, args.jobs);
+  const jobs = args.stdin ? 1 : jobsFor(cache ? cache.workload(files) : files.length, args.jobs);
   if (jobs > 1) {
     try {
       const checkHere = (batch: string[]) => checker.checkBatch(batch, io.readConcurrency ?? READ_CONCURRENCY);
