@@ -356,6 +356,29 @@ describe('progress on a terminal', () => {
     }
   });
 
+  it('with the report on the same terminal, erases the line before each part of the report', async () => {
+    // Ten unknown properties a file: a report of several parts (each part is at most 64 KB).
+    const unknown = Array.from({ length: 10 }, (_, i) => `"extra${i}": ${i}`).join(', ');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < PROGRESS_MIN_FILES + 50; i++) {
+      files[`m${String(i).padStart(4, '0')}.umsg`] = `{ "type": "rich", "title": "T", "description": "D", ${unknown} }\n`;
+    }
+    const dir = tempTree(files);
+    let screen = '';
+    let stdout = '';
+    await runCli(['check'], {
+      cwd: dir,
+      stdout: (t) => { screen += t; stdout += t; },
+      stderr: (t) => { screen += t; },
+      stderrIsTTY: true,
+      stdoutIsTTY: true,
+    });
+    assert.equal(stdout, (await run(['check'], dir)).stdout);
+    assert.match(screen, /Checking 1 of 250 files/);
+    // After a progress line comes its erasure (or the next one), never report text on the same line.
+    assert.doesNotMatch(screen, /of 250 files[^\r]/);
+  });
+
   it('writes nothing for fewer files than it takes to watch', async () => {
     const dir = many(PROGRESS_MIN_FILES - 1);
     const tty = await run(['check'], dir, { tty: true });
