@@ -5,6 +5,7 @@
  *   npm run bench                        the full run, then scripts/growth.ts; writes bench/results.json
  *   npm run bench -- --quick             smaller corpora and fewer rounds; prints, writes nothing
  *   npm run bench -- --no-growth         without scripts/growth.ts
+ *   npm run bench -- --cache-only        only the second `umsg check --cache` run (4. below); prints, writes nothing
  *
  * 1. Three corpora (scripts/bench/corpora.ts) are generated into a temporary folder: 10,000
  *    ordinary messages, one 3.9 MB message with 20,000 actions, one 50,000-entry Configuration
@@ -23,6 +24,8 @@
  *    /proc/PID/status) idle and with 200 ordinary messages open and checked.
  * 3. Start-up to the first diagnostic of one message: the server (spawn to the pulled
  *    diagnostics), `umsg check` on one file, and `node -e 0`.
+ * 4. `umsg check --cache` over the ordinary messages, unchanged since a first run wrote the
+ *    cache, beside the floor and `umsg check` without the cache, in turn as in 1.
  *
  * Prints a table with the speed goals marked met or not met; the bench does not fail on a
  * goal, only on a broken measurement (a tool that errors, exits with another code, or reads
@@ -42,7 +45,9 @@ import { ordinaryMessage } from './corpus';
 import { FULL_SIZES, QUICK_SIZES, writeCorpora, type Corpus } from './bench/corpora';
 import { ServerProcess, timed, type Position } from './bench/lsp';
 import { median, percentile } from './bench/stats';
-import { goalsOf, printReport, type BenchResults, type CorpusResult, type Latency, type ToolId, type ToolResult } from './bench/report';
+import {
+  goalsOf, printCache, printReport, type BenchResults, type CacheResult, type CorpusResult, type Latency, type ToolId, type ToolResult,
+} from './bench/report';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -50,6 +55,7 @@ const SERVER = path.join(ROOT, 'dist', 'server.js');
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
 
 const quick = process.argv.includes('--quick');
+const cacheOnly = process.argv.includes('--cache-only');
 const ROUNDS = quick ? 3 : 5;
 const EDITS = quick ? 40 : 200;
 const PUSH_EDITS = quick ? 10 : 50;
@@ -160,8 +166,13 @@ function toolsOf(bundles: Record<'parse' | 'ajv' | 'jsonService', string>): Tool
   ];
 }
 
-function measureCorpus(corpus: Corpus, tools: Tool[], scratch: string): CorpusResult {
-  const runs = new Map<ToolId, Run[]>(tools.map((t) => [t.id, []]));
+/** Runs each tool ROUNDS times on `corpus`, in turn, the order reversed every other round: each one's medians. */
+function sideBySide<T extends { id: string; name: string }>(
+  corpus: Corpus,
+  tools: (T & Omit<Tool, 'id'>)[],
+  scratch: string,
+): Map<string, ToolResult> {
+  const runs = new Map<string, Run[]>(tools.map((t) => [t.id, []]));
   for (let r = 0; r < ROUNDS; r++) {
     // Alternate the order, so that no tool always runs first (cold cache) or last.
     for (const tool of r % 2 === 0 ? tools : [...tools].reverse()) {
@@ -177,19 +188,52 @@ function measureCorpus(corpus: Corpus, tools: Tool[], scratch: string): CorpusRe
       process.stdout.write('.');
     }
   }
-  const result = {} as Record<ToolId, ToolResult>;
+  const result = new Map<string, ToolResult>();
   for (const tool of tools) {
     const rs = runs.get(tool.id)!;
     const cpus = rs.map((x) => x.cpuMs).filter((x): x is number => x !== undefined);
-    result[tool.id] = {
+    result.set(tool.id, {
       name: tool.name,
       wallMs: Math.round(median(rs.map((x) => x.wallMs))),
       cpuMs: cpus.length === rs.length ? Math.round(median(cpus)) : undefined,
       runsMs: rs.map((x) => Math.round(x.wallMs)),
       problems: rs[0].problems,
-    };
+    });
   }
+  return result;
+}
+
+function measureCorpus(corpus: Corpus, tools: Tool[], scratch: string): CorpusResult {
+  const measured = sideBySide(corpus, tools, scratch);
+  const result = Object.fromEntries(tools.map((t) => [t.id, measured.get(t.id)!])) as Record<ToolId, ToolResult>;
   return { id: corpus.id, name: corpus.name, files: corpus.files, characters: corpus.characters, tools: result };
+}
+
+/**
+ * `umsg check --cache` on a corpus that has not changed since a first run wrote the cache: the
+ * second run of a developer or a CI job with a kept cache. Beside it, the floor and the run
+ * without the cache; the findings must be the same (sideBySide compares their counts per round,
+ * and the three processes' first rounds are compared here).
+ */
+function measureCache(corpus: Corpus, tools: Tool[], scratch: string): CacheResult {
+  const cacheFile = path.join(scratch, 'bench.umsgcache');
+  rmSync(cacheFile, { force: true });
+  const umsg = tools.find((t) => t.id === 'umsg')!;
+  const cachedArgs = (c: Corpus) => [...umsg.args(c), '--cache', '--cache-location', cacheFile];
+  runProcess(cachedArgs(corpus), path.join(scratch, 'first.out'), umsg.accept);
+  const cached = { ...umsg, id: 'cached', name: 'umsg check --format json --cache (second run)', args: cachedArgs };
+  const measured = sideBySide(corpus, [cached, { ...umsg, id: 'uncached' }, tools.find((t) => t.id === 'parse')!], scratch);
+  const result: CacheResult = {
+    corpus: corpus.name,
+    files: corpus.files,
+    cached: measured.get('cached')!,
+    uncached: measured.get('uncached')!,
+    floor: measured.get('parse')!,
+  };
+  if (result.cached.problems !== result.uncached.problems) throw new Error(
+    `umsg check --cache found ${result.cached.problems} problems, ${result.uncached.problems} without the cache`,
+  );
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,12 +429,20 @@ async function main() {
     const tools = toolsOf(bundles);
     const scratch = path.join(dir, 'out');
     mkdirSync(scratch);
+    if (cacheOnly) {
+      const load = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
+      process.stdout.write(`umsg bench --cache-only${quick ? ' (quick)' : ''}: ${ROUNDS} rounds, load average ${load(loadBefore)} `);
+      printCache(measureCache(corpora[0], tools, scratch));
+      console.log(`\nload average after: ${load(os.loadavg())} (--cache-only: bench/results.json is left as it is)`);
+      return;
+    }
     process.stdout.write(
       `umsg bench${quick ? ' (quick)' : ''}: ${ROUNDS} rounds per corpus, load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} `,
     );
     const processes = corpora.map((c) => measureCorpus(c, tools, scratch));
     const server = await measureServer(dir, readFileSync(corpora[1].target, 'utf8'), readFileSync(corpora[2].target, 'utf8'));
     const startup = await measureStartup(dir);
+    const cache = measureCache(corpora[0], tools, scratch);
     process.stdout.write('\n');
     const cpus = os.cpus();
     const results: BenchResults = {
@@ -414,6 +466,7 @@ async function main() {
         memory: server.memory,
       },
       startup,
+      cache,
       durationS: Math.round((performance.now() - started) / 1000),
       goals: [],
     };

@@ -26,6 +26,19 @@ export interface CorpusResult {
   tools: Record<ToolId, ToolResult>;
 }
 
+/**
+ * `umsg check --cache` over a corpus whose cache is written and whose files are unchanged (the
+ * second run of a developer or CI job), side by side with the floor and with a run without the cache.
+ */
+export interface CacheResult {
+  /** The corpus's name, as its row in the process tables. */
+  corpus: string;
+  files: number;
+  cached: ToolResult;
+  uncached: ToolResult;
+  floor: ToolResult;
+}
+
 export interface Latency {
   n: number;
   p50: number;
@@ -69,6 +82,8 @@ export interface BenchResults {
     memory: { idleRss?: number; openRss?: number; openPeak?: number; messages: number };
   };
   startup: { nodeMs: number; cliMs: number; serverMs: number };
+  /** Absent from runs made before the cache was measured. */
+  cache?: CacheResult;
   durationS: number;
   goals: Goal[];
 }
@@ -118,6 +133,7 @@ export function goalsOf(r: BenchResults): Goal[] {
       met: t.umsg.wallMs <= 0.25 * t.vscode.wallMs,
     });
   }
+  if (r.cache) goals.push(cacheGoal(r.cache));
   const load = r.editor.underLoad;
   for (const [name, l] of [['the large message', load.hugeMessage], ['the large Configuration Meta', load.configMeta]] as const) {
     goals.push({
@@ -137,6 +153,27 @@ export function goalsOf(r: BenchResults): Goal[] {
     met: r.editor.editPull.p95 < 5,
   });
   return goals;
+}
+
+function cacheGoal(c: CacheResult): Goal {
+  return {
+    goal: `${c.corpus}, unchanged: a second umsg check --cache within 1.2× of read + JSON.parse`,
+    figure: times(ratio(c.cached.wallMs, c.floor.wallMs)),
+    met: c.cached.wallMs <= 1.2 * c.floor.wallMs,
+  };
+}
+
+/** The cache's figures for the console: each process with its ratio to the floor, then the goal. */
+export function printCache(c: CacheResult): void {
+  const rows = [['process', 'wall', 'CPU', '× read+parse', '(CPU)', 'runs (ms)']];
+  for (const t of [c.cached, c.uncached, c.floor]) {
+    rows.push([t.name, ms(t.wallMs), cpu(t.cpuMs), times(ratio(t.wallMs, c.floor.wallMs)), cpuRatio(t, c.floor), t.runsMs.join(' ')]);
+  }
+  const g = cacheGoal(c);
+  console.log(`
+${c.corpus}, unchanged since the cache was written
+${table(rows)}
+  ${g.met ? 'met    ' : 'NOT met'}  ${g.figure}  ${g.goal}`);
 }
 
 function table(rows: string[][]): string {
@@ -169,6 +206,7 @@ export function printReport(r: BenchResults): void {
     }
     console.log(`\n${c.name} (${count(c.characters)} characters)\n${table(rows)}`);
   }
+  if (r.cache) printCache(r.cache);
   const e = r.editor;
   const lat = (l: Latency) => [ms(l.p50), ms(l.p95), ms(l.max), String(l.n)];
   const rows = [['server over stdio', 'p50', 'p95', 'max', 'samples']];
@@ -210,6 +248,15 @@ export function readmeSpeedTable(r: BenchResults): string {
       `| ${c.name} | ${count(t.umsg.problems)} | ${both(t.umsg)} | ${both(t.parse)} | ${both(t.ajv)} | ${both(t.vscode)} | ` +
         `${times(ratio(t.umsg.wallMs, t.parse.wallMs))} (${cpuRatio(t.umsg, t.parse)}) | ` +
         `${times(ratio(t.umsg.wallMs, t.vscode.wallMs))} (${cpuRatio(t.umsg, t.vscode)}) |`,
+    );
+  }
+  if (r.cache) {
+    const c = r.cache;
+    lines.push(
+      '',
+      `A second \`umsg check --cache\` over the ${c.corpus}, unchanged: ${both(c.cached)}, ` +
+        `against ${both(c.floor)} for read + JSON.parse ` +
+        `(${times(ratio(c.cached.wallMs, c.floor.wallMs))}) and ${both(c.uncached)} without the cache.`,
     );
   }
   const e = r.editor;

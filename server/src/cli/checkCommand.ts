@@ -16,6 +16,8 @@ import { checkInWorkers, jobsFor, WorkerFailure } from './checkThreads';
 import { type CheckArgs } from './args';
 import { type Collected, FileCollector, InputError, type Problem } from './collectFiles';
 import { type CliIO, Output, OutputClosed } from './io';
+import { cacheFileFor, CheckCache, toolKey } from './checkCache';
+import { Progress } from './progress';
 
 /**
  * The findings --quiet shows: errors only. The finding that counts what the cap left out is
@@ -32,7 +34,19 @@ function errorsOnly(findings: readonly LocatedFinding[]): LocatedFinding[] {
 }
 
 export async function check(args: CheckArgs, io: CliIO): Promise<number> {
-  const checker = new FileChecker(io.cwd);
+  const progress = new Progress(io.stderrIsTTY === true, io.stderr);
+  try {
+    return await checkWith(args, io, progress);
+  } finally {
+    // Whatever ends the run (a failing thread, a closed output), its last line starts clean.
+    progress.clear();
+  }
+}
+
+async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promise<number> {
+  // ESLint does not cache standard input either: its text is checked every time.
+  const cached = args.cache && !args.stdin;
+  const checker = new FileChecker(io.cwd, { keyed: cached });
   const configs = checker.configs;
   if (args.printConfig !== undefined) return printConfig(path.resolve(io.cwd, args.printConfig), configs, io);
 
@@ -49,13 +63,25 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
     for (const p of args.paths) await collector.add(path.resolve(io.cwd, p));
     targets = collector.files;
   }
-  const report = (line: string) => io.stderr(`umsg: ${printable(line)}\n`);
+  // Every line on standard error erases the progress line first (it is drawn again on the next file).
+  const stderr = (s: string) => {
+    progress.clear();
+    io.stderr(s);
+  };
+  const report = (line: string) => stderr(`umsg: ${printable(line)}\n`);
   for (const p of problems) report(p.line);
   // As ESLint does: checking nothing is a mistake (a path with a typo), not a pass.
   if (targets.length === 0) {
     throw new InputError(`No *.umsg, *.configmeta.json or *.provider.json files under ${args.paths.map((p) => `"${p}"`).join(', ')}.`);
   }
   const files = targets.map((t) => t.file);
+  const cache = cached
+    ? new CheckCache(cacheFileFor(args.cacheLocation, io.cwd), toolKey(io.toolVersion ?? packageInfo().version), report)
+    : undefined;
+  if (cache) {
+    cache.load();
+    checker.lookup = (file) => cache.get(file);
+  }
   // SARIF lists what stopped part of the check in the log itself (toolExecutionNotifications).
   const notifications: ToolNotification[] = problems.map((p) => ({ message: `${p.line} It was not checked.`, filePath: p.file }));
   const cannot = (file: string, line: string) => {
@@ -68,7 +94,8 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
     : args.format === 'github' ? githubWriter(io.cwd)
       : args.format === 'json' ? jsonWriter()
         : stylishWriter(io.cwd, stylishColor());
-  const out = new Output(io.stdout);
+  const out = new Output(io.stdoutIsTTY ? (s) => { progress.clear(); io.stdout(s); } : io.stdout);
+  progress.start(files.length);
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   const emit = (r: LocatedReport) => {
     for (const f of r.findings) countFinding(counts, f);
@@ -97,24 +124,37 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
   const use = (outcome: FileOutcome, index: number) => {
     if (io.outputClosed?.()) throw new OutputClosed();
     used = index + 1;
+    progress.update(used);
     const file = files[index];
     if (outcome.kind === 'cannot') {
+      cache?.record(file, undefined);
       cannot(file, outcome.line);
       return;
     }
     checked++;
+    // A file on which a rule failed is checked again next time.
+    cache?.record(file, outcome.key !== undefined && outcome.ruleFailures.length === 0
+      ? { key: outcome.key, findings: outcome.report.findings }
+      : undefined);
     for (const failure of outcome.ruleFailures) {
-      io.stderr(`umsg: rule ${failure.rule} failed on ${printable(file)}: ${printable(failure.error)}\n`);
+      stderr(`umsg: rule ${failure.rule} failed on ${printable(file)}: ${printable(failure.error)}\n`);
       notifications.push({ message: `Rule ${failure.rule} failed on this file: ${failure.error}`, filePath: file, rule: failure.rule });
     }
     emit(outcome.report);
   };
   // --stdin is one text: no thread to share it with.
-  const jobs = args.stdin ? 1 : jobsFor(files.length, args.jobs);
+  const jobs = args.stdin ? 1 : jobsFor(cache ? cache.workload(files) : files.length, args.jobs);
   if (jobs > 1) {
     try {
       const checkHere = (batch: string[]) => checker.checkBatch(batch, io.readConcurrency ?? READ_CONCURRENCY);
-      await checkInWorkers(files, { jobs, cwd: io.cwd, script: io.workerScript ?? __filename, waiting: () => out.flush() }, checkHere, use);
+      const options = {
+        jobs,
+        cwd: io.cwd,
+        script: io.workerScript ?? __filename,
+        waiting: () => out.flush(),
+        cached: cache && ((file: string) => cache.get(file)),
+      };
+      await checkInWorkers(files, options, checkHere, use);
     } catch (error) {
       if (!(error instanceof WorkerFailure)) throw error;
       // The run is incomplete (exit 2), but a report that is one JSON document stays one: json
@@ -135,8 +175,10 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
   } else {
     await checker.checkAll(files, io.readConcurrency ?? READ_CONCURRENCY, use);
   }
+  progress.clear();
   out.write(writer.end(checked));
   out.flush();
+  cache?.save();
   // Files that could not be read are not a pass: the run is incomplete (exit 2), whatever it found.
   if (problems.length > 0) {
     report(`${problems.length} ${problems.length === 1 ? 'file or folder' : 'files or folders'} could not be checked (listed above).`);
@@ -145,7 +187,7 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
   if (counts.error > 0) return 1;
   // As in ESLint, --quiet leaves warnings out entirely: they are neither shown nor counted.
   if (!args.quiet && args.maxWarnings !== undefined && counts.warning > args.maxWarnings) {
-    io.stderr(`umsg: ${counts.warning} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+    stderr(`umsg: ${counts.warning} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
     return 1;
   }
   return 0;

@@ -11,6 +11,7 @@ import { messageContext } from '../workspace/messageContext';
 import { projectFolder } from '../workspace/links';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
 import { locate, type LocatedReport } from './report/locate';
+import { fileKey, type CachedFile } from './checkCache';
 
 /** The languages `umsg check` collects (umsg.config.json is checked as the config of the files it governs). */
 export function checkedLanguageOf(p: string): Exclude<LanguageId, 'umsg-config'> | undefined {
@@ -29,9 +30,14 @@ function withoutBom(outcome: ReadOutcome): ReadOutcome {
   return typeof outcome === 'string' && outcome.charCodeAt(0) === 0xfeff ? outcome.slice(1) : outcome;
 }
 
+/** A config, sample or sibling file: regular files only, within the fixed size limit. */
+function readSideSync(filePath: string): ReadOutcome {
+  return withoutBom(readRegularFileSync(filePath, SIDE_FILE_MAX_BYTES));
+}
+
 /** A config or sample file: regular files only, within the fixed size limit. */
 export function readText(filePath: string): Promise<ReadOutcome> {
-  return Promise.resolve(withoutBom(readRegularFileSync(filePath, SIDE_FILE_MAX_BYTES)));
+  return Promise.resolve(readSideSync(filePath));
 }
 
 /**
@@ -83,7 +89,8 @@ interface RuleFailure {
 
 /** What the report needs of one file: its findings, or why it could not be checked. */
 export type FileOutcome =
-  | { kind: 'checked'; report: LocatedReport; ruleFailures: RuleFailure[] }
+  /** `key`: the hash of the file's inputs, when the run keeps a cache (see checkCache.ts). */
+  | { kind: 'checked'; report: LocatedReport; ruleFailures: RuleFailure[]; key?: string }
   | { kind: 'cannot'; line: string };
 
 interface Prepared {
@@ -91,6 +98,12 @@ interface Prepared {
   text: ReadOutcome;
   language: Exclude<LanguageId, 'umsg-config'>;
   related: Awaited<ReturnType<typeof messageContext>> | undefined;
+  key: string | undefined;
+}
+
+interface CheckerOptions {
+  /** Work out each file's cache key (umsg check --cache). */
+  keyed?: boolean;
 }
 
 /**
@@ -108,7 +121,14 @@ export class FileChecker {
   /** For --stdin: the text of the one file checked, read from standard input. */
   stdinText: string | undefined;
 
-  constructor(private readonly cwd: string) {}
+  /** With --cache: what the cache holds for a file, whose findings stand when its key is unchanged. */
+  lookup: ((file: string) => CachedFile | undefined) | undefined;
+
+  private readonly keyed: boolean;
+
+  constructor(private readonly cwd: string, options: CheckerOptions = {}) {
+    this.keyed = options.keyed === true;
+  }
 
   private shown(p: string): string {
     return path.relative(this.cwd, p) || '.';
@@ -119,17 +139,29 @@ export class FileChecker {
     const text: ReadOutcome = this.stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
     // By its name alone: the whole path would be split again for every file.
     const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
+    // With a cache, every file the context reads is part of the key.
+    const reads = new Map<string, ReadOutcome>();
+    const read = this.keyed
+      ? async (p: string) => {
+        const outcome = await readText(p);
+        reads.set(p, outcome);
+        return outcome;
+      }
+      : readText;
     // Sample data and channel-specific siblings, found as the language server finds them;
     // a linked sample must stay inside the message's project (its root, or else its folder).
     const related = language === 'universal-message' && typeof text === 'string'
-      ? await messageContext(file, readText, {
+      ? await messageContext(file, read, {
         exists: (p) => this.listings.exists(p),
         namesIn: (dir) => this.listings.list(dir),
         within: [projectFolder(file, found.root)],
         realPath: realPathOf,
       })
       : undefined;
-    return { found, text, language, related };
+    const key = this.keyed && typeof text === 'string'
+      ? fileKey(text, found.configPath, found.config, related && { messagePath: file, context: related, reads }, readSideSync)
+      : undefined;
+    return { found, text, language, related, key };
   }
 
   private async finish(prepared: Prepared | Error, file: string): Promise<FileOutcome> {
@@ -146,6 +178,11 @@ export class FileChecker {
         ruleFailures: [],
       };
     }
+    const { key } = prepared;
+    if (key !== undefined) {
+      const cached = this.lookup?.(file);
+      if (cached?.key === key) return { kind: 'checked', report: { filePath: file, findings: cached.findings }, ruleFailures: [], key };
+    }
     const ruleFailures: RuleFailure[] = [];
     this.ruleFailures = ruleFailures;
     const service = this.service;
@@ -156,7 +193,7 @@ export class FileChecker {
       overriddenChannels: related?.overriddenChannels,
       config: found.config,
     });
-    return { kind: 'checked', report: locate({ filePath: file, text, diagnostics: result.diagnostics }), ruleFailures };
+    return { kind: 'checked', report: locate({ filePath: file, text, diagnostics: result.diagnostics }), ruleFailures, key };
   }
 
   /** Checks a batch of files (for a thread of a parallel run): their outcomes, in order. */

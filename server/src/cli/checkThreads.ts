@@ -14,6 +14,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { FileChecker, READ_CONCURRENCY, type FileOutcome } from './checkFiles';
+import type { CachedFile } from './checkCache';
 
 /** The most threads (the main one included) used without --jobs, whatever the machine has. */
 export const MAX_AUTO_JOBS = 8;
@@ -45,11 +46,15 @@ export class WorkerFailure extends Error {}
 interface WorkerInput {
   umsgCheckWorker: true;
   cwd: string;
+  /** With --cache: work out each file's key. */
+  keyed: boolean;
 }
 
 interface BatchRequest {
   batch: number;
   files: string[];
+  /** With --cache: what the cache holds for each file (null: nothing). */
+  cached?: (CachedFile | null)[];
 }
 
 interface BatchResult {
@@ -64,11 +69,13 @@ export function isCheckWorker(): boolean {
 
 /** The worker's side: check each batch in turn and send its outcomes back. */
 export function serveCheckWorker(): void {
-  const { cwd } = workerData as WorkerInput;
-  const checker = new FileChecker(cwd);
+  const { cwd, keyed } = workerData as WorkerInput;
+  const checker = new FileChecker(cwd, { keyed });
   let queue = Promise.resolve();
   parentPort!.on('message', (request: BatchRequest) => {
     queue = queue.then(async () => {
+      const cached = request.cached && new Map(request.files.map((f, i) => [f, request.cached![i] ?? undefined]));
+      checker.lookup = cached && ((file) => cached.get(file));
       const outcomes = await checker.checkBatch(request.files, READ_CONCURRENCY);
       parentPort!.postMessage({ batch: request.batch, outcomes } satisfies BatchResult);
     });
@@ -95,7 +102,14 @@ function batchSize(files: number, jobs: number): number {
  */
 export function checkInWorkers(
   files: readonly string[],
-  options: { jobs: number; cwd: string; script: string; waiting?: () => void },
+  options: {
+    jobs: number;
+    cwd: string;
+    script: string;
+    waiting?: () => void;
+    /** With --cache: what the cache holds for a file, sent to the worker that checks it. */
+    cached?: (file: string) => CachedFile | undefined;
+  },
   checkHere: (files: string[]) => Promise<FileOutcome[]>,
   use: (outcome: FileOutcome, index: number) => void,
 ): Promise<void> {
@@ -118,7 +132,9 @@ export function checkInWorkers(
     const give = (w: Worker) => {
       if (nextBatch >= batchCount) return;
       const b = nextBatch++;
-      w.postMessage({ batch: b, files: batchFiles(b) } satisfies BatchRequest);
+      const bf = batchFiles(b);
+      const { cached } = options;
+      w.postMessage({ batch: b, files: bf, cached: cached && bf.map((f) => cached(f) ?? null) } satisfies BatchRequest);
     };
     /** Takes a batch's outcomes and passes on every outcome that is next in order. */
     const accept = (b: number, outcomes: FileOutcome[]) => {
@@ -155,7 +171,8 @@ export function checkInWorkers(
     for (let j = 1; j < options.jobs; j++) {
       let w: Worker;
       try {
-        w = new Worker(options.script, { workerData: { umsgCheckWorker: true, cwd: options.cwd } satisfies WorkerInput });
+        const input: WorkerInput = { umsgCheckWorker: true, cwd: options.cwd, keyed: options.cached !== undefined };
+        w = new Worker(options.script, { workerData: input });
       } catch (error) {
         stop(new WorkerFailure(`a checking thread could not start: ${(error as Error).message}.`));
         return;

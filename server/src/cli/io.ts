@@ -15,6 +15,12 @@ export interface CliIO {
   workerScript?: string;
   /** True once standard output cannot be written (the reader stopped): the check stops too. */
   outputClosed?: () => boolean;
+  /** Standard error is a terminal: a long check shows how far it is there (progress.ts). */
+  stderrIsTTY?: boolean;
+  /** Standard output is a terminal too: the progress line is erased before each part of the report. */
+  stdoutIsTTY?: boolean;
+  /** The version the cache is keyed on (tests give another); package.json's by default. */
+  toolVersion?: string;
 }
 
 /** Standard output is gone (`umsg check | head`): nobody reads the rest, so it is not checked. */

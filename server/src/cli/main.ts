@@ -74,5 +74,8 @@ if (isCheckWorker()) {
     cwd: process.cwd(),
     stdin: process.stdin,
     outputClosed: () => outputFailed,
+    // A dumb terminal cannot erase a line: no progress there.
+    stderrIsTTY: process.stderr.isTTY === true && process.env.TERM !== 'dumb',
+    stdoutIsTTY: process.stdout.isTTY === true,
   }).then((code) => { if (!outputFailed) process.exitCode = code; });
 }
