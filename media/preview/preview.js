@@ -159,6 +159,46 @@
     return h('div', { className: 'thread' }, out);
   }
 
+  /**
+   * The platform's events as the customer sees them on this channel, before the card: their own
+   * message with its delivery and read marks, then the typing indicator. Hover says what each is,
+   * how the platform sends it and the page that says so; the customer's message lists the events
+   * this channel does not show.
+   */
+  function events(col) {
+    const ev = col.events;
+    if (!ev) return null;
+    const marks = ev.shown.filter((e) => e.event !== 'IS_TYPING');
+    const typing = ev.shown.find((e) => e.event === 'IS_TYPING');
+    const missing = ev.notShown.map((n) => n.event + ': ' + n.why).join('\n');
+    const out = [
+      h('div', {
+        className: 'customer-message',
+        text: 'The customer’s message',
+        title: 'A message from the customer (not in any file).' + (missing ? '\n' + missing : ''),
+      }),
+    ];
+    if (marks.length) out.push(h('div', { className: 'receipts' }, marks.map((e) => h('span', {
+      className: 'event-mark event-' + e.event.toLowerCase(),
+      'data-event': e.event,
+      text: e.mark,
+      title: e.detail,
+      tabindex: '0',
+      'aria-label': e.detail,
+    }))));
+    if (typing) out.push(h('div', {
+      className: 'typing',
+      'data-event': typing.event,
+      title: typing.detail,
+      tabindex: '0',
+      'aria-label': typing.detail,
+    }, [
+      h('span', { className: 'typing-dots', 'aria-hidden': 'true' }, [h('span'), h('span'), h('span')]),
+      h('span', { className: 'typing-time', text: 'up to ' + typing.seconds + ' s' }),
+    ]));
+    return h('div', { className: 'events', role: 'group', 'aria-label': 'Events before the card: ' + ev.summary }, out);
+  }
+
   function column(col, active) {
     const reasons = h('ul', { className: 'reasons' }, col.reasons.map((r) => {
       const li = h('li', { className: 'reason reason-' + r.verdict });
@@ -182,7 +222,7 @@
       col.note ? h('p', { className: 'note', text: col.note }) : null,
       h('div', { className: 'phone channel-' + col.channel, 'aria-label': col.name + ' phone: ' + col.messageType }, [
         h('div', { className: 'phone-bar', text: col.name }),
-        h('div', { className: 'screen' }, [bubble(col)]),
+        h('div', { className: 'screen' }, [saved.events ? events(col) : null, bubble(col)]),
       ]),
       h('p', { className: 'message-type', text: 'Sent as: ' + col.messageType }),
       col.reasons.length ? reasons : null,
@@ -236,6 +276,16 @@
       }));
       bar.appendChild(list);
     }
+    const summaries = p && p.columns ? p.columns.map((c) => c.events && c.events.summary).filter(Boolean) : [];
+    bar.appendChild(h('button', {
+      type: 'button',
+      className: 'events-toggle',
+      text: 'Events',
+      'aria-pressed': String(!!saved.events),
+      title: 'Show what the customer sees of the events the platform sends (DELIVERED, READ, IS_TYPING) before the card' +
+        (summaries.length ? ':\n' + summaries.join('\n') : ''),
+      onclick: () => { save({ events: !saved.events }); draw(last); },
+    }));
     bar.appendChild(h('button', {
       type: 'button',
       className: 'lock',
@@ -343,13 +393,14 @@
     renders++;
     highlight();
     const report = {
-      kind: p.kind, uri: response.uri, version: response.version, renders, loadId, banner: broken,
+      kind: p.kind, uri: response.uri, version: response.version, renders, loadId, banner: broken, events: !!saved.events,
       columns: shown.kind === 'message'
         ? shown.columns.map((c) => ({
           channel: c.channel,
           verdict: c.verdict,
           title: c.title ? c.title.text : undefined,
           buttons: c.buttons.length,
+          events: saved.events && c.events ? c.events.shown.map((e) => e.event) : [],
         }))
         : undefined,
       keys: shown.kind === 'form' ? shown.controls.map((c) => c.key) : undefined,

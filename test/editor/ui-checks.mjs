@@ -15,7 +15,16 @@ const COMPLETION_FIXTURE = 'completion-action-type.umsg';
 const COMPLETION_LABELS = ['click', 'reply', 'call'];
 const HOVER_FIXTURE = 'title-95-characters.umsg';
 const HOVER_TEXT = 'max characters';
+const QUICK_FIX_FIXTURE = 'type-rich-capitalized.umsg';
+const QUICK_FIX_TITLE = 'Change to "rich"';
+const CHANNEL_CODE = 'channel-limit';
 const UI_TIMEOUT = Number(process.env.UMSG_E2E_UI_TIMEOUT ?? 30_000);
+/**
+ * UMSG_E2E_SCREENSHOTS=<folder> (npm run screenshots: docs/images/marketplace): the README's
+ * Marketplace screenshots are written there too, each from the step that shows it. Unset (CI):
+ * only test-results/editor/, so a run never changes the tree.
+ */
+const MARKETPLACE_DIR = process.env.UMSG_E2E_SCREENSHOTS ? path.resolve(process.env.UMSG_E2E_SCREENSHOTS) : undefined;
 
 const sel = {
   problemsStatus: '#status\\.problems',
@@ -30,6 +39,7 @@ const sel = {
   suggestWidget: '.editor-widget.suggest-widget.visible',
   suggestRows: '.editor-widget.suggest-widget.visible .monaco-list-row',
   hover: '.monaco-hover',
+  codeActions: '.action-widget',
 };
 
 async function texts(page, selector) {
@@ -136,7 +146,7 @@ export async function runUiChecks(tools, vsix) {
     const page = await newPage(browserHandle.browser, { consoleLog: path.join(resultsDir, 'ui-console.log') });
 
     let stop = false;
-    const check = async (name, shot, fn, { required = false } = {}) => {
+    const check = async (name, shot, fn, { required = false, marketplace } = {}) => {
       if (stop) {
         results.push({ name, ok: false, error: 'not reached: an earlier required step failed' });
         log(`UI check SKIP ${name} (an earlier required step failed)`);
@@ -148,6 +158,7 @@ export async function runUiChecks(tools, vsix) {
         results.push({ name, ok: true });
         log(`UI check ok   ${name} (${seconds(Date.now() - started)})`);
         await screenshot(page, path.join(resultsDir, `${shot}.png`));
+        if (marketplace && MARKETPLACE_DIR) await screenshot(page, path.join(MARKETPLACE_DIR, `${marketplace}.png`));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         results.push({ name, ok: false, error: message });
@@ -221,7 +232,7 @@ export async function runUiChecks(tools, vsix) {
           },
         },
       );
-    });
+    }, { marketplace: 'completion' });
 
     await check(`Show Hover (Ctrl+K Ctrl+I) on "title" lists the channel limits ("${HOVER_TEXT}")`, 'ui-05-hover', async () => {
       await page.keyboard.press('Escape');
@@ -254,7 +265,41 @@ export async function runUiChecks(tools, vsix) {
           },
         },
       );
-    });
+    }, { marketplace: 'hover' });
+
+    await check(`the Problems panel lists the channel finding ${CHANNEL_CODE} of the open files`, 'ui-05b-problems-channels', async () => {
+      await page.keyboard.press('Escape');
+      await waitFor(
+        `a Problems panel row containing "${CHANNEL_CODE}"`,
+        async () => (await texts(page, sel.problemRows)).some((t) => t.includes(CHANNEL_CODE)),
+        { timeout: UI_TIMEOUT, describeSeen: async () => `rows ${listForHumans(await texts(page, sel.problemRows))}` },
+      );
+    }, { marketplace: 'problems' });
+
+    await check(`Quick Fix (Ctrl+.) on "Rich" offers ${QUICK_FIX_TITLE}`, 'ui-05c-quick-fix', async () => {
+      await quickOpen(page, QUICK_FIX_FIXTURE);
+      await waitForLanguage(page, languageName);
+      await goToPosition(page, positionInFixture(QUICK_FIX_FIXTURE, '"type": "', 'Ri'));
+      // Ctrl+. as a person would, pressed again every few seconds until the finding has arrived.
+      let lastPress = 0;
+      const offered = () => page.locator(sel.codeActions).filter({ hasText: QUICK_FIX_TITLE }).first();
+      await waitFor(
+        `the code action menu to offer ${QUICK_FIX_TITLE}`,
+        async () => {
+          if (Date.now() - lastPress > 4_000) {
+            lastPress = Date.now();
+            await page.keyboard.press('Escape');
+            await page.keyboard.press('Control+.');
+          }
+          return (await offered().count()) > 0 && (await offered().isVisible());
+        },
+        {
+          timeout: UI_TIMEOUT,
+          interval: 250,
+          describeSeen: async () => `code action menus ${listForHumans(await page.locator(sel.codeActions).allInnerTexts())}`,
+        },
+      );
+    }, { marketplace: 'quick-fix' });
 
     await previewChecks(page, check, results);
   } catch (error) {
@@ -339,7 +384,8 @@ async function previewChecks(page, check, results) {
     );
   });
 
-  await check('on a wide screen the three columns stand side by side', 'ui-06b-preview-wide', async () => {
+  await check('on a wide screen the three columns stand side by side, and the events option draws each channel\'s events',
+    'ui-06b-preview-wide', async () => {
     // Room for three phones: a wider window, the side bar and the panel hidden.
     await page.setViewportSize({ width: 1920, height: 1100 });
     await page.keyboard.press('Control+B');
@@ -355,6 +401,28 @@ async function previewChecks(page, check, results) {
       // The webview alone, kept for docs/preview.md (docs/images/preview.png is a copy of it).
       const element = await (await previewFrame(page))?.frameElement();
       if (element) await element.screenshot({ path: path.join(resultsDir, 'preview-columns.png') });
+      if (MARKETPLACE_DIR) await screenshot(page, path.join(MARKETPLACE_DIR, 'preview.png'));
+      // The events option: each column draws the customer's message with its marks and the typing
+      // indicator before the card; hover on a mark names the channel's API call and its page.
+      const frame = await previewFrame(page);
+      await frame.locator('button.events-toggle').click();
+      const drawnEvents = (f) => f.locator('[data-channel]').evaluateAll((els) => els.map((e) =>
+        `${e.getAttribute('data-channel')}:${[...e.querySelectorAll('[data-event]')].map((m) => m.getAttribute('data-event')).join('+')}`));
+      const want = ['messenger:READ+IS_TYPING', 'gbm:READ+IS_TYPING', 'whatsapp:READ+IS_TYPING'];
+      await waitFor(
+        `the columns to draw the platform's events (${want.join(', ')})`,
+        async () => JSON.stringify((await inPreview(page, drawnEvents)) ?? []) === JSON.stringify(want),
+        { timeout: UI_TIMEOUT, describeSeen: async () => `events ${listForHumans((await inPreview(page, drawnEvents)) ?? [])}` },
+      );
+      const seen = await frame.locator('[data-channel="messenger"] [data-event="READ"]').getAttribute('title');
+      if (!/sender_action mark_seen[\s\S]*Source: https:\/\/developers\.facebook\.com\//.test(seen ?? '')) {
+        throw new Error(`expected the hover of Messenger's read receipt to name mark_seen and its page; it is ${JSON.stringify(seen)}`);
+      }
+      await screenshot(page, path.join(resultsDir, 'ui-06c-preview-events.png'));
+      if (MARKETPLACE_DIR) await screenshot(page, path.join(MARKETPLACE_DIR, 'preview-events.png'));
+      await frame.locator('button.events-toggle').click();
+      const hidden = async () => (await frame.locator('[data-event]').count()) === 0;
+      await waitFor('the events to be hidden again', hidden, { timeout: UI_TIMEOUT });
     } finally {
       await page.keyboard.press('Control+B');
       await page.keyboard.press('Control+J');
@@ -480,6 +548,6 @@ async function previewChecks(page, check, results) {
       async () => JSON.stringify((await inPreview(page, keys)) ?? []) === JSON.stringify(FORM_KEYS),
       { timeout: UI_TIMEOUT, describeSeen: async () => `controls ${listForHumans((await inPreview(page, keys)) ?? [])}` },
     );
-  });
+  }, { marketplace: 'integrations-form' });
   void results;
 }

@@ -49,7 +49,9 @@ interface DrawnReport {
   kind: string;
   uri?: string;
   version?: number;
-  columns?: { channel: string; verdict: string; title?: string; buttons: number }[];
+  columns?: { channel: string; verdict: string; title?: string; buttons: number; events: string[] }[];
+  /** True while the page draws the platform's events before the card (the Events toggle). */
+  events?: boolean;
   keys?: string[];
   renders?: number;
   loadId?: string;

@@ -90,6 +90,14 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   return p.list;
 }
 
+// Business Messages receipts: users receive read receipts from agents (READ); delivery receipts go
+// only from users to agents.
+const RECEIPTS =
+  'https://developers.google.com/business-communications/business-messages/guides/how-to/message/receipts';
+// Business Messages events: TYPING_STARTED and TYPING_STOPPED (no expiry stated).
+const EVENTS =
+  'https://developers.google.com/business-communications/business-messages/reference/rest/v1/conversations.events';
+
 export const gbm: ChannelModel = {
   id: 'gbm',
   name: 'Google Business Messages',
@@ -112,6 +120,18 @@ export const gbm: ChannelModel = {
       reply: 'suggested reply (text, postbackData)',
       click: 'suggested action with openUrlAction',
       call: 'suggested action with dialAction',
+    },
+  },
+  events: {
+    read: {
+      mark: 'Read',
+      sentAs: 'a read receipt (conversations.messages.updateReceipt, receiptType READ) on the customer\'s message',
+      source: RECEIPTS,
+    },
+    typing: {
+      mark: 'typing',
+      sentAs: 'a typing indicator: conversations.events TYPING_STARTED, ended by TYPING_STOPPED',
+      source: EVENTS,
     },
   },
   dropped: ['richMedia.altText', 'richMedia.thumbnailUrl', 'richMedia.forceRefresh'],

@@ -11,7 +11,8 @@ import { rcs } from './rcs';
 import { whatsapp } from './whatsapp';
 import type { DynamicList } from '../template/dynamicList';
 
-export type { ApiProblem, ChannelId, ChannelModel, LimitedText, Obj } from './model';
+export type { ApiProblem, ChannelId, ChannelModel, EventFact, LimitedText, Obj } from './model';
+export { TYPING_EXPIRES_AFTER_SECONDS } from './model';
 import type { JsonValue } from '../template/templateEval';
 import { formatCount } from '../util/count';
 

@@ -67,6 +67,11 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   return p.list;
 }
 
+// Messenger's sender actions: mark_seen marks the last message as read; typing indicators are turned
+// off after 20 seconds or when the bot sends a message. It names no delivery mark on the customer's message.
+const SENDER_ACTIONS =
+  'https://developers.facebook.com/docs/messenger-platform/send-messages/sender-actions';
+
 export const messenger: ChannelModel = {
   id: 'messenger',
   name: 'Messenger',
@@ -87,6 +92,19 @@ export const messenger: ChannelModel = {
       reply: 'postback button (title: display, payload)',
       click: 'web_url button (title, url); payload dropped',
       call: 'phone_number button (title, payload: phoneNumber); + and digits only',
+    },
+  },
+  events: {
+    read: {
+      mark: 'Seen',
+      sentAs: 'the Send API\'s sender_action mark_seen: the customer\'s last message shows as seen',
+      source: SENDER_ACTIONS,
+    },
+    typing: {
+      mark: 'typing',
+      sentAs: 'the Send API\'s sender_action typing_on (typing_off ends it); off at the bot\'s next message',
+      source: SENDER_ACTIONS,
+      seconds: 20,
     },
   },
   dropped: [

@@ -30,6 +30,33 @@ export interface ApiProblem {
   explainedBy: readonly string[];
 }
 
+/** How a channel shows the customer one of the specification's events. */
+export interface EventFact {
+  /** The mark the customer sees ("Seen", "Read"), drawn in the preview. */
+  readonly mark: string;
+  /** What the customer sees, and how the platform makes it happen, in the API's terms (hover). */
+  readonly sentAs: string;
+  /** The channel's page that states it. */
+  readonly source: string;
+  /** For the typing indicator: how long it lasts at most, when the page says. */
+  readonly seconds?: number;
+}
+
+interface ChannelEvents {
+  /** DELIVERED: a delivery mark on the customer's message. */
+  readonly delivered?: EventFact;
+  /** READ: a read receipt on the customer's message. */
+  readonly read?: EventFact;
+  /** IS_TYPING: the agent's typing indicator. */
+  readonly typing?: EventFact;
+}
+
+/**
+ * The specification's IS_TYPING indicator expires after about this many seconds, or when a new
+ * message from the agent arrives (its "Events" table and "Limits", 3).
+ */
+export const TYPING_EXPIRES_AFTER_SECONDS = 20;
+
 export interface ChannelModel {
   readonly id: ChannelId;
   /** The name shown to users. */
@@ -68,6 +95,12 @@ export interface ChannelModel {
     readonly floatActions: string;
     readonly actions: Readonly<Record<ActionType, string>>;
   };
+  /**
+   * What the customer sees of the specification's events on this channel (READ, IS_TYPING,
+   * DELIVERED), each from the channel's own page; an event the channel's documentation does not
+   * show to the customer is left out. The preview draws them, as an option.
+   */
+  readonly events: ChannelEvents;
   /** Universal fields the translation drops (dotted paths of the card: `richMedia.altText`). */
   readonly dropped: readonly string[];
   /** The payload this channel receives for a rendered universal card. */

@@ -95,6 +95,12 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   return p.list;
 }
 
+// RBM's agent events: READ appears as a read receipt; IS_TYPING as a typing indicator that expires
+// after about 20 seconds or at the agent's next message; the platform sends DELIVERED itself when it
+// receives the user's message, and the agent cannot control it.
+const SEND_EVENTS =
+  'https://developers.google.com/business-communications/rcs-business-messaging/guides/build/events/send-events';
+
 export const rcs: ChannelModel = {
   id: 'rcs',
   name: 'RCS',
@@ -118,6 +124,24 @@ export const rcs: ChannelModel = {
       reply: 'suggested reply (text, postbackData)',
       click: 'suggested action with openUrlAction',
       call: 'suggested action with dialAction; + and digits only',
+    },
+  },
+  events: {
+    delivered: {
+      mark: 'Delivered',
+      sentAs: 'sent by the RBM platform itself when it receives the customer\'s message; the agent cannot control it',
+      source: SEND_EVENTS,
+    },
+    read: {
+      mark: 'Read',
+      sentAs: 'an agent event READ with the customer\'s messageId: a read receipt on that message',
+      source: SEND_EVENTS,
+    },
+    typing: {
+      mark: 'typing',
+      sentAs: 'an agent event IS_TYPING; ends at the agent\'s next message, and another one resets its expiry',
+      source: SEND_EVENTS,
+      seconds: 20,
     },
   },
   dropped: ['richMedia.altText'],

@@ -86,6 +86,14 @@ function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   return p.list;
 }
 
+// WhatsApp's mark as read: blue double check marks, earlier messages marked read too.
+const MARK_AS_READ =
+  'https://developers.facebook.com/documentation/business-messaging/whatsapp/messages/mark-message-as-read';
+// WhatsApp's typing indicator, sent with the read status: dismissed at the reply or after 25 seconds.
+// Neither page names a delivery mark on the customer's message.
+const TYPING_INDICATORS =
+  'https://developers.facebook.com/documentation/business-messaging/whatsapp/typing-indicators/';
+
 export const whatsapp: ChannelModel = {
   id: 'whatsapp',
   name: 'WhatsApp',
@@ -109,6 +117,19 @@ export const whatsapp: ChannelModel = {
       reply: 'reply button (id: payload, title: display)',
       click: 'plain reply button; url dropped (text only)',
       call: 'plain reply button; phoneNumber dropped (text only)',
+    },
+  },
+  events: {
+    read: {
+      mark: 'blue ✓✓',
+      sentAs: 'status "read" on the customer\'s message id: blue double check marks, on earlier messages too',
+      source: MARK_AS_READ,
+    },
+    typing: {
+      mark: 'typing',
+      sentAs: 'typing_indicator { type: text } with the read status; dismissed at the reply',
+      source: TYPING_INDICATORS,
+      seconds: 25,
     },
   },
   dropped: [

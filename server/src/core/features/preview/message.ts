@@ -21,6 +21,7 @@ import { templateProblemMessage } from '../../rules/template-syntax';
 import { parsePath, type JsonValue } from '../../template/templateEval';
 import { formatCount } from '../../util/count';
 import { Chips, SourceMap, draw } from './drawing';
+import { columnEvents } from './events';
 import { VERDICT_RANK, changed, dropped, rejected, shortened, textOf, valueAt } from './verdicts';
 import type { ChannelColumn, ListChoice, MessageInput, MessagePreview, PreviewMode, SourceRange, Verdict } from './viewModel';
 
@@ -200,6 +201,7 @@ function channelColumn(
     verdict,
     reasons,
     ...drawing,
+    events: columnEvents(model),
     approximate: APPROXIMATE[model.id] ?? APPROXIMATE_DEFAULT,
     payload,
   };
@@ -215,6 +217,7 @@ function overrideColumn(model: ChannelModel, override: { file: string; text: str
     reasons: [{ verdict: 'override', message: `${override.file} replaces this message on ${model.name}.` }],
     layout: 'override', messageType: `${override.file}, sent as written`, buttons: [], chips: [],
     override: { file: override.file, text: shown },
+    events: columnEvents(model),
     approximate: 'The channel-specific file is shown as its rendered JSON: its native format is not drawn.',
     payload: r.value,
   };

@@ -63,6 +63,28 @@ export interface VerdictReason {
   range?: SourceRange;
 }
 
+/** One of the specification's events as a channel shows it to the customer (the preview's events option). */
+export interface DrawnEvent {
+  event: 'DELIVERED' | 'READ' | 'IS_TYPING';
+  /** The mark drawn ("Seen", "Read"). */
+  mark: string;
+  /** What the customer sees, how the platform makes it, and the page that says so (hover). */
+  detail: string;
+  /** The channel's page that states it. */
+  source: string;
+  /** IS_TYPING: how long the indicator lasts at most. */
+  seconds?: number;
+}
+
+export interface ColumnEvents {
+  /** In the order the customer sees them: marks on their message, then the typing indicator. */
+  shown: DrawnEvent[];
+  /** The events this channel does not show the customer, and why. */
+  notShown: { event: DrawnEvent['event']; why: string }[];
+  /** Which events the channel shows, in one line ("Messenger: read receipt (Seen), …"). */
+  summary: string;
+}
+
 /** Which of the channel's message types the card becomes. */
 type Layout = 'generic' | 'richCard' | 'interactive' | 'text' | 'image' | 'override';
 
@@ -88,6 +110,8 @@ export interface ChannelColumn {
   chips: DrawnButton[];
   /** For a channel with its own NAME.<channel>.umsg: that file and its content, rendered. */
   override?: { file: string; text: string };
+  /** The platform's events as this channel shows them, drawn before the card when the option is on. */
+  events: ColumnEvents;
   /** What the drawing is known to get approximately. */
   approximate: string;
   /** The payload drawn (what `umsg render --channel` prints). */
