@@ -19,7 +19,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions());
-  context.subscriptions.push(client, ...registerCommands());
+  context.subscriptions.push(client, ...registerCommands(client));
   registerPreview(context, client);
   await client.start();
 }
