@@ -46,6 +46,11 @@ interface OpenProviderArgs {
   preview?: boolean;
 }
 
+/** The folder a file is made in (a URI); default: the workspace folder. */
+interface FolderArgs {
+  folder?: string;
+}
+
 const SETTINGS_FILES = ['settings.gradle.kts', 'settings.gradle'];
 
 export function registerNewFiles(client: BaseLanguageClient): Disposable[] {
@@ -54,8 +59,8 @@ export function registerNewFiles(client: BaseLanguageClient): Disposable[] {
     commands.registerCommand('universalMessage.newNativeProvider', (args?: NewProviderArgs) => newNativeProvider(ask, args)),
     commands.registerCommand('universalMessage.newMessage', (args?: NewMessageArgs) => newMessage(ask, args)),
     commands.registerCommand('universalMessage.openNativeProvider', (args?: OpenProviderArgs) => openNativeProvider(args)),
-    commands.registerCommand('universalMessage.openConfig', (args?: { folder?: string }) => openOrCreate(ask, { kind: 'config' }, args?.folder)),
-    commands.registerCommand('universalMessage.addCiWorkflow', (args?: { folder?: string }) => openOrCreate(ask, { kind: 'ci' }, args?.folder)),
+    commands.registerCommand('universalMessage.openConfig', (args?: FolderArgs) => openOrCreate(ask, { kind: 'config' }, args?.folder)),
+    commands.registerCommand('universalMessage.addCiWorkflow', (args?: FolderArgs) => openOrCreate(ask, { kind: 'ci' }, args?.folder)),
   ];
 }
 
@@ -247,7 +252,7 @@ async function openNativeProvider(args: OpenProviderArgs | undefined): Promise<s
     if ((await commands.getCommands(true)).includes(SHOW_PREVIEW_TO_SIDE)) {
       await commands.executeCommand(SHOW_PREVIEW_TO_SIDE, uri);
     } else {
-      void window.showInformationMessage('The Integrations form preview is not available in this editor (VS Code for the Web has none yet).');
+      void window.showInformationMessage('The Integrations form preview is not available here (VS Code for the Web has none yet).');
     }
   }
   return uri.toString();

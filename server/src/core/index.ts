@@ -14,7 +14,6 @@ export { CHANNEL_IDS, CHANNEL_NAMES, channelOfPath, isChannelId } from './channe
 export { tooLargeToRead } from './check/run';
 export { DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config';
 export {
-  classNameFromLabel,
   DEPLOY_MODE_CHOICES,
   messageNameProblem,
   newCiWorkflow,

@@ -22,11 +22,13 @@ function isFile(v: unknown): boolean {
   return isObject(v) && typeof v.path === 'string' && typeof v.text === 'string';
 }
 
-function validParams(p: Record<string, any>): boolean {
+function validParams(p: Record<string, unknown>): boolean {
   switch (p.kind) {
-    case 'provider':
-      return isObject(p.answers) && QUESTIONS.every((q) => p.answers[q] === undefined || typeof p.answers[q] === 'string') &&
+    case 'provider': {
+      const answers = p.answers;
+      return isObject(answers) && QUESTIONS.every((q) => answers[q] === undefined || typeof answers[q] === 'string') &&
         (p.settings === undefined || isFile(p.settings));
+    }
     case 'message':
       return typeof p.name === 'string';
     case 'config':

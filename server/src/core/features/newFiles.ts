@@ -371,7 +371,7 @@ function gradleTokens(text: string): Token[] {
       }
       k += text.startsWith(close, k) ? close.length : 0;
       tokens.push({ kind: 'string', text: value, dynamic });
-    } else if (/[A-Za-z_$]/.test(c)) {
+    } else if (/[a-z_$]/i.test(c)) {
       const start = k;
       while (k < n && /[\w$]/.test(text[k])) k++;
       tokens.push({ kind: 'name', text: text.slice(start, k) });
@@ -386,7 +386,7 @@ function gradleTokens(text: string): Token[] {
 /** A universal message's name: the file is NAME.umsg. Undefined when the name will do. */
 export function messageNameProblem(name: string): string | undefined {
   if (name.trim().length === 0) return 'Enter the message\'s name: the file is NAME.umsg.';
-  if (!/^[A-Za-z0-9][\w-]*$/.test(name)) {
+  if (!/^[a-z0-9][\w-]*$/i.test(name)) {
     return `The name ${quote(name)} is letters, digits, '-' and '_', starting with a letter or digit ` +
       '(a \'.\' would make NAME.umsg a channel-specific message).';
   }
