@@ -112,7 +112,8 @@ async function askProvider(ask: Ask): Promise<ProviderAnswers | undefined> {
       prompt,
       placeHolder,
       ignoreFocusOut: true,
-      validateInput: async (v) => (await ask({ kind: 'provider', answers: { [question]: v } })).problems[0]?.message,
+      validateInput: async (v) => (await ask({ kind: 'provider', answers: { ...answers, [question]: v } })).problems
+        .find((p) => p.question === question)?.message,
     });
     if (value !== undefined) answers[question] = value;
     return value !== undefined;
