@@ -255,7 +255,7 @@ function kotlinClassText(answers: ProviderAnswers, className: string, descriptor
     ' */',
     `class ${className}(`,
     '    val config: Configuration,',
-    '    override var session: UserSession? = null,',
+    '    override var session: UserSession? = null',
     `) : ${serviceName}, IProvider {`,
     reads.map((lines) => lines.join('\n')).join('\n\n'),
     '',
