@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
+import fc from 'fast-check';
 import { runCli } from '../../server/src/cli/main';
 import {
   classNameFromLabel,
@@ -28,6 +29,7 @@ import {
 } from '../../server/src/core/features/newFiles';
 import { newFiles } from '../../server/src/lsp/newFiles';
 import { startHarness } from '../support/lspHarness';
+import { runs } from '../support/runs';
 import { NEW_FILES_REQUEST, type NewFilesResult } from '../../server/src/protocol/newFiles';
 
 const ANSWERS: ProviderAnswers = {
@@ -166,7 +168,46 @@ describe('New Native Provider: the settings file', () => {
       "includeBuild '../stripe'",
       'include "$name"',
       "println 'include stripe'",
-    ]) assert.ok(includeProject(text, 'stripe', false)?.endsWith("include 'stripe'\n"), text);
+    ]) assert.equal(includeProject(text, 'stripe', false), `${text}\ninclude 'stripe'\n`, text);
+  });
+});
+
+describe('New Native Provider: the settings file, any text', () => {
+  /** Text made of the pieces a settings file is made of, in any order, unclosed ones included. */
+  const PIECES = ['include', ' ', '\n', "'stripe'", '"stripe"', "':stripe'", '(', ')', ',', '.', '//', '/*', '*/', "'''", '"""',
+    '"', "'", '\\', '$', 'x', 'meta'];
+  const settingsText = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((p) => p.join(''));
+
+  it('includes the project once: an edited file is never edited again, or the file is refused', () => {
+    fc.assert(fc.property(settingsText, fc.boolean(), (text, kotlin) => {
+      const path = kotlin ? 'settings.gradle.kts' : 'settings.gradle';
+      const first = newProviderProject(ANSWERS, { path, text });
+      if ('problems' in first) {
+        assert.deepEqual(first.problems.map((p) => p.question), ['settings']);
+        return;
+      }
+      if (!first.settings) return;
+      const again = newProviderProject(ANSWERS, first.settings);
+      assert.ok(!('problems' in again) && again.settings === undefined, `${JSON.stringify(text)} edited twice`);
+    }), { numRuns: runs(2000), seed: 22 });
+  });
+
+  it('refuses a settings file that ends inside a comment or a string, where an include would be lost', () => {
+    for (const [text, open] of [
+      ["include 'meta'\n/* to do", 'comment on line 2'],
+      ["include 'meta'\ndescription = '''many\nlines", 'string on line 2'],
+      ["rootProject.name = 'providers\ninclude 'meta'", 'string on line 1'],
+    ]) {
+      const result = newProviderProject(ANSWERS, { path: 'settings.gradle', text });
+      assert.ok('problems' in result, text);
+      assert.equal(result.problems[0].message, `settings.gradle has a ${open} left open: an include added after it would be inside it. ` +
+        'Close it, then make the provider again.');
+    }
+    // Kotlin's block comments nest: the include after the inner comment's end is still in the outer one.
+    const nested = newProviderProject(ANSWERS, { path: 'settings.gradle.kts', text: '/* a /* b */ include("stripe")' });
+    assert.ok('problems' in nested);
+    const groovy = newProviderProject(ANSWERS, { path: 'settings.gradle', text: "/* a /* b */ include 'stripe'" });
+    assert.ok(!('problems' in groovy) && groovy.settings === undefined);
   });
 });
 

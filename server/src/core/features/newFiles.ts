@@ -33,9 +33,9 @@ export interface ProviderAnswers {
 
 export type ProviderQuestion = keyof ProviderAnswers;
 
-/** An answer that cannot make a working project, and why. */
+/** An answer that cannot make a working project, and why (`settings`: the settings file as it is). */
 export interface AnswerProblem {
-  question: ProviderQuestion;
+  question: ProviderQuestion | 'settings';
   message: string;
 }
 
@@ -173,6 +173,15 @@ export function newProviderProject(answers: ProviderAnswers, settings?: NewFile)
     { path: `${project}/build.gradle`, text: buildFileText(answers, implementation) },
   ];
   const edited = settings ? includeProject(settings.text, project, settings.path.endsWith('.kts')) : includeProject('', project, false);
+  if (typeof edited === 'object') {
+    return {
+      problems: [{
+        question: 'settings',
+        message: `${settings?.path} has a ${edited.unclosed} left open: an include added after it would be inside it. ` +
+          'Close it, then make the provider again.',
+      }],
+    };
+  }
   return {
     files,
     settings: edited === undefined ? undefined : { path: settings?.path ?? 'settings.gradle', text: edited },
@@ -299,11 +308,14 @@ function buildFileText(answers: ProviderAnswers, implementation: string): string
 
 /**
  * The settings text with `include` of the project appended (a new line in the file's own
- * language: `include 'p'` in Groovy, `include("p")` in Kotlin), or undefined when it includes
- * the project already.
+ * language: `include 'p'` in Groovy, `include("p")` in Kotlin), undefined when it includes the
+ * project already, or a problem when the file has a comment or string left open: a line
+ * appended after it would be inside it.
  */
-export function includeProject(settingsText: string, project: string, kotlinDsl: boolean): string | undefined {
-  if (settingsIncludes(settingsText).includes(project)) return undefined;
+export function includeProject(settingsText: string, project: string, kotlinDsl: boolean): string | undefined | { unclosed: string } {
+  const { tokens, unclosed } = gradleTokens(settingsText, kotlinDsl);
+  if (unclosed) return { unclosed };
+  if (includesOf(tokens).includes(project)) return undefined;
   const line = kotlinDsl ? `include("${project}")` : `include '${project}'`;
   if (settingsText.length === 0) return `// The Gradle build of the native providers: one subproject per provider.\n${line}\n`;
   return `${settingsText}${settingsText.endsWith('\n') ? '' : '\n'}${line}\n`;
@@ -314,6 +326,8 @@ interface Token {
   text: string;
   /** For a string: true when it has a `$` template, so its value is not known. */
   dynamic?: boolean;
+  /** The first token of its line. */
+  first?: boolean;
 }
 
 /**
@@ -321,12 +335,16 @@ interface Token {
  * `include 'a', 'b'`, `include(":a")`), as project paths without the leading ':'. Comments
  * and other calls are skipped. One pass over the text.
  */
-export function settingsIncludes(text: string): string[] {
-  const tokens = gradleTokens(text);
+export function settingsIncludes(text: string, kotlinDsl = false): string[] {
+  return includesOf(gradleTokens(text, kotlinDsl).tokens);
+}
+
+function includesOf(tokens: readonly Token[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.kind !== 'name' || t.text !== 'include' || (i > 0 && tokens[i - 1].text === '.')) continue;
+    // `x.include 'a'` is another object's method, unless the line starts with it.
+    if (t.kind !== 'name' || t.text !== 'include' || (i > 0 && tokens[i - 1].text === '.' && !t.first)) continue;
     let j = i + 1;
     if (tokens[j]?.text === '(') j++;
     while (tokens[j]?.kind === 'string') {
@@ -339,9 +357,24 @@ export function settingsIncludes(text: string): string[] {
   return out;
 }
 
-/** Names, string literals (their values) and punctuation of Groovy or Kotlin build text, comments left out. */
-function gradleTokens(text: string): Token[] {
+/**
+ * Names, string literals (their values) and punctuation of Groovy or Kotlin build text,
+ * comments left out (Kotlin's block comments nest, Groovy's do not), and what was left open:
+ * a block comment or a triple-quoted string at the end, or a one-line string at its line's end
+ * (both languages refuse that), as "comment on line N" or "string on line N".
+ */
+function gradleTokens(text: string, kotlinDsl: boolean): { tokens: Token[]; unclosed?: string } {
   const tokens: Token[] = [];
+  let lineStart = true;
+  const push = (token: Token) => {
+    tokens.push(lineStart ? { ...token, first: true } : token);
+    lineStart = false;
+  };
+  const lineAt = (offset: number) => {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+    return line;
+  };
   let k = 0;
   const n = text.length;
   while (k < n) {
@@ -350,37 +383,46 @@ function gradleTokens(text: string): Token[] {
       const end = text.indexOf('\n', k);
       k = end < 0 ? n : end;
     } else if (c === '/' && text[k + 1] === '*') {
-      const end = text.indexOf('*/', k + 2);
-      k = end < 0 ? n : end + 2;
+      const start = k;
+      let depth = 1;
+      k += 2;
+      while (k < n && depth > 0) {
+        if (text[k] === '*' && text[k + 1] === '/') { depth--; k += 2; }
+        else if (kotlinDsl && text[k] === '/' && text[k + 1] === '*') { depth++; k += 2; }
+        else k++;
+      }
+      if (depth > 0) return { tokens, unclosed: `comment on line ${lineAt(start)}` };
     } else if (c === '"' || c === '\'') {
+      const start = k;
       const triple = text.startsWith(c.repeat(3), k);
       const close = triple ? c.repeat(3) : c;
       let value = '';
       let dynamic = false;
       k += close.length;
-      while (k < n && !text.startsWith(close, k)) {
-        if (!triple && text[k] === '\n') break;
-        if (text[k] === '\\' && k + 1 < n) {
+      while (k < n && !text.startsWith(close, k) && (triple || text[k] !== '\n')) {
+        if (text[k] === '\\' && k + 1 < n && (triple || text[k + 1] !== '\n')) {
           value += text[k + 1];
           k += 2;
           continue;
         }
-        if (text[k] === '$' && c === '"') dynamic = true;
+        if (text[k] === '$' && (c === '"' || kotlinDsl)) dynamic = true;
         value += text[k];
         k++;
       }
-      k += text.startsWith(close, k) ? close.length : 0;
-      tokens.push({ kind: 'string', text: value, dynamic });
+      if (!text.startsWith(close, k)) return { tokens, unclosed: `string on line ${lineAt(start)}` };
+      k += close.length;
+      push({ kind: 'string', text: value, dynamic });
     } else if (/[a-z_$]/i.test(c)) {
       const start = k;
       while (k < n && /[\w$]/.test(text[k])) k++;
-      tokens.push({ kind: 'name', text: text.slice(start, k) });
+      push({ kind: 'name', text: text.slice(start, k) });
     } else {
-      if (!/\s/.test(c)) tokens.push({ kind: 'punct', text: c });
+      if (c === '\n') lineStart = true;
+      else if (!/\s/.test(c)) push({ kind: 'punct', text: c });
       k++;
     }
   }
-  return tokens;
+  return { tokens };
 }
 
 /** A universal message's name: the file is NAME.umsg. Undefined when the name will do. */
