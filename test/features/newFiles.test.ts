@@ -242,6 +242,16 @@ describe('New Native Provider: answers that cannot make a project', () => {
     assert.deepEqual(problemsOf({ deployMode: 'cloud' }), ['deployMode: The deploy mode is "private" or "hosted", not "cloud".']);
   });
 
+  it('refuses answers that make a file or folder name longer than file systems take', () => {
+    const long = 'a'.repeat(250);
+    assert.match(problemsOf({ label: long })[0], /^label: It makes the name "Aaaa.*\(261 characters\), over the 255 .*: shorten the label\.$/);
+    assert.match(problemsOf({ packageName: `com.${'a'.repeat(256)}` })[0], /^packageName: It makes the name .*\(256 characters\)/);
+    assert.match(problemsOf({ project: long })[0], /^project: It makes the name .*\(264 characters\)/);
+    // "A…aProvider.kt": 245 letters make 256 characters, 244 make 255.
+    assert.match(problemsOf({ label: 'a'.repeat(245) })[0], /\(256 characters\)/);
+    assert.ok(!('problems' in newProviderProject({ ...ANSWERS, label: 'a'.repeat(244) })));
+  });
+
   it('judges only the answers given so far', () => {
     assert.deepEqual(providerAnswerProblems({}), []);
     assert.deepEqual(providerAnswerProblems({ packageName: 'com.example' }), []);

@@ -54,6 +54,16 @@ export interface ProviderProject {
   className: string;
 }
 
+/** The longest file or folder name most file systems take (ext4, NTFS, APFS: 255 bytes; every name made here is ASCII). */
+const MAX_NAME = 255;
+
+/** Why `name`, a file or folder name made from an answer, is too long; undefined when it is not. */
+function tooLong(name: string, shorten: string): string | undefined {
+  return name.length > MAX_NAME
+    ? `It makes the name ${quote(name)}, over the ${MAX_NAME} characters most file systems take for a file or folder: shorten ${shorten}.`
+    : undefined;
+}
+
 /** The implementation version a new project starts at, in build.gradle and the descriptor. */
 const FIRST_VERSION = '1.0-SNAPSHOT';
 
@@ -105,7 +115,8 @@ export function providerAnswerProblems(answers: Partial<ProviderAnswers>): Answe
   if (packageName !== undefined) {
     add('packageName', packageName.trim().length === 0
       ? 'Enter the Kotlin package of the provider class, such as "com.example.payment"; it is the Gradle group too.'
-      : qualifiedNameProblem(packageName, 'The package'));
+      : qualifiedNameProblem(packageName, 'The package') ??
+        packageName.split('.').map((part) => tooLong(part, 'that part of the package')).find((p) => p !== undefined));
   }
   if (project !== undefined) add('project', projectProblem(project));
   return problems;
@@ -122,7 +133,7 @@ function labelProblem(label: string, className: string | undefined): string | un
   }
   const problem = identifierProblem(className);
   return problem ? `The label ${quote(label)} makes the class name ${quote(className)}, which ${problem}: ` +
-    'start the label with a letter.' : undefined;
+    'start the label with a letter.' : tooLong(`${className}.kt`, 'the label');
 }
 
 function projectProblem(project: string): string | undefined {
@@ -134,7 +145,7 @@ function projectProblem(project: string): string | undefined {
     return `The project name ${quote(project)} is a folder name of letters, digits, '.', '-' and '_', not starting with '.': ` +
       'it is the Gradle subproject and the middle part of the implementation string.';
   }
-  return undefined;
+  return tooLong(`${project}.provider.json`, 'the project name');
 }
 
 /**
