@@ -264,6 +264,8 @@ describe('New Universal Message and the config file', () => {
     assert.equal(messageNameProblem('order-status_2'), undefined);
     assert.match(messageNameProblem('promo.whatsapp') ?? '', /channel-specific/);
     assert.match(messageNameProblem('') ?? '', /Enter the message's name/);
+    assert.equal(messageNameProblem('m'.repeat(250)), undefined);
+    assert.match(messageNameProblem('m'.repeat(251)) ?? '', /\(256 characters\), over the 255/);
   });
 
   it('makes umsg.config.json with every channel at its default severity', () => {

@@ -443,7 +443,7 @@ export function messageNameProblem(name: string): string | undefined {
     return `The name ${quote(name)} is letters, digits, '-' and '_', starting with a letter or digit ` +
       '(a \'.\' would make NAME.umsg a channel-specific message).';
   }
-  return undefined;
+  return tooLong(`${name}.umsg`, 'the name');
 }
 
 /** A new universal message: a rich card every channel takes as it is. */
