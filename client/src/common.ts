@@ -5,8 +5,9 @@
  * bundles it too.
  */
 import { commands, Range, Selection, TextEditorRevealType, Uri, window, workspace, type Disposable } from 'vscode';
-import type { LanguageClientOptions } from 'vscode-languageclient';
+import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import { SHOW_CHANNEL_PROBLEMS, type ChannelProblem } from '../../server/src/protocol/commands';
+import { registerNewFiles } from './newFiles';
 
 export const CLIENT_ID = 'universalMessage';
 export const CLIENT_NAME = 'Universal Message';
@@ -36,9 +37,9 @@ export function clientOptions({ anyScheme = false } = {}): LanguageClientOptions
   };
 }
 
-/** The client's commands; dispose them with the extension. */
-export function registerCommands(): Disposable[] {
-  return [commands.registerCommand(SHOW_CHANNEL_PROBLEMS, showChannelProblems)];
+/** The client's commands (the new-file commands ask `client`); dispose them with the extension. */
+export function registerCommands(client: BaseLanguageClient): Disposable[] {
+  return [commands.registerCommand(SHOW_CHANNEL_PROBLEMS, showChannelProblems), ...registerNewFiles(client)];
 }
 
 /** Reveals the problems behind a channel summary: the only one directly, or a list to pick from. */

@@ -1,8 +1,9 @@
 /**
  * The VS Code client: starts the bundled language server and hands it the universal message
- * files. It decides nothing about validity; every check lives in the server. Its only UI is
- * the list behind the channel summary above a card. What it shares with the web client
- * (browser/extension.ts) is in common.ts.
+ * files. It decides nothing about validity; every check lives in the server. Its UI is the
+ * list behind the channel summary above a card, the preview, and the new-file commands and
+ * walkthrough buttons (newFiles.ts). What it shares with the web client (browser/extension.ts)
+ * is in common.ts.
  */
 import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
@@ -19,7 +20,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions());
-  context.subscriptions.push(client, ...registerCommands());
+  context.subscriptions.push(client, ...registerCommands(client));
   registerPreview(context, client);
   await client.start();
 }

@@ -27,7 +27,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     fileType: FileType,
   };
   client.onRequest(READ_FILE_REQUEST, (params: ReadFileParams) => readFileForServer(host, params));
-  context.subscriptions.push(client, ...registerCommands());
+  context.subscriptions.push(client, ...registerCommands(client));
   await client.start();
 }
 

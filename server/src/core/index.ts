@@ -13,6 +13,15 @@ export { checkRemoteRequest } from './remoteCheck';
 export { CHANNEL_IDS, CHANNEL_NAMES, channelOfPath, isChannelId } from './channels';
 export { tooLargeToRead } from './check/run';
 export { DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config';
+export {
+  DEPLOY_MODE_CHOICES,
+  messageNameProblem,
+  newCiWorkflow,
+  newConfigFile,
+  newMessageText,
+  newProviderProject,
+  providerAnswerProblems,
+} from './features/newFiles';
 export { previewForm } from './features/preview/form';
 export { previewMessage } from './features/preview/message';
 export { renderForChannel } from './render/channelRender';

@@ -46,6 +46,7 @@ export type { UmsgConfig } from './findings/config';
 export type { Severity, SeverityOrOff } from './findings/types';
 export type { FeatureContext } from './features/types';
 export type { SymbolKindName } from './features/structure';
+export type { AnswerProblem, NewFile, ProviderAnswers, ProviderProject, ProviderQuestion } from './features/newFiles';
 export type { FormPreview } from './features/preview/form';
 export type { MessagePreview, PreviewMode } from './features/preview/viewModel';
 export type { ConfigParseResult } from './rules/config';

@@ -14,6 +14,7 @@ import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type Clie
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 import { fileContexts } from './fileContexts';
+import { registerNewFiles } from './newFiles';
 import { registerPreview } from './preview';
 
 import type { ServerRuntime } from './runtime';
@@ -348,6 +349,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     log,
     context: (doc) => fileContext(doc, kindOf(doc) ?? 'universal-message'),
   });
+
+  registerNewFiles(connection, handler);
 
   documents.listen(connection);
   connection.listen();
