@@ -668,8 +668,11 @@ describe('examples/', () => {
     'links-and-calls/call-the-store.umsg',
     'links-and-calls/find-a-store.umsg',
     'order-status-float-replies.umsg',
+    'order-status-float-replies.whatsapp.umsg',
     'templated-greeting.umsg',
+    'todays-dishes.whatsapp.umsg',
     'welcome-card.umsg',
+    'welcome-card.whatsapp.umsg',
   ];
 
   it('examples/valid has no findings at all (exit 0, "no problems")', async () => {
@@ -721,6 +724,16 @@ describe('examples/', () => {
     'float-click-action.umsg': { rules: ['action-type', 'unknown-property'], at: ['8:15 action-type 2', '8:78 unknown-property 1'] },
     'unterminated-template.umsg': { rules: ['template-syntax'], at: ['5:16 template-syntax 2'] },
     'trailing-comma.umsg': { rules: ['syntax'], at: ['8:76 syntax 2'] },
+    // Channel-specific messages: native form (WhatsApp's own format) and universal form.
+    'dish-list.whatsapp.umsg': {
+      rules: ['channel-limit', 'unknown-property'],
+      at: ['9:17 channel-limit 1', '11:61 channel-limit 1', '15:3 unknown-property 1'],
+    },
+    'book-a-table.whatsapp.umsg': {
+      rules: ['channel-limit', 'native-platform-field', 'native-required'],
+      at: ['4:3 native-platform-field 1', '8:65 native-required 1', '13:45 channel-limit 1'],
+    },
+    'promo-card.whatsapp.umsg': { rules: ['channel-limit'], at: ['7:18 channel-limit 1', '8:3 channel-limit 1'] },
   };
 
   it('examples/invalid exits 1 and every file shows the problems it is named for', async () => {
