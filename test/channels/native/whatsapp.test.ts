@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { checkDocument } from '../../../server/src/core/check/run';
 import type { Diagnostic } from '../../../server/src/core/check/severities';
 import { resolveConfig } from '../../../server/src/core/findings/config';
+import { CHANNELS } from '../../../server/src/core/channels';
 import { validateNativeValue, NATIVE_FORMATS } from '../../../server/src/core/channels/native';
 import type { SampleData } from '../../../server/src/core/template/render';
 import type { JsonValue } from '../../../server/src/core/template/templateEval';
@@ -16,7 +17,7 @@ import type { JsonValue } from '../../../server/src/core/template/templateEval';
 type Json = { [key: string]: JsonValue };
 
 function check(text: string, options: { sample?: SampleData; off?: boolean } = {}): Diagnostic[] {
-  const config = options.off ? resolveConfig({ channels: { whatsapp: 'off' } }) : undefined;
+  const config = options.off ? resolveConfig({ channels: { whatsapp: 'off' }, rules: {} }) : undefined;
   return checkDocument(text, 'universal-message', { channelSpecific: 'whatsapp', sample: options.sample, config }).diagnostics;
 }
 
@@ -143,10 +144,10 @@ describe('WhatsApp native: counts, totals and uniqueness', () => {
     assert.deepEqual(found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [1, 2, 3].map(button)))), []);
     const four = found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [1, 2, 3, 4].map(button))));
     assert.deepEqual(four.map(([r, , m]) => [r, m]), [['channel-limit',
-      'interactive.action.buttons has 4 items: WhatsApp allows at most 3 (button action buttons).']]);
+      'interactive.action.buttons has 4 items: WhatsApp allows at most 3 (action buttons).']]);
     const none = found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [])));
     assert.deepEqual(none, [['channel-limit', '[]',
-      'interactive.action.buttons has 0 items: WhatsApp requires at least 1 (button action buttons).']]);
+      'interactive.action.buttons has 0 items: WhatsApp requires at least 1 (action buttons).']]);
   });
 
   it('list sections: 10 clean, 11 flagged; rows: 10 in all clean, 11 in all flagged', () => {
@@ -174,15 +175,19 @@ describe('WhatsApp native: counts, totals and uniqueness', () => {
     const text = JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', same));
     const ds = check(text);
     assert.deepEqual(ds.map((d) => [d.rule, d.message]), [
-      ['channel-limit', 'interactive.action.buttons repeats the id "x": WhatsApp requires each id to be unique (button action buttons).'],
-      ['channel-limit',
-        'interactive.action.buttons repeats the title "Same": WhatsApp requires each title to be unique (button action buttons).'],
+      ['channel-limit', 'interactive.action.buttons[1].reply.id repeats the id "x" of interactive.action.buttons[0].reply.id: ' +
+        'WhatsApp requires each id to be unique (action buttons).'],
+      ['channel-limit', 'interactive.action.buttons[1].reply.title repeats the title "Same" of ' +
+        'interactive.action.buttons[0].reply.title: ' +
+        'WhatsApp requires each title to be unique (action buttons).'],
     ]);
     // On the repeat, with the first as related.
     assert.equal(ds[0].offset, text.lastIndexOf('"x"'));
     assert.equal(ds[0].related?.[0].offset, text.indexOf('"x"'));
     const rows = withValue(LIST, 'interactive.action.sections', [{ title: 'A', rows: [row(1)] }, { title: 'B', rows: [row(1)] }]);
-    assert.deepEqual(found(JSON.stringify(rows)).map(([r, t]) => [r, t]), [['channel-limit', '"r1"']]);
+    assert.deepEqual(found(JSON.stringify(rows)).map(([r, t, m]) => [r, t, m]), [['channel-limit', '"r1"',
+      'interactive.action.sections[1].rows[0].id repeats the id "r1" of interactive.action.sections[0].rows[0].id: ' +
+        'WhatsApp requires each id to be unique (list sections).']]);
   });
 });
 
@@ -361,7 +366,7 @@ describe('WhatsApp native: the platform\'s fields, the channel\'s severity', () 
   });
 
   it('a rule set in the config takes its severity', () => {
-    const config = resolveConfig({ rules: { 'channel-limit': 'error' } });
+    const config = resolveConfig({ channels: {}, rules: { 'channel-limit': 'error' } });
     const text = JSON.stringify(withValue(LIST, 'interactive.action.button', 'x'.repeat(21)));
     const ds = checkDocument(text, 'universal-message', { channelSpecific: 'whatsapp', config }).diagnostics;
     assert.deepEqual(ds.map((d) => [d.rule, d.severity]), [['channel-limit', 'error']]);
@@ -397,6 +402,25 @@ describe('a plain payload is validated by the same format', () => {
       ['unknown-property', 'foo'],
     ]);
     for (const message of Object.values(VALID)) assert.deepEqual(validateNativeValue(message, format, 'WhatsApp'), []);
+  });
+});
+
+describe('the universal translation is validated by the same model', () => {
+  it('what render prints for a card is judged by the native format, each problem with the card rules that explain it', () => {
+    const payload = CHANNELS.whatsapp.translate({
+      type: 'rich', title: 'T', description: 'd'.repeat(61),
+      insideActions: [1, 2].map(() => ({ type: 'reply', display: 'Same', payload: 'P' })),
+    });
+    assert.deepEqual(CHANNELS.whatsapp.validate(payload).map((p) => [p.path, p.message, p.explainedBy]), [
+      ['interactive.footer.text',
+        'interactive.footer.text has 61 characters: WhatsApp allows at most 60 (footer text).', ['channel-limit']],
+      ['interactive.action.buttons[1].reply.id',
+        'interactive.action.buttons[1].reply.id repeats the id "P" of interactive.action.buttons[0].reply.id: ' +
+          'WhatsApp requires each id to be unique (action buttons).', ['channel-limit']],
+      ['interactive.action.buttons[1].reply.title',
+        'interactive.action.buttons[1].reply.title repeats the title "Same" of interactive.action.buttons[0].reply.title: ' +
+          'WhatsApp requires each title to be unique (action buttons).', ['channel-limit']],
+    ]);
   });
 });
 
