@@ -12,7 +12,6 @@ export { createLanguageService } from './languageService';
 export { checkRemoteRequest } from './remoteCheck';
 export { CHANNEL_IDS, CHANNEL_NAMES, channelOfPath, isChannelId } from './channels';
 export { tooLargeToRead } from './check/run';
-export { DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config';
 export {
   DEPLOY_MODE_CHOICES,
   messageNameProblem,
@@ -22,6 +21,8 @@ export {
   newProviderProject,
   providerAnswerProblems,
 } from './features/newFiles';
+export { configForChannel, DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config';
+export { messageFormOfText } from './channels/native';
 export { previewForm } from './features/preview/form';
 export { previewMessage } from './features/preview/message';
 export { renderForChannel } from './render/channelRender';
