@@ -65,6 +65,7 @@ const ALLOWED: readonly { pattern: RegExp; why: string }[] = [
   { pattern: /^docs\/([a-z-]+\/)?[A-Za-z-]+\.md$/, why: 'the rule pages each diagnostic links to, and the pages they link to' },
   { pattern: /^docs\/images\/[a-z-]+\.png$/, why: 'the images of those pages (not the Marketplace screenshots)' },
   { pattern: /^media\/preview\/preview\.(js|css)$/, why: 'the preview page' },
+  { pattern: /^media\/walkthroughs\/[a-z-]+\/[a-z-]+\.md$/, why: 'the pages of the walkthroughs' },
 ];
 
 /** Files the installed extension reads: each must be packed whenever it exists on disk. */
@@ -74,9 +75,13 @@ function needed(): string[] {
     browser: string;
     icon: string;
     bin: Record<string, string>;
+    contributes: { walkthroughs?: { steps: { media?: { markdown?: string } }[] }[] };
   };
   const files = [manifest.main, manifest.browser, manifest.icon, ...Object.values(manifest.bin)].map((f) => path.posix.normalize(f));
   files.push('README.md', 'LICENSE', 'CHANGELOG.md', 'media/preview/preview.js', 'media/preview/preview.css');
+  for (const walkthrough of manifest.contributes.walkthroughs ?? []) {
+    for (const step of walkthrough.steps) if (step.media?.markdown) files.push(path.posix.normalize(step.media.markdown));
+  }
   for (const dir of ['syntaxes', 'snippets', 'schemas', 'docs/rules']) {
     for (const name of fs.readdirSync(path.join(ROOT, dir))) files.push(`${dir}/${name}`);
   }
