@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/core/check/run';
 import { languageOf } from '../../server/src/core/syntax/languages';
+import { channelOfPath } from '../../server/src/core/channels';
 import { ALL_RULES } from '../../server/src/core/rules';
 import { compareWithExpectations, fixtureConfig, fixtureSample, readExpectations } from '../support/fixtures';
 
@@ -29,6 +30,7 @@ describe('rule fixtures', () => {
         const { diagnostics } = checkDocument(text, language, {
           config: fixtureConfig(text),
           ...fixtureSample(text),
+          channelSpecific: channelOfPath(path), // NAME.<channel>.umsg: a channel-specific message
           onRuleError: (id, e) => errors.push(`${id}: ${String(e)}`),
         });
         assert.deepEqual(errors, [], 'no rule throws');

@@ -116,8 +116,12 @@ export interface DocumentContext {
   sample?: SampleData;
   /** Why NAME.sample.json could not be used, when it exists but is broken. */
   sampleProblem?: string;
-  /** The document is a channel-specific message NAME.<channel>.umsg: only JSON and template syntax are checked. */
-  channelSpecific?: boolean;
+  /**
+   * The document is a channel-specific message NAME.<channel>.umsg: its channel. Written in
+   * universal form (`"type": "rich"`) it is checked for that channel alone; in native form,
+   * against the channel's own format.
+   */
+  channelSpecific?: ChannelId;
   /** Channels with their own NAME.<channel>.umsg beside this file. */
   overriddenChannels?: readonly ChannelId[];
 }

@@ -10,8 +10,8 @@ import { linkedOut, linkOutOfProject } from './links';
 import { isUnreadable, type ReadText } from './readOutcome';
 
 export interface MessageContext {
-  /** True for NAME.<channel>.umsg: only JSON and template syntax are checked. */
-  channelSpecific: boolean;
+  /** For NAME.<channel>.umsg, its channel (its sample data is NAME.sample.json, as for NAME.umsg). */
+  channelSpecific: ChannelId | undefined;
   sample: SampleData | undefined;
   samplePath: string | undefined;
   /** Why the sample file could not be used, when it exists. */
@@ -102,15 +102,16 @@ function stemsOf(listed: ReadonlySet<string>): Map<string, StemFiles> {
 
 export async function messageContext(messagePath: string, readText: ReadText, options: ContextOptions = {}): Promise<MessageContext> {
   const ctx: MessageContext = {
-    channelSpecific: !!channelOfPath(messagePath),
+    channelSpecific: channelOfPath(messagePath),
     sample: undefined,
     samplePath: undefined,
     sampleProblem: undefined,
     overriddenChannels: [],
   };
-  if (ctx.channelSpecific || !messagePath.endsWith('.umsg')) return ctx;
-  const base = messagePath.slice(0, -'.umsg'.length);
-  const samplePath = base + '.sample.json'; // NAME.sample.json (a channel-specific message has none: returned above)
+  if (!messagePath.endsWith('.umsg')) return ctx;
+  // NAME.<channel>.umsg renders with NAME.sample.json too, as its NAME.umsg does.
+  const base = messagePath.slice(0, -(ctx.channelSpecific ? `.${ctx.channelSpecific}.umsg` : '.umsg').length);
+  const samplePath = base + '.sample.json';
   // The folder and the file's name, cut at the last separator (no split of the whole path).
   const cut = Math.max(base.lastIndexOf('/'), base.lastIndexOf('\\'));
   const stem = base.slice(cut + 1);
@@ -136,6 +137,7 @@ export async function messageContext(messagePath: string, readText: ReadText, op
       ctx.samplePath = undefined; // gone since it was listed
     }
   }
+  if (ctx.channelSpecific) return ctx; // it is the sibling: no siblings of its own
   if (listed) {
     if (stemFiles) ctx.overriddenChannels.push(...stemFiles.channels);
   } else {

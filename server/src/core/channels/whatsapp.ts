@@ -12,13 +12,15 @@
  *   or with richMedia an image message with that text as its caption (1,024 characters).
  */
 import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
+import { WHATSAPP_LIMITS as LIMITS } from './native/whatsapp';
 
-const TEXT = { title: 1024, description: 60, display: 20, payload: 256 } as const;
-const COUNT = { insideActions: 3, floatActions: undefined } as const;
-const MAX_BUTTONS = 3;
+/** The card's fields as the interactive message carries them: body, footer, reply button title and id. */
+const TEXT = { title: LIMITS.interactiveBody, description: LIMITS.footer, display: LIMITS.buttonTitle, payload: LIMITS.buttonId } as const;
+const COUNT = { insideActions: LIMITS.replyButtons, floatActions: undefined } as const;
+const MAX_BUTTONS = LIMITS.replyButtons;
 /** WhatsApp's limits for the message types a card without actions becomes. */
-const WHATSAPP_CAPTION_MAX = 1024;
-const TEXT_BODY_MAX = 4096;
+const WHATSAPP_CAPTION_MAX = LIMITS.caption;
+const TEXT_BODY_MAX = LIMITS.textBody;
 
 /** The text of a card without actions: title, a blank line, description. */
 function cardText(title: string | undefined, description: string | undefined): string {

@@ -9,6 +9,7 @@ import { CHANNEL_IDS, type ChannelId } from '../channels';
 import { type ResolvedConfig, DEFAULT_CONFIG } from '../findings/config';
 import { startJsonDocument, type JsonDocument, type JsonDocumentParse } from '../syntax/jsonDocument';
 import { buildRichCard } from '../model/richCard';
+import { messageForm } from '../channels/native';
 import type { SampleData } from '../template/render';
 import type { Finding, Rule, RuleContext, SeverityOrOff } from '../findings/rule';
 import type { LanguageId } from '../syntax/languages';
@@ -28,10 +29,11 @@ export interface CheckOptions {
   /** Sample data for the message's templates (NAME.sample.json). */
   sample?: SampleData;
   /**
-   * For NAME.<channel>.umsg: the channel's native format is not in the specification, so only
-   * JSON and template syntax are checked.
+   * For NAME.<channel>.umsg, its channel. In universal form (a root object whose type is
+   * `rich`) every universal rule runs for that channel alone; in native form the message is
+   * checked against the channel's own format (channels/native/).
    */
-  channelSpecific?: boolean;
+  channelSpecific?: ChannelId;
   /** Channels that have their own NAME.<channel>.umsg: their limits do not apply to this file. */
   overriddenChannels?: readonly ChannelId[];
   /** Why NAME.sample.json could not be used, when it exists but is broken. */
@@ -42,8 +44,11 @@ export interface CheckOptions {
   maxFindingsPerRule?: number;
 }
 
-/** Rules that still run on a channel-specific message. */
-const SYNTAX_ONLY = new Set(['syntax', 'template-syntax', 'file-size', 'sample-data']);
+/** Rules that run on a channel-specific message in native form: syntax, and the rules the native walker files findings under. */
+const NATIVE_FORM_RULES = new Set([
+  'syntax', 'template-syntax', 'file-size', 'sample-data',
+  'unknown-property', 'value-type', 'channel-limit', 'native-required', 'native-value', 'native-platform-field',
+]);
 
 export interface CheckResult {
   diagnostics: Diagnostic[];
@@ -90,7 +95,8 @@ const POLL_EVERY = 256;
 export function startCheck(text: string, language: LanguageId, options: CheckOptions) {
   const config = options.config ?? DEFAULT_CONFIG;
   const catalogue = options.rules ?? ALL_RULES;
-  const rules = rulesFor(catalogue, language, !!options.channelSpecific);
+  let rules = rulesFor(catalogue, language, false);
+  const channel = options.channelSpecific;
   const diagnostics: Diagnostic[] = [];
   let doc: JsonDocument | undefined;
   let parsing: JsonDocumentParse | undefined;
@@ -109,7 +115,11 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
     done = true;
     break;
   }
-  const targets = CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
+  // A channel-specific message targets its channel alone (none when the config turns it off).
+  const targets = channel
+    ? (config.channels[channel] !== 'off' ? [channel] : [])
+    : CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
+  let form: 'universal' | 'native' | undefined;
   const isCancelled = () => !!options.isCancelled?.();
   const cap = Math.max(1, options.maxFindingsPerRule ?? MAX_FINDINGS_PER_RULE);
 
@@ -143,6 +153,8 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
       language,
       card,
       targets,
+      channel,
+      form,
       sample: options.sample,
       sampleProblem: options.sampleProblem,
       ruleIds: ruleIdsOf(catalogue),
@@ -168,7 +180,11 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
         // step then comes again until it is complete.
         if (!options.parsed && !(parsing ??= startJsonDocument(text)).run(pause)) return false;
         doc = options.parsed ?? parsing!.result();
-        card = language === 'universal-message' ? buildRichCard(doc) : undefined;
+        if (channel && language === 'universal-message') {
+          form = messageForm(doc);
+          if (form === 'native') rules = rulesFor(catalogue, language, true);
+        }
+        card = language === 'universal-message' && form !== 'native' ? buildRichCard(doc) : undefined;
       } else {
         runRule(rules[next]);
       }
@@ -186,13 +202,13 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
 /** The rules of a catalogue that run on a language, worked out once per catalogue (not per check). */
 const ruleLists = new WeakMap<readonly Rule[], Map<string, readonly Rule[]>>();
 
-function rulesFor(catalogue: readonly Rule[], language: LanguageId, channelSpecific: boolean): readonly Rule[] {
+function rulesFor(catalogue: readonly Rule[], language: LanguageId, nativeForm: boolean): readonly Rule[] {
   let byLanguage = ruleLists.get(catalogue);
   if (!byLanguage) ruleLists.set(catalogue, (byLanguage = new Map<string, readonly Rule[]>()));
-  const key = channelSpecific ? `${language} channel-specific` : language;
+  const key = nativeForm ? `${language} native` : language;
   let rules = byLanguage.get(key);
   if (!rules) {
-    rules = catalogue.filter((r) => r.languages.includes(language) && (!channelSpecific || SYNTAX_ONLY.has(r.id)));
+    rules = catalogue.filter((r) => r.languages.includes(language) && (!nativeForm || NATIVE_FORM_RULES.has(r.id)));
     byLanguage.set(key, rules);
   }
   return rules;

@@ -53,6 +53,14 @@ export interface RuleContext {
   readonly card: RichCard | undefined;
   /** Channels checked, in the canonical order (channels set to off are left out). */
   readonly targets: readonly ChannelId[];
+  /** For a channel-specific message NAME.<channel>.umsg: its channel. */
+  readonly channel?: ChannelId;
+  /**
+   * For a channel-specific message, the form it is written in: `universal` (targets are its
+   * channel alone) or `native` (the channel's own format: the rules report what the native
+   * walker found, see findings/native.ts).
+   */
+  readonly form?: 'universal' | 'native';
   /** The sample data (NAME.sample.json), when the message has some. */
   readonly sample: SampleData | undefined;
   /** The ids of every rule the checker knows (the config rule names unknown ones). */

@@ -1,4 +1,5 @@
 import { CHANNELS, CHANNEL_NAMES, joinChannelLimits, joinChannelNames, type ChannelId, type ChannelModel, type LimitedText } from '../channels';
+import { reportNative } from '../findings/native';
 import { type Node } from '../syntax/jsonDocument';
 import { plainText } from '../syntax/nodes';
 import { codePointLength } from '../util/codePoints';
@@ -28,6 +29,7 @@ export default defineRule({
   languages: ['universal-message'],
   channelScoped: true,
   check(ctx) {
+    if (reportNative(ctx, 'channel-limit')) return; // a channel-specific message in native form
     const { card } = ctx;
     if (!card || ctx.targets.length === 0) return;
     textLimit(ctx, 'title', card.props.get('title')?.value);

@@ -18,6 +18,9 @@ import mediaHeight from './media-height';
 import mediaRequired from './media-required';
 import mediaUrl from './media-url';
 import messageType from './message-type';
+import nativePlatformField from './native-platform-field';
+import nativeRequired from './native-required';
+import nativeValue from './native-value';
 import metaArray from './meta-array';
 import metaDefaultValue from './meta-default-value';
 import metaDuplicateKey from './meta-duplicate-key';
@@ -56,6 +59,9 @@ export const ALL_RULES: readonly Rule[] = [
   actionUrl,
   phoneNumber,
   channelLimit,
+  nativeRequired,
+  nativeValue,
+  nativePlatformField,
   emptyText,
   dynamicList,
   sampleData,

@@ -1,4 +1,5 @@
 import { fieldNames, type FieldSpec } from '../model/cardSchema';
+import { reportNative } from '../findings/native';
 import { placesOf, type PlaceSpec } from '../model/places';
 import type { ObjectModel } from '../model/richCard';
 import { defineRule, type RuleContext } from '../findings/rule';
@@ -17,6 +18,7 @@ export default defineRule({
   defaultSeverity: 'warning',
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
   check(ctx) {
+    if (reportNative(ctx, 'unknown-property')) return; // a channel-specific message in native form
     for (const { place, object } of placesOf(ctx.doc, ctx.language, ctx.card)) {
       if (!place.fields) continue;
       checkObject(ctx, object, place.fields, place.where, unusedHere(ctx, place, object), place.synonyms, place.effect);

@@ -1,4 +1,5 @@
 import type { FieldSpec } from '../model/cardSchema';
+import { reportNative } from '../findings/native';
 import { placesOf } from '../model/places';
 import type { ObjectModel } from '../model/richCard';
 import { defineRule, type RuleContext } from '../findings/rule';
@@ -28,6 +29,7 @@ export default defineRule({
   defaultSeverity: 'error',
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
   check(ctx) {
+    if (reportNative(ctx, 'value-type')) return; // a channel-specific message in native form
     const { doc, card } = ctx;
     const root = doc.root;
     if (!root) return;

@@ -43,6 +43,8 @@ interface DerivedSlots {
   markers?: unknown;
   /** analyzeLists's result (dynamicList.ts). */
   lists?: unknown;
+  /** The native walker's problems for a channel-specific message in native form (findings/native.ts). */
+  native?: unknown;
 }
 
 export function parseJsonDocument(text: string, options: ParseOptions = {}): JsonDocument {

@@ -1,0 +1,28 @@
+/**
+ * The native formats, by channel: what a NAME.<channel>.umsg in native form is checked
+ * against. A channel without one here gets syntax checks only in native form.
+ */
+import type { JsonDocument } from '../../syntax/jsonDocument';
+import { plainText, propertyNode } from '../../syntax/nodes';
+import type { ChannelId } from '../model';
+import type { NativeFormat } from './schema';
+import { whatsappNative } from './whatsapp';
+
+export { checkNativeDocument, validateNativeValue, type NativeProblem, type NativeRuleId } from './walk';
+export type { NativeFormat } from './schema';
+
+export const NATIVE_FORMATS: Readonly<Partial<Record<ChannelId, NativeFormat>>> = {
+  whatsapp: whatsappNative,
+};
+
+/**
+ * Which of the two forms a channel-specific message is written in: `universal` when the root
+ * is an object whose `type` is `rich` (a universal message for that one channel), `native`
+ * otherwise (the channel's own format).
+ */
+export function messageForm(doc: JsonDocument): 'universal' | 'native' {
+  const root = doc.root;
+  if (root?.type !== 'object') return 'native';
+  const type = propertyNode(root, 'type')?.children?.[1];
+  return type && plainText(doc, type) === 'rich' ? 'universal' : 'native';
+}

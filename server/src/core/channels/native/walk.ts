@@ -1,0 +1,523 @@
+/**
+ * The one walker over a channel's native format (schema.ts): it judges a native message in
+ * NAME.<channel>.umsg (with exact positions and templates) and a plain JSON payload (what
+ * `umsg render` prints) by the same code. Each problem names the rule it is filed under, its
+ * place as a dotted path, and the channel's fact it breaks. Linear in the input: one visit per
+ * value, sets for uniqueness, a name lookup per property.
+ */
+import type { JsonDocument, Node } from '../../syntax/jsonDocument';
+import type { StringInfo } from '../../syntax/strings';
+import type { SampleData } from '../../template/render';
+import type { JsonValue } from '../../template/templateEval';
+import { isGlobalNumber, isPlusDigits } from '../../model/phoneNumber';
+import { urlProblem } from '../../model/url';
+import { renderedValues } from '../../model/values';
+import { codePointLength } from '../../util/codePoints';
+import { formatCount } from '../../util/count';
+import { suggest } from '../../util/didYouMean';
+import { quote, quoteJson, quoteJsonValue } from '../../util/messageQuote';
+import type { NativeArray, NativeField, NativeFormat, NativeObject, NativeString, NativeValue } from './schema';
+
+/** The rules native problems are filed under. */
+export type NativeRuleId =
+  | 'unknown-property'
+  | 'value-type'
+  | 'channel-limit'
+  | 'native-required'
+  | 'native-value'
+  | 'native-platform-field';
+
+/** One thing the channel's API rejects (or sets itself) in a native message or payload. */
+export interface NativeProblem {
+  rule: NativeRuleId;
+  message: string;
+  /** The place, as a dotted path (`interactive.action.sections[0].rows[1].title`); '' for the root. */
+  path: string;
+  /** Where in the document (0 and 0 for a plain payload). */
+  offset: number;
+  length: number;
+  /** The earlier value a repeated one repeats. */
+  related?: { offset: number; length: number; message: string };
+}
+
+export interface NativeWalkOptions {
+  /** The channel's name in messages ("WhatsApp"). */
+  channelName: string;
+  sample?: SampleData;
+  /** Polled now and then; when it returns true the walk stops early (`cancelled`). */
+  isCancelled?: () => boolean;
+}
+
+export interface NativeWalkResult {
+  problems: NativeProblem[];
+  cancelled: boolean;
+}
+
+/** A native message in a parsed document: positions on the offending key or value, templates respected. */
+export function checkNativeDocument(doc: JsonDocument, format: NativeFormat, options: NativeWalkOptions): NativeWalkResult {
+  const walk = new Walk<Node>(nodeSource(doc, options.sample), format, options);
+  if (doc.root) walk.value(doc.root, { kind: 'object', object: format.root }, '', 'message', undefined);
+  return { problems: walk.problems, cancelled: walk.cancelled };
+}
+
+/** A plain JSON payload (a rendered or translated message): problems by path. */
+export function validateNativeValue(value: JsonValue, format: NativeFormat, channelName: string): NativeProblem[] {
+  const walk = new Walk<JsonValue>(VALUE_SOURCE, format, { channelName });
+  walk.value(value, { kind: 'object', object: format.root }, '', 'message', undefined);
+  return walk.problems;
+}
+
+// What the walker reads of a tree: the parsed document's nodes or plain JSON values.
+
+type Kind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+
+interface Site {
+  offset: number;
+  length: number;
+}
+
+interface Entry<N> {
+  /** Undefined for a templated key: no verdict on it. */
+  name: string | undefined;
+  key: N | undefined;
+  value: N;
+}
+
+interface Rendered {
+  value: JsonValue;
+  info: StringInfo;
+  site: Site;
+  message(problem: string): string;
+}
+
+interface Source<N> {
+  /** 'template' for a value that is wholly a template. */
+  kind(n: N): Kind | 'template';
+  entries(n: N): Entry<N>[];
+  items(n: N): readonly N[];
+  text(n: N): StringInfo;
+  scalar(n: N): JsonValue;
+  /** With sample data, what a templated value renders to (undefined: no sample, or nothing could be evaluated). */
+  rendered(n: N, path: string, kind: 'text' | 'json'): Rendered[] | undefined;
+  site(n: N | undefined): Site;
+  /** Where a missing field of object `n` is reported when it has no key: its opening brace. */
+  brace(n: N): Site;
+}
+
+function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<Node> {
+  return {
+    kind(n) {
+      if (doc.valueTemplate(n)) return 'template';
+      return n.type === 'property' ? 'null' : n.type;
+    },
+    entries(n) {
+      const out: Entry<Node>[] = [];
+      for (const p of n.children ?? []) {
+        const key = p.children?.[0];
+        const value = p.children?.[1];
+        if (!key || !value) continue;
+        const info = doc.stringInfo(key);
+        out.push({ name: info.templates.length > 0 ? undefined : info.staticText, key, value });
+      }
+      return out;
+    },
+    items: (n) => n.children ?? [],
+    text: (n) => doc.stringInfo(n),
+    scalar: (n) => n.value as JsonValue,
+    rendered(n, path, kind) {
+      const values = renderedValues(doc, n, path, sample, kind);
+      if (!values || values.length === 0) return undefined;
+      return values.map((r) => ({ value: r.value, info: r.info, site: { offset: r.offset, length: r.length }, message: r.message }));
+    },
+    site: (n) => (n ? { offset: n.offset, length: n.length } : { offset: 0, length: 0 }),
+    brace: (n) => ({ offset: n.offset, length: 1 }),
+  };
+}
+
+type NumberSpec = Extract<NativeValue, { kind: 'integer' | 'number' }>;
+
+const NOWHERE: Site = { offset: 0, length: 0 };
+
+const VALUE_SOURCE: Source<JsonValue> = {
+  kind(v) {
+    if (v === null) return 'null';
+    if (Array.isArray(v)) return 'array';
+    const t = typeof v;
+    return t === 'object' ? 'object' : (t as Kind);
+  },
+  entries: (v) => Object.entries(v as Record<string, JsonValue>).map(([name, value]) => ({ name, key: undefined, value })),
+  items: (v) => v as JsonValue[],
+  text: (v) => plainInfo(v as string),
+  scalar: (v) => v,
+  rendered: () => undefined,
+  site: () => NOWHERE,
+  brace: () => NOWHERE,
+};
+
+function plainInfo(s: string): StringInfo {
+  return { staticText: s, staticLength: codePointLength(s), templates: [], wholly: false, prefix: s, segments: [s] };
+}
+
+/** How often the walk polls `isCancelled`, in values visited. */
+const POLL_EVERY = 512;
+
+class Walk<N> {
+  readonly problems: NativeProblem[] = [];
+  cancelled = false;
+  private visited = 0;
+  private readonly name: string;
+
+  constructor(private readonly src: Source<N>, private readonly format: NativeFormat, private readonly options: NativeWalkOptions) {
+    this.name = options.channelName;
+  }
+
+  private report(rule: NativeRuleId, path: string, site: Site, message: string, related?: NativeProblem['related']): void {
+    this.problems.push({ rule, message, path, offset: site.offset, length: site.length, ...(related ? { related } : {}) });
+  }
+
+  /**
+   * One value against its spec. `what` names the place in messages ("list row title"); `key`
+   * is the key the value stands under, where a missing field of an object is reported.
+   */
+  value(n: N, spec: NativeValue, path: string, what: string, key: N | undefined): void {
+    if (this.cancelled) return;
+    if (++this.visited % POLL_EVERY === 0 && this.options.isCancelled?.()) {
+      this.cancelled = true;
+      return;
+    }
+    const src = this.src;
+    const kind = src.kind(n);
+    if (kind === 'template') {
+      // A value that is wholly a template: no verdict, unless the sample data renders it.
+      for (const r of src.rendered(n, shownPath(path), 'json') ?? []) this.rendered(r, spec, path, what);
+      return;
+    }
+    if (spec.kind === 'any') return;
+    const expected = spec.kind === 'integer' || spec.kind === 'number' ? 'number' : spec.kind;
+    if (kind !== expected) {
+      this.report('value-type', path, src.site(n), `${shownPath(path)} must be ${article(spec)}, found ${describe(kind, src.scalar(n))}.`);
+      return;
+    }
+    switch (spec.kind) {
+      case 'string': return this.string(n, spec, path, what);
+      case 'integer':
+      case 'number': return this.number(src.scalar(n) as number, spec, path, what, src.site(n));
+      case 'object': return this.object(n, spec.object, path, key);
+      case 'array': return this.array(n, spec, path, what);
+      default: return;
+    }
+  }
+
+  /** A rendered value judged as written, reported on its template with the sample data named. */
+  private rendered(r: Rendered, spec: NativeValue, path: string, what: string): void {
+    const inner = new Walk<JsonValue>(VALUE_SOURCE, this.format, this.options);
+    inner.value(r.value, spec, path, what, undefined);
+    for (const p of inner.problems) this.report(p.rule, p.path, r.site, r.message(p.message));
+  }
+
+  private string(n: N, spec: NativeString, path: string, what: string): void {
+    const info = this.src.text(n);
+    if (info.templates.length > 0) {
+      const rendered = this.src.rendered(n, shownPath(path), 'text');
+      if (rendered) {
+        for (const r of rendered) for (const p of this.stringProblems(r.info, spec, path, what)) {
+          this.report(p.rule, path, r.site, r.message(p.message));
+        }
+        return;
+      }
+    }
+    const site = this.src.site(n);
+    for (const p of this.stringProblems(info, spec, path, what)) this.report(p.rule, path, site, p.message);
+  }
+
+  private stringProblems(info: StringInfo, spec: NativeString, path: string, what: string): { rule: NativeRuleId; message: string }[] {
+    const out: { rule: NativeRuleId; message: string }[] = [];
+    const field = shownPath(path);
+    if (info.wholly) return out;
+    const templated = info.templates.length > 0;
+    const length = info.staticLength;
+    if (spec.maxLength !== undefined && length > spec.maxLength) {
+      const count = templated ? `at least ${formatCount(length)} characters without its templates` : `${formatCount(length)} characters`;
+      const message = `${field} has ${count}: ${this.name} allows at most ${formatCount(spec.maxLength)} (${what}).`;
+      out.push({ rule: 'channel-limit', message });
+    }
+    if (!templated && spec.minLength !== undefined && length < spec.minLength) {
+      out.push({
+        rule: 'channel-limit',
+        message: length === 0
+          ? `${field} is empty: ${this.name} requires at least ${formatCount(spec.minLength)} ` +
+            `character${spec.minLength === 1 ? '' : 's'} (${what}).`
+          : `${field} has ${formatCount(length)} characters: ${this.name} requires at least ${formatCount(spec.minLength)} (${what}).`,
+      });
+    }
+    if (spec.enum && !templated && !spec.enum.includes(info.staticText)) {
+      const s = suggest(info.staticText, spec.enum);
+      out.push({
+        rule: 'native-value',
+        message: `${field} is ${quoteJson(info.staticText)}: ${this.name} accepts ${joinOr(spec.enum)} (${what})` +
+          (s ? `; did you mean "${s}"?` : '.'),
+      });
+    }
+    if (spec.form === 'url' || spec.form === 'https') {
+      const problem = urlProblem(field, info);
+      if (problem) out.push({ rule: 'native-value', message: problem });
+      else if (spec.form === 'https' && !templated && !/^https:/i.test(info.staticText.trim())) {
+        out.push({ rule: 'native-value', message: `${field} must use https: ${this.name} does not fetch http URLs here (${what}).` });
+      }
+    }
+    if (spec.form === 'phone' && !templated) {
+      const e164 = this.format.phoneForm === 'e164';
+      if (!(e164 ? isPlusDigits(info.staticText) : isGlobalNumber(info.staticText))) out.push({
+        rule: 'native-value',
+        message: `${field} is ${quoteJson(info.staticText)}: ${this.name} takes a phone number as ` +
+          `${e164 ? '+ and digits only, such as +12015550123' : 'a global number, such as +1-201-555-0123'} (${what}).`,
+      });
+    }
+    return out;
+  }
+
+  private number(v: number, spec: NumberSpec, path: string, what: string, site: Site): void {
+    const field = shownPath(path);
+    if (spec.kind === 'integer' && !Number.isInteger(v)) {
+      this.report('value-type', path, site, `${field} must be a whole number, found ${v}.`);
+      return;
+    }
+    if (spec.min !== undefined && v < spec.min) {
+      this.report('native-value', path, site, `${field} is ${v}: ${this.name} takes at least ${spec.min} (${what}).`);
+    } else if (spec.max !== undefined && v > spec.max) {
+      this.report('native-value', path, site, `${field} is ${v}: ${this.name} takes at most ${spec.max} (${what}).`);
+    }
+  }
+
+  private object(n: N, place: NativeObject, path: string, key: N | undefined): void {
+    const src = this.src;
+    const entries = src.entries(n);
+    let fields = place.fields;
+    let groups = place.exactlyOne ?? [];
+    /** The variant's value when it is written out, and whether the place knows it. */
+    let variant: string | undefined;
+    let known = !place.variants;
+    if (place.variants) {
+      const by = entries.find((e) => e.name === place.variants!.by);
+      const byText = by && src.kind(by.value) === 'string' ? src.text(by.value) : undefined;
+      if (byText && byText.templates.length === 0) variant = byText.staticText;
+      const chosen = variant !== undefined && Object.hasOwn(place.variants.cases, variant) ? place.variants.cases[variant] : undefined;
+      if (chosen) {
+        known = true;
+        const own = new Set(chosen.fields.map((f) => f.name));
+        fields = [...place.fields.filter((f) => !own.has(f.name)), ...chosen.fields];
+        groups = [...groups, ...(chosen.exactlyOne ?? [])];
+      }
+    }
+    const byName = new Map<string, NativeField>();
+    for (const f of fields) byName.set(f.name, f);
+    const present = new Map<string, Entry<N>>();
+    let templatedKey = false;
+    for (const e of entries) {
+      if (e.name === undefined) { templatedKey = true; continue; }
+      if (!present.has(e.name)) present.set(e.name, e);
+      const fieldPath = path ? `${path}.${e.name}` : e.name;
+      const f = byName.get(e.name) ?? (known ? undefined : variantField(place, e.name));
+      if (!f) {
+        this.unknown(place, e, fieldPath, variant, known, fields);
+        continue;
+      }
+      if (f.platform) {
+        this.report('native-platform-field', fieldPath, src.site(e.key), `${quote(e.name)} is set by the platform when it sends ` +
+          `the message (${lowerFirst(f.doc)}): what is written here is replaced, remove it.`);
+        continue;
+      }
+      this.value(e.value, f.value, fieldPath, `${place.label} ${e.name}`, e.key);
+    }
+    if (templatedKey) return; // a templated key may be any field: no verdict on what is missing
+    const where = key !== undefined ? src.site(key) : src.brace(n);
+    const at = path ? ` (${path})` : '';
+    for (const f of fields) {
+      if (f.required && !f.platform && !present.has(f.name)) {
+        this.report('native-required', path, where, `${capital(place.label)}${at} needs ${f.name}: ${this.name} rejects it without.`);
+      }
+    }
+    for (const group of groups) this.group(group, present, place, path, where, true);
+    for (const group of place.atMostOne ?? []) this.group(group, present, place, path, where, false);
+  }
+
+  private group(
+    group: readonly string[],
+    present: Map<string, Entry<N>>,
+    place: NativeObject,
+    path: string,
+    where: Site,
+    exactly: boolean,
+  ): void {
+    const found = group.filter((name) => present.has(name));
+    const at = path ? ` (${path})` : '';
+    if (found.length === 0 && exactly) {
+      const message = `${capital(place.label)}${at} needs one of ${joinOr(group, '')}: ${this.name} rejects it without.`;
+      this.report('native-required', path, where, message);
+      return;
+    }
+    for (const extra of found.slice(1)) {
+      const e = present.get(extra)!;
+      this.report(
+        'native-required',
+        path ? `${path}.${extra}` : extra,
+        this.src.site(e.key),
+        `${capital(place.label)}${at} takes ${exactly ? 'exactly' : 'at most'} one of ${joinOr(group, '')}: ` +
+          `${found[0]} is already given, remove ${extra}.`,
+      );
+    }
+  }
+
+  private unknown(
+    place: NativeObject,
+    e: Entry<N>,
+    fieldPath: string,
+    variant: string | undefined,
+    known: boolean,
+    fields: readonly NativeField[],
+  ): void {
+    const name = e.name!;
+    const site = this.src.site(e.key);
+    if (place.variants && known && variant !== undefined) {
+      const owner = Object.keys(place.variants.cases).find((c) => place.variants!.cases[c].fields.some((f) => f.name === name));
+      if (owner !== undefined) {
+        this.report('unknown-property', fieldPath, site, `${quote(name)} is not part of ${place.label} of ${place.variants.by} ` +
+          `${quoteJson(variant)}: it belongs to ${place.variants.by} ${quoteJson(owner)}, and ${this.name} rejects it here.`);
+        return;
+      }
+    }
+    const names = fields.filter((f) => !f.platform).map((f) => f.name);
+    const s = suggest(name, names);
+    this.report('unknown-property', fieldPath, site, s
+      ? `Unknown property ${quote(name)} in ${place.label}: did you mean "${s}"?`
+      : `Unknown property ${quote(name)} in ${place.label}: ${this.name} rejects it. Known: ${names.join(', ')}.`);
+  }
+
+  private array(n: N, spec: NativeArray, path: string, what: string): void {
+    const src = this.src;
+    const items = src.items(n);
+    const field = shownPath(path);
+    const site = src.site(n);
+    if (spec.maxItems !== undefined && items.length > spec.maxItems) {
+      this.report('channel-limit', path, site, `${field} has ${formatCount(items.length)} items: ${this.name} allows at most ` +
+        `${formatCount(spec.maxItems)} (${what}).`);
+    } else if (spec.minItems !== undefined && items.length < spec.minItems) {
+      this.report('channel-limit', path, site, `${field} has ${formatCount(items.length)} item${items.length === 1 ? '' : 's'}: ` +
+        `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`);
+    }
+    for (let i = 0; i < items.length; i++) this.value(items[i], spec.items, `${path}[${i}]`, singular(what), undefined);
+    if (spec.totalMax) this.total(items, spec.totalMax, path, what, site);
+    for (const by of spec.uniqueBy ?? []) this.unique(items, by, path, what);
+  }
+
+  /** A limit on the items of a nested array summed over all items. */
+  private total(items: readonly N[], limit: { path: string; max: number }, path: string, what: string, site: Site): void {
+    let sum = 0;
+    for (const item of items) for (const v of this.at(item, limit.path)) if (this.src.kind(v) === 'array') sum += this.src.items(v).length;
+    if (sum > limit.max) {
+      this.report('channel-limit', path, site, `${shownPath(path)} has ${formatCount(sum)} ${lastName(limit.path)} in all: ` +
+        `${this.name} allows at most ${formatCount(limit.max)} (${what}).`);
+    }
+  }
+
+  /** Values that must be unique across the items: each repeat is reported on the repeat, with the first as related. */
+  private unique(items: readonly N[], by: string, path: string, what: string): void {
+    const seen = new Map<string, Site>();
+    const name = lastName(by);
+    for (let i = 0; i < items.length; i++) {
+      for (const v of this.at(items[i], by)) {
+        if (this.src.kind(v) !== 'string') continue;
+        const info = this.src.text(v);
+        if (info.templates.length > 0) continue; // no verdict on a templated value
+        const site = this.src.site(v);
+        const first = seen.get(info.staticText);
+        if (!first) { seen.set(info.staticText, site); continue; }
+        const related = { ...first, message: `The first ${name} ${quoteJson(info.staticText)}.` };
+        this.report('channel-limit', `${path}[${i}]`, site, `${shownPath(path)} repeats the ${name} ${quoteJson(info.staticText)}: ` +
+          `${this.name} requires each ${name} to be unique (${what}).`, related);
+      }
+    }
+  }
+
+  /** The values at a path inside an item (`reply.id`, `rows[].id`: `[]` steps into every element of an array). */
+  private at(item: N, path: string): N[] {
+    let current: N[] = [item];
+    for (const raw of path.split('.')) {
+      const each = raw.endsWith('[]');
+      const name = each ? raw.slice(0, -2) : raw;
+      const next: N[] = [];
+      for (const c of current) {
+        if (this.src.kind(c) !== 'object') continue;
+        const e = this.src.entries(c).find((x) => x.name === name);
+        if (!e) continue;
+        if (each) {
+          if (this.src.kind(e.value) === 'array') next.push(...this.src.items(e.value));
+        } else {
+          next.push(e.value);
+        }
+      }
+      current = next;
+    }
+    return current;
+  }
+}
+
+/** A field some variant of the place defines: judged by that variant's spec while the variant is not known. */
+function variantField(place: NativeObject, name: string): NativeField | undefined {
+  for (const c of Object.values(place.variants?.cases ?? {})) {
+    const f = c.fields.find((x) => x.name === name);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+function shownPath(path: string): string {
+  return path || 'the message';
+}
+
+function lastName(path: string): string {
+  const parts = path.split('.');
+  return parts[parts.length - 1].replace(/\[\]$/, '');
+}
+
+/** "list rows" → "list row": the place of one item of an array field. */
+function singular(what: string): string {
+  return what.endsWith('s') ? what.slice(0, -1) : what;
+}
+
+function lowerFirst(s: string): string {
+  return (s.charAt(0).toLowerCase() + s.slice(1)).replace(/\.$/, '');
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** `"a", "b" or "c"` (quoted) or `a, b or c` (names, with `quoteMark` ''). */
+function joinOr(items: readonly string[], quoteMark = '"'): string {
+  const shown = items.map((s) => `${quoteMark}${s}${quoteMark}`);
+  return shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
+}
+
+function article(spec: NativeValue): string {
+  switch (spec.kind) {
+    case 'string': return 'a string';
+    case 'integer': return 'a whole number';
+    case 'number': return 'a number';
+    case 'boolean': return 'true or false';
+    case 'object': return 'an object';
+    case 'array': return 'an array';
+    default: return 'a value';
+  }
+}
+
+function describe(kind: Kind, value: JsonValue): string {
+  switch (kind) {
+    case 'object': return 'an object';
+    case 'array': return 'an array';
+    case 'string': return 'a string';
+    case 'number': return `the number ${quoteJsonValue(value)}`;
+    case 'boolean': return value === true ? 'true' : 'false';
+    default: return 'null';
+  }
+}
