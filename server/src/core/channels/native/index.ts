@@ -2,7 +2,7 @@
  * The native formats, by channel: what a NAME.<channel>.umsg in native form is checked
  * against. A channel without one here gets syntax checks only in native form.
  */
-import type { JsonDocument } from '../../syntax/jsonDocument';
+import { parseJsonDocument, type JsonDocument } from '../../syntax/jsonDocument';
 import { plainText, propertyNode } from '../../syntax/nodes';
 import type { ChannelId } from '../model';
 import type { NativeFormat } from './schema';
@@ -25,4 +25,9 @@ export function messageForm(doc: JsonDocument): 'universal' | 'native' {
   if (root?.type !== 'object') return 'native';
   const type = propertyNode(root, 'type')?.children?.[1];
   return type && plainText(doc, type) === 'rich' ? 'universal' : 'native';
+}
+
+/** The form of a channel-specific message's text (see `messageForm`). */
+export function messageFormOfText(text: string): 'universal' | 'native' {
+  return messageForm(parseJsonDocument(text));
 }
