@@ -38,6 +38,8 @@ export interface NativeProblem {
   length: number;
   /** The earlier value a repeated one repeats. */
   related?: { offset: number; length: number; message: string };
+  /** A value shorter or with fewer items than the channel takes (an empty text): a missing value, in effect. */
+  short?: boolean;
 }
 
 export interface NativeWalkOptions {
@@ -134,6 +136,12 @@ function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<N
   };
 }
 
+interface StringProblem {
+  rule: NativeRuleId;
+  message: string;
+  short?: boolean;
+}
+
 type NumberSpec = Extract<NativeValue, { kind: 'integer' | 'number' }>;
 
 const NOWHERE: Site = { offset: 0, length: 0 };
@@ -171,8 +179,10 @@ class Walk<N> {
     this.name = options.channelName;
   }
 
-  private report(rule: NativeRuleId, path: string, site: Site, message: string, related?: NativeProblem['related']): void {
-    this.problems.push({ rule, message, path, offset: site.offset, length: site.length, ...(related ? { related } : {}) });
+  private report(rule: NativeRuleId, path: string, site: Site, message: string, related?: NativeProblem['related'], short?: boolean): void {
+    this.problems.push({
+      rule, message, path, offset: site.offset, length: site.length, ...(related ? { related } : {}), ...(short ? { short } : {}),
+    });
   }
 
   /**
@@ -212,7 +222,7 @@ class Walk<N> {
   private rendered(r: Rendered, spec: NativeValue, path: string, what: string): void {
     const inner = new Walk<JsonValue>(VALUE_SOURCE, this.format, this.options);
     inner.value(r.value, spec, path, what, undefined);
-    for (const p of inner.problems) this.report(p.rule, p.path, r.site, r.message(p.message));
+    for (const p of inner.problems) this.report(p.rule, p.path, r.site, r.message(p.message), undefined, p.short);
   }
 
   private string(n: N, spec: NativeString, path: string, what: string): void {
@@ -221,17 +231,17 @@ class Walk<N> {
       const rendered = this.src.rendered(n, shownPath(path), 'text');
       if (rendered) {
         for (const r of rendered) for (const p of this.stringProblems(r.info, spec, path, what)) {
-          this.report(p.rule, path, r.site, r.message(p.message));
+          this.report(p.rule, path, r.site, r.message(p.message), undefined, p.short);
         }
         return;
       }
     }
     const site = this.src.site(n);
-    for (const p of this.stringProblems(info, spec, path, what)) this.report(p.rule, path, site, p.message);
+    for (const p of this.stringProblems(info, spec, path, what)) this.report(p.rule, path, site, p.message, undefined, p.short);
   }
 
-  private stringProblems(info: StringInfo, spec: NativeString, path: string, what: string): { rule: NativeRuleId; message: string }[] {
-    const out: { rule: NativeRuleId; message: string }[] = [];
+  private stringProblems(info: StringInfo, spec: NativeString, path: string, what: string): StringProblem[] {
+    const out: StringProblem[] = [];
     const field = shownPath(path);
     if (info.wholly) return out;
     const templated = info.templates.length > 0;
@@ -244,6 +254,7 @@ class Walk<N> {
     if (!templated && spec.minLength !== undefined && length < spec.minLength) {
       out.push({
         rule: 'channel-limit',
+        short: true,
         message: length === 0
           ? `${field} is empty: ${this.name} requires at least ${formatCount(spec.minLength)} ` +
             `character${spec.minLength === 1 ? '' : 's'} (${what}).`
@@ -334,7 +345,8 @@ class Walk<N> {
     const at = path ? ` (${path})` : '';
     for (const f of fields) {
       if (f.required && !f.platform && !present.has(f.name)) {
-        this.report('native-required', path, where, `${capital(place.label)}${at} needs ${f.name}: ${this.name} rejects it without.`);
+        const fieldPath = path ? `${path}.${f.name}` : f.name;
+        this.report('native-required', fieldPath, where, `${capital(place.label)}${at} needs ${f.name}: ${this.name} rejects it without.`);
       }
     }
     for (const group of groups) this.group(group, present, place, path, where, true);
@@ -403,7 +415,7 @@ class Walk<N> {
         `${formatCount(spec.maxItems)} (${what}).`);
     } else if (spec.minItems !== undefined && items.length < spec.minItems) {
       this.report('channel-limit', path, site, `${field} has ${formatCount(items.length)} item${items.length === 1 ? '' : 's'}: ` +
-        `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`);
+        `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`, undefined, true);
     }
     for (let i = 0; i < items.length; i++) this.value(items[i], spec.items, `${path}[${i}]`, singular(what), undefined);
     if (spec.totalMax) this.total(items, spec.totalMax, path, what, site);
@@ -413,7 +425,9 @@ class Walk<N> {
   /** A limit on the items of a nested array summed over all items. */
   private total(items: readonly N[], limit: { path: string; max: number }, path: string, what: string, site: Site): void {
     let sum = 0;
-    for (const item of items) for (const v of this.at(item, limit.path)) if (this.src.kind(v) === 'array') sum += this.src.items(v).length;
+    for (const item of items) {
+      for (const { value } of this.at(item, limit.path)) if (this.src.kind(value) === 'array') sum += this.src.items(value).length;
+    }
     if (sum > limit.max) {
       this.report('channel-limit', path, site, `${shownPath(path)} has ${formatCount(sum)} ${lastName(limit.path)} in all: ` +
         `${this.name} allows at most ${formatCount(limit.max)} (${what}).`);
@@ -422,38 +436,40 @@ class Walk<N> {
 
   /** Values that must be unique across the items: each repeat is reported on the repeat, with the first as related. */
   private unique(items: readonly N[], by: string, path: string, what: string): void {
-    const seen = new Map<string, Site>();
+    const seen = new Map<string, { site: Site; path: string }>();
     const name = lastName(by);
     for (let i = 0; i < items.length; i++) {
       for (const v of this.at(items[i], by)) {
-        if (this.src.kind(v) !== 'string') continue;
-        const info = this.src.text(v);
+        if (this.src.kind(v.value) !== 'string') continue;
+        const info = this.src.text(v.value);
         if (info.templates.length > 0) continue; // no verdict on a templated value
-        const site = this.src.site(v);
+        const site = this.src.site(v.value);
+        const here = `${path}[${i}]${v.path}`;
         const first = seen.get(info.staticText);
-        if (!first) { seen.set(info.staticText, site); continue; }
-        const related = { ...first, message: `The first ${name} ${quoteJson(info.staticText)}.` };
-        this.report('channel-limit', `${path}[${i}]`, site, `${shownPath(path)} repeats the ${name} ${quoteJson(info.staticText)}: ` +
+        if (!first) { seen.set(info.staticText, { site, path: here }); continue; }
+        const shown = quoteJson(info.staticText);
+        const related = { ...first.site, message: `The first ${name} ${shown}.` };
+        this.report('channel-limit', here, site, `${here} repeats the ${name} ${shown} of ${first.path}: ` +
           `${this.name} requires each ${name} to be unique (${what}).`, related);
       }
     }
   }
 
   /** The values at a path inside an item (`reply.id`, `rows[].id`: `[]` steps into every element of an array). */
-  private at(item: N, path: string): N[] {
-    let current: N[] = [item];
+  private at(item: N, path: string): { value: N; path: string }[] {
+    let current: { value: N; path: string }[] = [{ value: item, path: '' }];
     for (const raw of path.split('.')) {
       const each = raw.endsWith('[]');
       const name = each ? raw.slice(0, -2) : raw;
-      const next: N[] = [];
+      const next: { value: N; path: string }[] = [];
       for (const c of current) {
-        if (this.src.kind(c) !== 'object') continue;
-        const e = this.src.entries(c).find((x) => x.name === name);
+        if (this.src.kind(c.value) !== 'object') continue;
+        const e = this.src.entries(c.value).find((x) => x.name === name);
         if (!e) continue;
-        if (each) {
-          if (this.src.kind(e.value) === 'array') next.push(...this.src.items(e.value));
-        } else {
-          next.push(e.value);
+        const at = `${c.path}.${name}`;
+        if (!each) next.push({ value: e.value, path: at });
+        else if (this.src.kind(e.value) === 'array') {
+          this.src.items(e.value).forEach((v, i) => next.push({ value: v, path: `${at}[${i}]` }));
         }
       }
       current = next;
