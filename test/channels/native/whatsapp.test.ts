@@ -10,7 +10,8 @@ import { checkDocument } from '../../../server/src/core/check/run';
 import type { Diagnostic } from '../../../server/src/core/check/severities';
 import { resolveConfig } from '../../../server/src/core/findings/config';
 import { CHANNELS } from '../../../server/src/core/channels';
-import { validateNativeValue, NATIVE_FORMATS } from '../../../server/src/core/channels/native';
+import { checkNativeDocument, validateNativeValue, NATIVE_FORMATS } from '../../../server/src/core/channels/native';
+import { parseJsonDocument } from '../../../server/src/core/syntax/jsonDocument';
 import type { SampleData } from '../../../server/src/core/template/render';
 import type { JsonValue } from '../../../server/src/core/template/templateEval';
 
@@ -402,6 +403,30 @@ describe('a plain payload is validated by the same format', () => {
       ['unknown-property', 'foo'],
     ]);
     for (const message of Object.values(VALID)) assert.deepEqual(validateNativeValue(message, format, 'WhatsApp'), []);
+  });
+});
+
+describe('a long native message', () => {
+  const rows = Array.from({ length: 5000 }, (_, i) => ({ id: `r${i}`, title: `Row ${i}` }));
+  const text = JSON.stringify(withValue(LIST, 'interactive.action.sections[0].rows', rows));
+
+  it('is cancellable: the walk stops when the caller no longer wants it', () => {
+    let polls = 0;
+    const walked = checkNativeDocument(parseJsonDocument(text), NATIVE_FORMATS.whatsapp!, {
+      channelName: 'WhatsApp',
+      isCancelled: () => ++polls > 2,
+    });
+    assert.equal(walked.cancelled, true);
+    assert.equal(polls, 3, 'polled now and then, not once per value');
+    assert.equal(checkDocument(text, 'universal-message', { channelSpecific: 'whatsapp', isCancelled: () => true }).cancelled, true);
+  });
+
+  it('reports the total of rows once, however many rows', () => {
+    const repeated = rows.map((r, i) => ({ ...r, id: `r${i % 2}` }));
+    const ds = check(JSON.stringify(withValue(LIST, 'interactive.action.sections[0].rows', repeated)));
+    const total = ds.filter((d) => d.message.includes('rows in all'));
+    assert.equal(total.length, 1);
+    assert.match(total[0].message, /has 5,000 rows in all: WhatsApp allows at most 10/);
   });
 });
 
