@@ -577,13 +577,17 @@ describe('files found by name next to a message', () => {
 
   it('NAME.<channel>.umsg takes that channel off NAME.umsg and is checked in its own form', async () => {
     // Messenger's own format, not a universal card, with an unterminated template on line 3
-    // (`  "name": "` is 11 characters, so the `${` is at column 12).
+    // (`  "name": "` is 11 characters, so the `${` is at column 12), under a key that Messenger's
+    // message does not have (column 3).
     const native = '{\n  "attachment": { "type": "template", "payload": { "template_type": "generic", "elements": [] } },\n' +
       '  "name": "${user.name"\n}\n';
     const dir = tempTree({ 'brunch.umsg': LONG_TITLE, 'brunch.messenger.umsg': native });
     const { results } = await umsgJson(['check'], dir);
     assert.deepEqual(resultFor(results, path.join(dir, 'brunch.umsg')).messages, [], 'the title is only too long for Messenger');
-    assert.deepEqual(positions(resultFor(results, path.join(dir, 'brunch.messenger.umsg'))), ['3:12 template-syntax 2']);
+    assert.deepEqual(
+      positions(resultFor(results, path.join(dir, 'brunch.messenger.umsg'))),
+      ['3:3 unknown-property 1', '3:12 template-syntax 2'],
+    );
     // A channel-specific file for another channel leaves Messenger's limit in place.
     const other = tempTree({ 'brunch.umsg': LONG_TITLE, 'brunch.whatsapp.umsg': '{ "type": "interactive" }' });
     const again = await umsgJson(['check'], other);
