@@ -669,10 +669,13 @@ describe('--max-warnings and --quiet', () => {
 describe('examples/', () => {
   const VALID_FILES = [
     'daily-menu-dynamic-list.umsg',
+    'dish-carousel.messenger.umsg',
     'links-and-calls/call-the-store.umsg',
     'links-and-calls/find-a-store.umsg',
     'order-status-float-replies.umsg',
     'order-status-float-replies.whatsapp.umsg',
+    'store-hours.gbm.umsg',
+    'table-booking.rcs.umsg',
     'templated-greeting.umsg',
     'todays-dishes.whatsapp.umsg',
     'welcome-card.umsg',
@@ -738,6 +741,14 @@ describe('examples/', () => {
       at: ['4:3 native-platform-field 1', '8:65 native-required 1', '13:45 channel-limit 1'],
     },
     'promo-card.whatsapp.umsg': { rules: ['channel-limit'], at: ['7:18 channel-limit 1', '8:3 channel-limit 1'] },
+    'dish-carousel.messenger.umsg': {
+      rules: ['channel-limit', 'native-platform-field', 'native-value'],
+      at: ['5:3 native-platform-field 1', '12:20 channel-limit 1', '13:22 channel-limit 1', '17:67 native-value 1'],
+    },
+    'store-hours.gbm.umsg': {
+      rules: ['channel-limit', 'native-value'],
+      at: ['7:20 native-value 1', '8:23 channel-limit 1', '11:99 native-value 1'],
+    },
   };
 
   it('examples/invalid exits 1 and every file shows the problems it is named for', async () => {
