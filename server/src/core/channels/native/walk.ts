@@ -16,7 +16,7 @@ import { codePointLength } from '../../util/codePoints';
 import { formatCount } from '../../util/count';
 import { suggest } from '../../util/didYouMean';
 import { quote, quoteJson, quoteJsonValue } from '../../util/messageQuote';
-import type { NativeArray, NativeField, NativeFormat, NativeObject, NativeString, NativeValue } from './schema';
+import type { NativeArray, NativeField, NativeFormat, NativeObject, NativeString, NativeValue, NativeVariant } from './schema';
 
 /** The rules native problems are filed under. */
 export type NativeRuleId =
@@ -42,7 +42,7 @@ export interface NativeProblem {
   short?: boolean;
 }
 
-export interface NativeWalkOptions {
+interface NativeWalkOptions {
   /** The channel's name in messages ("WhatsApp"). */
   channelName: string;
   sample?: SampleData;
@@ -50,7 +50,7 @@ export interface NativeWalkOptions {
   isCancelled?: () => boolean;
 }
 
-export interface NativeWalkResult {
+interface NativeWalkResult {
   problems: NativeProblem[];
   cancelled: boolean;
 }
@@ -312,7 +312,8 @@ class Walk<N> {
       const by = entries.find((e) => e.name === place.variants!.by);
       const byText = by && src.kind(by.value) === 'string' ? src.text(by.value) : undefined;
       if (byText && byText.templates.length === 0) variant = byText.staticText;
-      const chosen = variant !== undefined && Object.hasOwn(place.variants.cases, variant) ? place.variants.cases[variant] : undefined;
+      const chosen: NativeVariant | undefined =
+        variant !== undefined && Object.hasOwn(place.variants.cases, variant) ? place.variants.cases[variant] : undefined;
       if (chosen) {
         known = true;
         const own = new Set(chosen.fields.map((f) => f.name));
