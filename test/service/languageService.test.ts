@@ -202,6 +202,15 @@ describe('a channel-specific message in universal form: its channel alone', () =
     assert.match(everywhere, /Messenger/, 'as NAME.umsg, every channel');
   });
 
+  it('in native form, the universal message\'s completion, hover and length hints stay silent', () => {
+    const native = `{ "type": "text", "text": { "body": "${'b'.repeat(70)}" } }`;
+    const n = service.open(native, 'universal-message');
+    assert.equal(service.hover(n, native.indexOf('"type"') + 2, whatsapp), undefined);
+    assert.deepEqual(service.complete(n, native.indexOf('{') + 1, whatsapp), []);
+    assert.deepEqual(service.inlayHints(n, whatsapp, 0, native.length), []);
+    assert.ok(service.hover(n, native.indexOf('"type"') + 2, context), 'as NAME.umsg, the universal hover answers');
+  });
+
   it('with the channel off, no summary', async () => {
     const off = { config: resolveConfig({ channels: { whatsapp: 'off' }, rules: {} }), channelSpecific: 'whatsapp' as const };
     const result = await service.check(doc, off);

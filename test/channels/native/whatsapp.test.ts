@@ -230,6 +230,12 @@ describe('WhatsApp native: required fields and exactly-one-of groups', () => {
       '"image" is not part of WhatsApp message of type "text": it belongs to type "image", and WhatsApp rejects it here.']]);
   });
 
+  it('an object still being typed (a syntax error inside) gets no "needs" finding; a repeated key is duplicate-property\'s', () => {
+    assert.deepEqual(found('{ "type": "text", "text": { "bo } }').map(([r]) => r), ['syntax', 'syntax']);
+    assert.deepEqual(found('{ "type": "text", "text": { "body": "a", "body": "b" } }').map(([r, t]) => [r, t]),
+      [['duplicate-property', '"body"']]);
+  });
+
   it('an unknown field gets "did you mean"', () => {
     const text = '{ "type": "text", "text": { "body": "Hi", "preview_ur": true } }';
     assert.deepEqual(found(text),
@@ -338,6 +344,31 @@ describe('WhatsApp native: templates anywhere', () => {
     assert.deepEqual(four.map(([r, t]) => [r, t]), [['channel-limit', '${buttons}']]);
     const object = '{ "type": "text", "text": ${t} }';
     assert.deepEqual(found(object, { sample: { t: { body: 'Hi', extra: 1 } } }).map(([r, t]) => [r, t]), [['unknown-property', '${t}']]);
+  });
+
+  it('a dynamic list of rows: no count verdict without sample data; with it, the rendered count and each element', () => {
+    const text = [
+      '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" },',
+      '  "action": { "button": "Dishes", "sections": [ { "title": "Today", "rows": [',
+      '    // @each dishes',
+      '    { "id": "${it.name()}", "title": "${it.label()}" }',
+      '    // @end',
+      '  ] } ] } } }',
+    ].join('\n');
+    const dishes = (n: number, long = -1) => ({
+      dishes: Array.from({ length: n }, (_, i) => ({ name: `d${i}`, label: i === long ? 'x'.repeat(25) : 'Dish' })),
+    });
+    assert.deepEqual(found(text), []);
+    assert.deepEqual(found(text, { sample: dishes(10) }), []);
+    assert.deepEqual(found(text, { sample: dishes(11, 3) }).map(([r, t, m]) => [r, t.startsWith('[') ? '[…]' : t, m]), [
+      ['channel-limit', '[…]', 'interactive.action.sections has 11 rows in all: WhatsApp allows at most 10 (list sections).'],
+      ['channel-limit', '${it.label()}', 'interactive.action.sections[0].rows[0].title renders to "xxxxxxxxxxxxxxxxxxxxxxxxx" ' +
+        'with the sample data (list element 4): has 25 characters: WhatsApp allows at most 24 (list row title).'],
+    ]);
+    assert.deepEqual(found(text, { sample: dishes(0) }).map(([r, , m]) => [r, m]), [
+      ['channel-limit',
+        'interactive.action.sections[0].rows has 0 items with the sample data: WhatsApp requires at least 1 (list section rows).'],
+    ]);
   });
 
   it('a templated URL is judged on its static start', () => {

@@ -12,6 +12,8 @@ import type { JsonValue } from '../../template/templateEval';
 import { isGlobalNumber, isPlusDigits } from '../../model/phoneNumber';
 import { urlProblem } from '../../model/url';
 import { renderedValues } from '../../model/values';
+import { renderedList } from '../../template/dynamicList';
+import { evaluate } from '../../template/templateEval';
 import { codePointLength } from '../../util/codePoints';
 import { formatCount } from '../../util/count';
 import { suggest } from '../../util/didYouMean';
@@ -102,12 +104,32 @@ interface Source<N> {
   /** With sample data, what a templated value renders to (undefined: no sample, or nothing could be evaluated). */
   rendered(n: N, path: string, kind: 'text' | 'json'): Rendered[] | undefined;
   site(n: N | undefined): Site;
+  /**
+   * For an array holding a dynamic list body (`// @each` … `// @end`): its elements inside the
+   * body, and how many times the body repeats with the sample data (undefined without).
+   */
+  repeated(n: N): { body: ReadonlySet<N>; times: number | undefined } | undefined;
+  /** True when a syntax error lies inside `n`: it is still being typed, so what it lacks is not reported yet. */
+  broken(n: N): boolean;
   /** Where a missing field of object `n` is reported when it has no key: its opening brace. */
   brace(n: N): Site;
 }
 
 function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<Node> {
+  let errors: number[] | undefined;
   return {
+    broken(n) {
+      if (doc.syntax.length === 0) return false;
+      errors ??= doc.syntax.map((e) => e.offset).sort((a, b) => a - b);
+      // The first error at or after the node's start, by binary search: one lookup per object.
+      let lo = 0;
+      let hi = errors.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (errors[mid] < n.offset) lo = mid + 1; else hi = mid;
+      }
+      return lo < errors.length && errors[lo] <= n.offset + n.length;
+    },
     kind(n) {
       if (doc.valueTemplate(n)) return 'template';
       return n.type === 'property' ? 'null' : n.type;
@@ -133,6 +155,13 @@ function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<N
     },
     site: (n) => (n ? { offset: n.offset, length: n.length } : { offset: 0, length: 0 }),
     brace: (n) => ({ offset: n.offset, length: 1 }),
+    repeated(n) {
+      if (doc.scan.markers.length === 0) return undefined; // the common case: no marker line at all
+      const list = renderedList(doc);
+      if (!list || list.array !== n) return undefined;
+      const bound = sample ? evaluate(list.list, { data: sample }) : undefined;
+      return { body: new Set(list.elements), times: bound?.ok && Array.isArray(bound.value) ? bound.value.length : undefined };
+    },
   };
 }
 
@@ -158,6 +187,8 @@ const VALUE_SOURCE: Source<JsonValue> = {
   text: (v) => plainInfo(v as string),
   scalar: (v) => v,
   rendered: () => undefined,
+  repeated: () => undefined,
+  broken: () => false,
   site: () => NOWHERE,
   brace: () => NOWHERE,
 };
@@ -341,7 +372,9 @@ class Walk<N> {
       }
       this.value(e.value, f.value, fieldPath, `${place.label} ${e.name}`, e.key);
     }
-    if (templatedKey) return; // a templated key may be any field: no verdict on what is missing
+    // A templated key may be any field, and an object with a syntax error in it is still being
+    // typed: no verdict on what is missing.
+    if (templatedKey || src.broken(n)) return;
     const where = key !== undefined ? src.site(key) : src.brace(n);
     const at = path ? ` (${path})` : '';
     for (const f of fields) {
@@ -411,23 +444,54 @@ class Walk<N> {
     const items = src.items(n);
     const field = shownPath(path);
     const site = src.site(n);
-    if (spec.maxItems !== undefined && items.length > spec.maxItems) {
-      this.report('channel-limit', path, site, `${field} has ${formatCount(items.length)} items: ${this.name} allows at most ` +
+    // A dynamic list body repeats once per element of its list: a known count with the sample
+    // data, else the items outside it are a lower bound (no verdict on a minimum).
+    const list = src.repeated(n);
+    const weight = (item: N) => (list?.body.has(item) ? list.times ?? 0 : 1);
+    let count = items.length;
+    if (list) {
+      count = 0;
+      for (const item of items) count += weight(item);
+    }
+    const atLeast = list !== undefined && list.times === undefined;
+    const counted = atLeast ? `at least ${formatCount(count)} items outside its dynamic list` : `${formatCount(count)} items`;
+    const rendered = list?.times !== undefined ? ' with the sample data' : '';
+    if (spec.maxItems !== undefined && count > spec.maxItems) {
+      this.report('channel-limit', path, site, `${field} has ${counted}${rendered}: ${this.name} allows at most ` +
         `${formatCount(spec.maxItems)} (${what}).`);
-    } else if (spec.minItems !== undefined && items.length < spec.minItems) {
-      this.report('channel-limit', path, site, `${field} has ${formatCount(items.length)} item${items.length === 1 ? '' : 's'}: ` +
+    } else if (!atLeast && spec.minItems !== undefined && count < spec.minItems) {
+      this.report('channel-limit', path, site, `${field} has ${formatCount(count)} item${count === 1 ? '' : 's'}${rendered}: ` +
         `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`, undefined, true);
     }
     for (let i = 0; i < items.length; i++) this.value(items[i], spec.items, `${path}[${i}]`, singular(what), undefined);
-    if (spec.totalMax) this.total(items, spec.totalMax, path, what, site);
+    if (spec.totalMax) this.total(items, spec.totalMax, path, what, site, weight);
     for (const by of spec.uniqueBy ?? []) this.unique(items, by, path, what);
   }
 
   /** A limit on the items of a nested array summed over all items. */
-  private total(items: readonly N[], limit: { path: string; max: number }, path: string, what: string, site: Site): void {
+  private total(
+    items: readonly N[],
+    limit: { path: string; max: number },
+    path: string,
+    what: string,
+    site: Site,
+    weight: (item: N) => number,
+  ): void {
     let sum = 0;
     for (const item of items) {
-      for (const { value } of this.at(item, limit.path)) if (this.src.kind(value) === 'array') sum += this.src.items(value).length;
+      const times = weight(item);
+      if (times === 0) continue;
+      for (const { value } of this.at(item, limit.path)) {
+        if (this.src.kind(value) !== 'array') continue;
+        const inner = this.src.items(value);
+        const list = this.src.repeated(value);
+        let n = inner.length;
+        if (list) {
+          n = 0;
+          for (const x of inner) n += list.body.has(x) ? list.times ?? 0 : 1;
+        }
+        sum += n * times;
+      }
     }
     if (sum > limit.max) {
       this.report('channel-limit', path, site, `${shownPath(path)} has ${formatCount(sum)} ${lastName(limit.path)} in all: ` +
