@@ -5,6 +5,9 @@
 import { parseJsonDocument, type JsonDocument } from '../../syntax/jsonDocument';
 import { plainText, propertyNode } from '../../syntax/nodes';
 import type { ChannelId } from '../model';
+import { gbmFormat } from './gbm';
+import { messengerFormat } from './messenger';
+import { rcsFormat } from './rcs';
 import type { NativeFormat } from './schema';
 import { whatsappNative } from './whatsapp';
 
@@ -12,7 +15,10 @@ export { checkNativeDocument, validateNativeValue, type NativeProblem, type Nati
 export type { NativeFormat } from './schema';
 
 export const NATIVE_FORMATS: Readonly<Partial<Record<ChannelId, NativeFormat>>> = {
+  messenger: messengerFormat,
+  gbm: gbmFormat,
   whatsapp: whatsappNative,
+  rcs: rcsFormat,
 };
 
 /**
