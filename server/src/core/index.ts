@@ -16,6 +16,7 @@ export { DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config'
 export { previewForm } from './features/preview/form';
 export { previewMessage } from './features/preview/message';
 export { renderForChannel } from './render/channelRender';
+export { providerImplementationProject } from './model/providerProject';
 export { parseConfig } from './rules/config';
 export { CONFIG_FILE_NAME, languageOf } from './syntax/languages';
 export { parseSampleJson } from './template/templateEval';

@@ -51,7 +51,12 @@ function targetsOf(context: DocumentContext, withOverridden: boolean): ChannelId
 }
 
 function featureContext(context: DocumentContext): FeatureContext {
-  return { config: context.config, sample: context.sample, overriddenChannels: context.overriddenChannels };
+  return {
+    config: context.config,
+    sample: context.sample,
+    overriddenChannels: context.overriddenChannels,
+    providerProject: context.providerProject,
+  };
 }
 
 /** Makes a language service; `options` are for hosts (workers, yielding) and tests (rules). */
@@ -84,6 +89,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         rules: options.rules,
         sample: context.sample,
         sampleProblem: context.sampleProblem,
+        providerProject: context.providerProject,
         channelSpecific: context.channelSpecific,
         overriddenChannels: context.overriddenChannels,
         onRuleError: (rule, error) => options.onRuleError?.(rule, error, doc),
@@ -138,9 +144,15 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return offsets.map((o) => (p && f ? f(p, o) : []));
     },
 
-    links(doc) {
+    definition(doc, offset, context) {
       const p = parsed(doc);
-      return (p && features(doc).links?.(p)) || [];
+      const f = features(doc).definition;
+      return p && f ? f(p, offset, featureContext(context)) : undefined;
+    },
+
+    links(doc, context) {
+      const p = parsed(doc);
+      return (p && features(doc).links?.(p, featureContext(context ?? { config: DEFAULT_CONFIG }))) || [];
     },
 
     format(doc, formatOptions, range) {

@@ -10,6 +10,7 @@ import { type ResolvedConfig, DEFAULT_CONFIG } from '../findings/config';
 import { startJsonDocument, type JsonDocument, type JsonDocumentParse } from '../syntax/jsonDocument';
 import { buildRichCard } from '../model/richCard';
 import type { SampleData } from '../template/render';
+import type { ProviderProjectFacts } from '../model/providerProject';
 import type { Finding, Rule, RuleContext, SeverityOrOff } from '../findings/rule';
 import type { LanguageId } from '../syntax/languages';
 import { ALL_RULES } from '../rules';
@@ -36,6 +37,8 @@ export interface CheckOptions {
   overriddenChannels?: readonly ChannelId[];
   /** Why NAME.sample.json could not be used, when it exists but is broken. */
   sampleProblem?: string;
+  /** For a provider descriptor: the facts of its Gradle project. */
+  providerProject?: ProviderProjectFacts;
   /** The parse of `text`, when the caller has it already (the language service shares one per version). */
   parsed?: JsonDocument;
   /** Findings shown per rule (MAX_FINDINGS_PER_RULE by default; tests of a rule's own reach raise it). */
@@ -145,6 +148,7 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
       targets,
       sample: options.sample,
       sampleProblem: options.sampleProblem,
+      providerProject: options.providerProject,
       ruleIds: ruleIdsOf(catalogue),
       isCancelled,
       report,

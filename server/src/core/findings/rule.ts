@@ -6,6 +6,7 @@ import type { ChannelId } from '../channels';
 import type { JsonDocument } from '../syntax/jsonDocument';
 import type { RichCard } from '../model/richCard';
 import type { SampleData } from '../template/render';
+import type { ProviderProjectFacts } from '../model/providerProject';
 
 import type { LanguageId } from '../syntax/languages';
 import type { Severity } from './types';
@@ -64,6 +65,8 @@ export interface RuleContext {
   readonly isCancelled?: () => boolean;
   /** Why NAME.sample.json could not be used, when it exists but is broken (the sample-data rule). */
   readonly sampleProblem?: string;
+  /** For a provider descriptor: what the host found of its Gradle project (undefined: the project rules do nothing). */
+  readonly providerProject?: ProviderProjectFacts;
   report: (finding: Omit<Finding, 'rule'>) => void;
 }
 

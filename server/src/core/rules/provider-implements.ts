@@ -1,0 +1,40 @@
+import { defineRule } from '../findings/rule';
+import { providerOf } from '../model/provider';
+import { providerClass } from '../model/providerProject';
+import { plainString } from '../model/values';
+import { quote } from '../util/messageQuote';
+
+/**
+ * Spec, "Native provider": the provider class implements the service interface it declares.
+ * Each entry of `implements` must be among the supertypes of the class found in the sources,
+ * by qualified name (resolved through the source's imports and package) or, for an entry
+ * written without a package, by simple name.
+ */
+export default defineRule({
+  id: 'provider-implements',
+  description: 'Each implements entry is a supertype of the provider class in its source.',
+  defaultSeverity: 'error',
+  languages: ['native-provider'],
+  check({ doc, providerProject: facts, report }) {
+    const provider = providerOf(doc);
+    const cls = providerClass(facts, plainString(doc, provider?.props.get('providerClassName')));
+    const list = provider?.props.get('implements')?.value;
+    if (!cls || list?.type !== 'array') return;
+    for (const item of list.children ?? []) {
+      if (item.type !== 'string' || doc.valueTemplate(item)) continue;
+      const name = String(item.value);
+      const simple = !name.includes('.');
+      const found = cls.supertypes.some((s) => (simple
+        ? s.written === name || s.written.endsWith(`.${name}`)
+        : s.candidates.includes(name)));
+      if (found) continue;
+      const written = cls.supertypes.map((s) => s.written);
+      report({
+        message: `${cls.name} does not implement ${quote(name)}: its supertypes are ` +
+          `${written.length > 0 ? written.map((w) => quote(w)).join(', ') : 'none'}.`,
+        offset: item.offset,
+        length: item.length,
+      });
+    }
+  },
+});
