@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/core/check/run';
 import { languageOf } from '../../server/src/core/syntax/languages';
 import { ALL_RULES } from '../../server/src/core/rules';
-import { compareWithExpectations, fixtureConfig, fixtureSample, readExpectations } from '../support/fixtures';
+import { compareWithExpectations, fixtureConfig, fixtureProject, fixtureSample, readExpectations } from '../support/fixtures';
 
 const ROOT = join(__dirname, '..', 'fixtures', 'rules');
 
@@ -20,7 +20,7 @@ describe('rule fixtures', () => {
       const path = join(ROOT, dir, file);
       const language = languageOf(path);
       if (!language) continue;
-      it(`${dir}/${file}`, () => {
+      it(`${dir}/${file}`, async () => {
         const text = readFileSync(path, 'utf8');
         const expectations = readExpectations(text);
         if (file.startsWith('valid')) assert.equal(expectations.length, 0, 'a valid fixture expects nothing');
@@ -29,6 +29,7 @@ describe('rule fixtures', () => {
         const { diagnostics } = checkDocument(text, language, {
           config: fixtureConfig(text),
           ...fixtureSample(text),
+          providerProject: await fixtureProject(text),
           onRuleError: (id, e) => errors.push(`${id}: ${String(e)}`),
         });
         assert.deepEqual(errors, [], 'no rule throws');

@@ -57,7 +57,8 @@ export class ProviderProjects {
     }
     const problems: string[] = [];
     const included = await this.read(settings, (tree) => includedProjects(tree), problems);
-    const paths = included ?? [];
+    if (!included) return { found: false, reason: `${problems.join('; ') || `${settings} cannot be read`}: the project checks did not run.` };
+    const paths = included;
     const projects = paths.map((p) => p.slice(p.lastIndexOf(':') + 1));
     const index = projects.indexOf(projectName);
     if (index < 0) return { found: true, settingsFile: settings, projects, project: undefined, problems };

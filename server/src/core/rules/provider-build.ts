@@ -32,14 +32,14 @@ export default defineRule({
         continue;
       }
       if (set.value === undefined || set.value === written) continue;
-      const fixed = part === 'group'
-        ? `${set.value}:${parts.project}:${parts.version}`
-        : `${parts.group}:${parts.project}:${set.value}`;
+      // The part alone when the string has no escape (the group and version fixes then apply together), else the whole value.
+      const range = parts.ranges[part];
+      const whole = range.offset === parts.node.offset;
+      const fixed = part === 'group' ? `${set.value}:${parts.project}:${parts.version}` : `${parts.group}:${parts.project}:${set.value}`;
       const fix: FixData = {
         kind: 'replace',
-        offset: parts.node.offset,
-        length: parts.node.length,
-        text: jsonString(fixed),
+        ...range,
+        text: whole ? jsonString(fixed) : jsonString(set.value).slice(1, -1),
         title: `Change the ${part} to ${quote(set.value)}, as ${shortPath(facts, set.at.file)} sets it`,
         preferred: true,
       };

@@ -4,6 +4,8 @@ import { quote } from '../util/messageQuote';
 
 /** How many project names a message lists before "and N more". */
 const LISTED = 20;
+/** How many unreadable files are reported. */
+const MAX_PROBLEMS = 3;
 
 /**
  * Spec, "Implementation string": project is the name of the implementation project's
@@ -16,9 +18,13 @@ export default defineRule({
   defaultSeverity: 'warning',
   languages: ['native-provider'],
   check({ doc, providerProject: facts, report }) {
-    if (!facts?.found || facts.project) return;
     const parts = implementationParts(doc);
-    if (!parts) return;
+    if (!facts?.found || !parts) return;
+    // A file of the project that could not be read or parsed: the checks went on without it.
+    for (const problem of facts.problems.slice(0, MAX_PROBLEMS)) {
+      report({ message: `The Gradle project was read in part: ${problem}.`, severity: 'information', ...parts.ranges.project });
+    }
+    if (facts.project) return;
     const listed = facts.projects.slice(0, LISTED).map((p) => quote(p)).join(', ');
     const more = facts.projects.length > LISTED ? ` and ${facts.projects.length - LISTED} more` : '';
     const settings = shortPath(facts, facts.settingsFile);
