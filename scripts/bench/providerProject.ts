@@ -22,10 +22,13 @@ const AGAIN = 30;
 function providerClass(i: number): string {
   const keys = Array.from({ length: 8 }, (_, k) => `    const val KEY_${k} = "key_${k}"`).join('\n');
   const reads = Array.from({ length: 8 }, (_, k) => `        val v${k} = config[KEY_${k}] as String?`).join('\n');
-  const helpers = Array.from({ length: 40 }, (_, k) => `    fun helper${k}(x: Int): Int {\n        logger.info("helper ${k} key_${k}")\n        return x * ${k}\n    }`).join('\n');
+  const helpers = Array.from({ length: 40 }, (_, k) =>
+    `    fun helper${k}(x: Int): Int {\n        logger.info("helper ${k} key_${k}")\n        return x * ${k}\n    }`).join('\n');
   return `package io.bench.p${i}\n\nimport io.opencui.core.*\nimport io.bench.api.IService${i}\n\n` +
-    `class Provider${i}(val config: Configuration) : IService${i}, IProvider {\n    override fun run(): String {\n${reads}\n        return ""\n    }\n${helpers}\n` +
-    `    companion object : ExtensionBuilder<IService${i}> {\n${keys}\n        override fun invoke(config: Configuration): IService${i} = Provider${i}(config)\n    }\n}\n`;
+    `class Provider${i}(val config: Configuration) : IService${i}, IProvider {\n` +
+    `    override fun run(): String {\n${reads}\n        return ""\n    }\n${helpers}\n` +
+    `    companion object : ExtensionBuilder<IService${i}> {\n${keys}\n` +
+    `        override fun invoke(config: Configuration): IService${i} = Provider${i}(config)\n    }\n}\n`;
 }
 
 function otherFile(i: number, n: number): string {
@@ -55,7 +58,15 @@ function descriptor(i: number): string {
     `  "configurationMeta": [\n${meta}\n  ],\n  "implementation": "io.bench.p${i}:p${i}:1.0.0"\n}\n`;
 }
 
-export async function measureProviderProject(): Promise<{ firstMs: number; otherFirstMs: number; againMedianMs: number; againMaxMs: number; findings: number }> {
+interface ProviderProjectTimes {
+  firstMs: number;
+  otherFirstMs: number;
+  againMedianMs: number;
+  againMaxMs: number;
+  findings: number;
+}
+
+export async function measureProviderProject(): Promise<ProviderProjectTimes> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'umsg-bench-provider-'));
   try {
     writeBuild(dir);
@@ -87,7 +98,7 @@ export async function measureProviderProject(): Promise<{ firstMs: number; other
 }
 
 /** One line of the measurements, as the bench prints it. */
-export function providerProjectLine(r: Awaited<ReturnType<typeof measureProviderProject>>): string {
+export function providerProjectLine(r: ProviderProjectTimes): string {
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   return `provider check in a build of ${SUBPROJECTS} subprojects: first ${ms(r.firstMs)} (grammars loaded), ` +
     `another subproject's first ${ms(r.otherFirstMs)}, again (parsed) median ${ms(r.againMedianMs)}, max ${ms(r.againMaxMs)} ` +

@@ -16,7 +16,12 @@ import { nodeProviderProjects } from '../../server/src/node/providerProjects';
 const ROOT = path.join(__dirname, '..', 'fixtures', 'provider-project');
 const PROVIDERS = path.join(ROOT, 'providers');
 const PROJECT_RULES = new Set([
-  'provider-project', 'provider-build', 'provider-class-source', 'provider-implements', 'provider-config-undeclared', 'provider-config-unused',
+  'provider-project',
+  'provider-build',
+  'provider-class-source',
+  'provider-implements',
+  'provider-config-undeclared',
+  'provider-config-unused',
 ]);
 const service = createLanguageService({ inOneGo: true });
 const projects = nodeProviderProjects();
@@ -142,7 +147,8 @@ describe('provider descriptors against their Gradle project', () => {
     assert.equal(source.split('\n')[place.line].slice(place.character, place.character + place.length), 'CardPaymentProvider');
     assert.equal(service.definition(handle, text.indexOf('"label"'), context), undefined);
     const links = service.links(handle, context);
-    assert.deepEqual(links.map((l) => [text.slice(l.offset, l.offset + l.length), l.at?.line]), [['"io.acme.payments.CardPaymentProvider"', 7]]);
+    const linked = links.map((l) => [text.slice(l.offset, l.offset + l.length), l.at?.line]);
+    assert.deepEqual(linked, [['"io.acme.payments.CardPaymentProvider"', 7]]);
     const hover = service.hover(handle, at, context);
     assert.match(hover?.contents ?? '', /```kotlin\ndata class CardPaymentProvider\(/);
     const implementation = service.hover(handle, text.indexOf('io.acme.payments:payments'), context);
@@ -154,7 +160,14 @@ describe('provider descriptors against their Gradle project', () => {
       found: true,
       settingsFile: path.join(ROOT, 'settings.gradle'),
       projects: ['payments'],
-      project: { name: 'payments', dir: path.join(ROOT, 'payments'), buildFile: undefined, group: undefined, version: undefined, classes: [] },
+      project: {
+        name: 'payments',
+        dir: path.join(ROOT, 'payments'),
+        buildFile: undefined,
+        group: undefined,
+        version: undefined,
+        classes: [],
+      },
       problems: ['payments/src/main/kotlin/Broken.kt was not read: the kotlin parser failed'],
     };
     const text = readFileSync(path.join(PROVIDERS, 'card-payments.provider.json'), 'utf8');

@@ -99,8 +99,8 @@ describe('provider projects', () => {
     const provider = project!.classes.find((c) => c.qualifiedName === 'io.acme.payments.CardPaymentProvider')!;
     // settings[BASE_URL], settings[LANG], ${settings["merchant_id"]} in a template, config.get(API_KEY) in the builder.
     assert.deepEqual(provider.keyReads.map((r) => r.key), ['base_url', 'lang', 'merchant_id', 'api_secret']);
-    const text = readFileSync(provider.keyReads[0].at.file, 'utf8');
-    assert.equal(text.slice(provider.keyReads[0].at.offset, provider.keyReads[0].at.offset + provider.keyReads[0].at.length), 'settings[BASE_URL]');
+    const first = provider.keyReads[0].at;
+    assert.equal(readFileSync(first.file, 'utf8').slice(first.offset, first.offset + first.length), 'settings[BASE_URL]');
     const webhook = project!.classes.find((c) => c.name === 'CardWebhook')!;
     assert.deepEqual(webhook.keyReads.map((r) => r.key), ['webhook_secret']);
   });

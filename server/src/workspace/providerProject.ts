@@ -26,7 +26,8 @@ const SOURCE_ROOTS = [path.join('src', 'main', 'kotlin'), path.join('src', 'main
 /** Source files read per subproject at most: a hostile tree costs a bounded walk. */
 const MAX_SOURCE_FILES = 5000;
 
-const grammarOf = (file: string): Grammar => (file.endsWith('.kts') || file.endsWith('.kt') ? 'kotlin' : file.endsWith('.java') ? 'java' : 'groovy');
+const grammarOf = (file: string): Grammar =>
+  (file.endsWith('.kts') || file.endsWith('.kt') ? 'kotlin' : file.endsWith('.java') ? 'java' : 'groovy');
 
 /** One parsed file's facts, kept with the text they were read from. */
 interface Parsed<T> {
@@ -57,7 +58,9 @@ export class ProviderProjects {
     }
     const problems: string[] = [];
     const included = await this.read(settings, (tree) => includedProjects(tree), problems);
-    if (!included) return { found: false, reason: `${problems.join('; ') || `${settings} cannot be read`}: the project checks did not run.` };
+    if (!included) {
+      return { found: false, reason: `${problems.join('; ') || `${settings} cannot be read`}: the project checks did not run.` };
+    }
     const paths = included;
     const projects = paths.map((p) => p.slice(p.lastIndexOf(':') + 1));
     const index = projects.indexOf(projectName);
@@ -80,11 +83,14 @@ export class ProviderProjects {
     const buildFile = await this.firstFile(dir, BUILD_FILES);
     const own = buildFile ? await this.read(buildFile, (tree) => buildFacts(tree, buildFile), problems) : undefined;
     const rootBuild = await this.firstFile(root, BUILD_FILES);
-    const inherited = rootBuild && rootBuild !== buildFile ? await this.read(rootBuild, (tree) => buildFacts(tree, rootBuild), problems) : undefined;
+    const inherited = rootBuild && rootBuild !== buildFile
+      ? await this.read(rootBuild, (tree) => buildFacts(tree, rootBuild), problems)
+      : undefined;
     const pick = (key: 'group' | 'version') => pickValue(key, own, inherited);
     const classes: SourceClass[] = [];
     for (const file of await this.sourceFiles(dir)) {
-      const found = await this.read(file, (tree) => (file.endsWith('.java') ? javaClasses(tree, file) : kotlinClasses(tree, file)), problems);
+      const classesOf = (tree: Tree) => (file.endsWith('.java') ? javaClasses(tree, file) : kotlinClasses(tree, file));
+      const found = await this.read(file, classesOf, problems);
       if (found) classes.push(...found);
     }
     return { name, dir, buildFile, group: pick('group'), version: pick('version'), classes };

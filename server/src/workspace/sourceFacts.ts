@@ -15,8 +15,9 @@ const READ_METHODS = new Set(['get', 'getOrDefault']);
 /** How much of a class's declaration hover shows, in characters. */
 const DECLARATION_MAX = 600;
 
-export function locationOf(node: Node, file: string): SourceLocation {
-  return { file, offset: node.startIndex, length: node.endIndex - node.startIndex, line: node.startPosition.row, character: node.startPosition.column };
+function locationOf(node: Node, file: string): SourceLocation {
+  const { row, column } = node.startPosition;
+  return { file, offset: node.startIndex, length: node.endIndex - node.startIndex, line: row, character: column };
 }
 
 /**
@@ -54,7 +55,8 @@ function targetName(node: Node | null): string | undefined {
   if (node.type === 'identifier') return node.text;
   if (node.type === 'field_access' || node.type === 'navigation_expression') {
     const parts = node.namedChildren.filter((c): c is Node => !!c);
-    if (parts.length === 2 && parts[0].type === 'identifier' && parts[0].text === 'project' && parts[1].type === 'identifier') return parts[1].text;
+    const [receiver, name] = parts;
+    if (parts.length === 2 && receiver.type === 'identifier' && receiver.text === 'project' && name.type === 'identifier') return name.text;
   }
   return undefined;
 }
@@ -152,7 +154,7 @@ function typeName(node: Node | null | undefined): string | undefined {
   if (!node) return undefined;
   switch (node.type) {
     case 'user_type': // Kotlin: identifiers, then type_arguments
-      return node.namedChildren.filter((c) => c?.type === 'identifier').map((c) => c!.text).join('.') || undefined;
+      return node.namedChildren.filter((c): c is Node => c?.type === 'identifier').map((c) => c.text).join('.') || undefined;
     case 'nullable_type':
       return typeName(node.namedChild(0));
     case 'constructor_invocation':
@@ -197,6 +199,16 @@ function isConfiguration(type: Node | null | undefined): boolean {
   return name === CONFIGURATION_TYPE || !!name?.endsWith(`.${CONFIGURATION_TYPE}`);
 }
 
+/** A Kotlin qualified identifier as `a.b.c`, whatever white space or comments stand between its parts. */
+function dotted(node: Node | null | undefined): string {
+  return node?.namedChildren.filter((c): c is Node => c?.type === 'identifier').map((c) => c.text).join('.') ?? '';
+}
+
+/** The declarations at the top of a file, each with the package that prefixes its name: the start of a walk. */
+function topLevel(root: Node, pkg: string): { node: Node; prefix: string }[] {
+  return root.namedChildren.filter((c): c is Node => !!c).map((node) => ({ node, prefix: pkg }));
+}
+
 /** The classes of a Kotlin file. */
 export function kotlinClasses(tree: Tree, file: string): SourceClass[] {
   const root = tree.rootNode;
@@ -204,9 +216,9 @@ export function kotlinClasses(tree: Tree, file: string): SourceClass[] {
   const fileConstants = new Map<string, string>();
   for (const node of root.namedChildren) {
     if (!node) continue;
-    if (node.type === 'package_header') imports.pkg = node.namedChild(0)?.text.replace(/\s+/g, '') ?? '';
+    if (node.type === 'package_header') imports.pkg = dotted(node.namedChild(0));
     if (node.type === 'import') {
-      const q = node.namedChildren.find((c) => c?.type === 'qualified_identifier')?.text.replace(/\s+/g, '');
+      const q = dotted(node.namedChildren.find((c) => c?.type === 'qualified_identifier'));
       if (!q) continue;
       const alias = node.namedChildren.find((c, i) => i > 0 && c?.type === 'identifier');
       if (node.children.some((c) => c?.type === '*')) imports.stars.push(q);
@@ -215,7 +227,7 @@ export function kotlinClasses(tree: Tree, file: string): SourceClass[] {
     if (node.type === 'property_declaration') addConstant(node, fileConstants);
   }
   const classes: SourceClass[] = [];
-  const stack: { node: Node; prefix: string }[] = root.namedChildren.filter((c): c is Node => !!c).map((node) => ({ node, prefix: imports.pkg }));
+  const stack = topLevel(root, imports.pkg);
   while (stack.length > 0) {
     const { node, prefix } = stack.pop()!;
     if (node.type !== 'class_declaration' && node.type !== 'object_declaration') continue;
@@ -264,7 +276,8 @@ function kotlinKeyReads(cls: Node, body: Node | undefined, fileConstants: Map<st
     // A nested class is a class of its own: its reads are its own.
     if (node !== cls && (node.type === 'class_declaration' || node.type === 'object_declaration')) continue;
     nodes.push(node);
-    if ((node.type === 'class_parameter' || node.type === 'parameter') && isConfiguration(node.namedChildren.find((c) => c?.type.endsWith('_type')))) {
+    const parameter = node.type === 'class_parameter' || node.type === 'parameter';
+    if (parameter && isConfiguration(node.namedChildren.find((c) => c?.type.endsWith('_type')))) {
       const id = node.namedChildren.find((c) => c?.type === 'identifier');
       if (id) names.add(id.text);
     }
@@ -333,7 +346,7 @@ export function javaClasses(tree: Tree, file: string): SourceClass[] {
     }
   }
   const classes: SourceClass[] = [];
-  const stack: { node: Node; prefix: string }[] = root.namedChildren.filter((c): c is Node => !!c).map((node) => ({ node, prefix: imports.pkg }));
+  const stack = topLevel(root, imports.pkg);
   while (stack.length > 0) {
     const { node, prefix } = stack.pop()!;
     if (node.type !== 'class_declaration') continue;
@@ -396,9 +409,8 @@ function javaKeyReads(cls: Node, file: string): ConfigKeyRead[] {
   for (const node of nodes) {
     if (node.type !== 'method_invocation' || !READ_METHODS.has(node.childForFieldName('name')?.text ?? '')) continue;
     const receiver = node.childForFieldName('object');
-    const receiverName = receiver?.type === 'identifier' ? receiver.text
-      : receiver?.type === 'field_access' && receiver.childForFieldName('object')?.type === 'this' ? receiver.childForFieldName('field')?.text
-        : undefined;
+    const ofThis = receiver?.type === 'field_access' && receiver.childForFieldName('object')?.type === 'this';
+    const receiverName = receiver?.type === 'identifier' ? receiver.text : ofThis ? receiver.childForFieldName('field')?.text : undefined;
     if (!receiverName || !names.has(receiverName)) continue;
     const arg = node.childForFieldName('arguments')?.namedChild(0);
     const key = literal(arg) ?? (arg?.type === 'identifier' ? constants.get(arg.text) : undefined);

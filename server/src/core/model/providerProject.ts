@@ -89,7 +89,7 @@ export type ProviderProjectFacts =
   };
 
 /** The parts of an implementation string `<group>:<project>:<version>` with their offsets in the document. */
-export interface ImplementationParts {
+interface ImplementationParts {
   node: Node;
   group: string;
   project: string;
