@@ -32,24 +32,26 @@ export default defineRule({
     const metaProp = provider?.props.get('configurationMeta');
     const anchor = metaProp?.key ?? provider?.props.get('providerClassName')?.value;
     const reported = new Set<string>();
-    for (const read of cls.keyReads) {
-      if (declared.has(read.key) || reported.has(read.key)) continue;
-      reported.add(read.key);
-      const near = byLowerCase.get(read.key.toLowerCase());
-      const place = shortLocation(facts, read.at);
-      if (near !== undefined && !cls.keyReads.some((r) => r.key === near)) {
-        const at = declared.get(near)!;
+    const read = new Set(cls.keyReads.map((r) => r.key));
+    for (const r of cls.keyReads) {
+      const key = r.key;
+      if (declared.has(key) || reported.has(key)) continue;
+      reported.add(key);
+      const near = byLowerCase.get(key.toLowerCase());
+      const place = shortLocation(facts, r.at);
+      if (near !== undefined && !read.has(near)) {
+        const where = declared.get(near)!;
         report({
-          message: `configurationMeta key ${quote(near)} differs only by case from ${quote(read.key)}, the key ${cls.name} ` +
-            `reads (${place}): keys are case-sensitive, so ${quote(read.key)} is null at run time.`,
-          ...at,
-          fixes: [{ kind: 'replace', ...at, text: jsonString(read.key), title: `Rename the key to ${quote(read.key)}`, preferred: true }],
+          message: `configurationMeta key ${quote(near)} differs only by case from ${quote(key)}, the key ${cls.name} ` +
+            `reads (${place}): keys are case-sensitive, so ${quote(key)} is null at run time.`,
+          ...where,
+          fixes: [{ kind: 'replace', ...where, text: jsonString(key), title: `Rename the key to ${quote(key)}`, preferred: true }],
         });
         continue;
       }
       if (!anchor) continue;
       report({
-        message: `${cls.name} reads the configuration key ${quote(read.key)} (${place}), which configurationMeta does not declare: ` +
+        message: `${cls.name} reads the configuration key ${quote(key)} (${place}), which configurationMeta does not declare: ` +
           'it is null at run time.',
         offset: anchor.offset,
         length: anchor.length,

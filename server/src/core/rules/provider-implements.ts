@@ -20,15 +20,14 @@ export default defineRule({
     const cls = providerClass(facts, plainString(doc, provider?.props.get('providerClassName')));
     const list = provider?.props.get('implements')?.value;
     if (!cls || list?.type !== 'array') return;
+    // Every name the supertypes answer to, looked up once per entry.
+    const qualified = new Set(cls.supertypes.flatMap((s) => s.candidates));
+    const simple = new Set(cls.supertypes.map((s) => s.written.slice(s.written.lastIndexOf('.') + 1)));
+    const written = cls.supertypes.map((s) => s.written);
     for (const item of list.children ?? []) {
       if (item.type !== 'string' || doc.valueTemplate(item)) continue;
       const name = String(item.value);
-      const simple = !name.includes('.');
-      const found = cls.supertypes.some((s) => (simple
-        ? s.written === name || s.written.endsWith(`.${name}`)
-        : s.candidates.includes(name)));
-      if (found) continue;
-      const written = cls.supertypes.map((s) => s.written);
+      if (name.includes('.') ? qualified.has(name) : simple.has(name)) continue;
       report({
         message: `${cls.name} does not implement ${quote(name)}: its supertypes are ` +
           `${written.length > 0 ? written.map((w) => quote(w)).join(', ') : 'none'}.`,
