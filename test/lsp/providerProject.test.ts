@@ -47,6 +47,37 @@ describe('provider projects over LSP', () => {
     assert.equal(none, null);
   });
 
+  it('offers to fix either side of a group mismatch: the descriptor, or the build file', async () => {
+    const projects = nodeProviderProjects();
+    h = await startHarness({ pull: true, providerProject: (p, text, root) => projects.factsFor(p, text, root) });
+    const file = path.join(ROOT, 'providers', 'card-payments-drifted.provider.json');
+    const uri = URI.file(file).toString();
+    const text = readFileSync(file, 'utf8');
+    await h.open(uri, text, 'native-provider');
+    const items = (await req<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
+    const group = items.find((d) => d.code === 'provider-build' && d.message.includes('group'));
+    assert.ok(group);
+    type Edits = Record<string, { range: Diagnostic['range']; newText: string }[]>;
+    type Action = { title: string; isPreferred?: boolean; edit: { changes: Edits } };
+    const actions = await req<Action[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: group.range,
+      context: { diagnostics: [group], only: ['quickfix'] },
+    });
+    assert.deepEqual(actions.map((a) => a.title), [
+      'Change the group to "io.acme.payments", as payments/build.gradle sets it',
+      'Set the group to "io.acme.extensions" in payments/build.gradle',
+      // Fix all takes the descriptor's side only (the safe fixes): the group and the version together.
+      'Fix all provider-build problems in this file',
+    ]);
+    const build = path.join(ROOT, 'payments', 'build.gradle');
+    const [edit] = actions[1].edit.changes[URI.file(build).toString()];
+    const line = readFileSync(build, 'utf8').split('\n')[edit.range.start.line];
+    assert.equal(line.slice(edit.range.start.character, edit.range.end.character), "'io.acme.payments'");
+    assert.equal(edit.newText, "'io.acme.extensions'");
+    assert.notEqual(actions[1].isPreferred, true, 'never applied unattended');
+  });
+
   it('checks again when a watched build or source file changes', async () => {
     const projects = nodeProviderProjects();
     let drift = false;

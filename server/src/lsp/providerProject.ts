@@ -25,6 +25,7 @@ export function providerProjects(runtime: ServerRuntime, log: (message: string) 
         return undefined;
       }));
     },
+    uriOf,
     /** A place as a link target: VS Code opens `#L<line>,<column>` at that place. */
     linkTarget: (at: SourceLocation) => `${uriOf(at.file)}#L${at.line + 1},${at.character + 1}`,
     location(at: SourceLocation): Location {

@@ -1,5 +1,5 @@
 import { defineRule, type FixData } from '../findings/rule';
-import { implementationParts, shortLocation, shortPath, type BuildValue } from '../model/providerProject';
+import { implementationParts, shortLocation, shortPath, type BuildValue, type ProviderProjectFacts } from '../model/providerProject';
 import { jsonString } from '../model/values';
 import { quote } from '../util/messageQuote';
 
@@ -9,6 +9,20 @@ import { quote } from '../util/messageQuote';
  * sets (or the root build's `allprojects`/`subprojects`); a value an expression computes is not
  * compared. A build that sets neither is a warning: Gradle then publishes no such coordinates.
  */
+/** A value as the implementation string allows it, which needs no escape in a Groovy or Kotlin string. */
+const PLAIN_VALUE = /^[\w.+-]+$/;
+
+/**
+ * The other side: the descriptor's value written into the build file, in the quotes it uses.
+ * Only for a plain quoted literal on one line (`'x'`, `"x"`), whose text is its value in quotes.
+ */
+function buildFileFix(facts: ProviderProjectFacts, part: string, set: BuildValue, value: string): FixData[] {
+  const q = set.written[0];
+  if ((q !== '"' && q !== "'") || set.written.length !== (set.value ?? '').length + 2 || !PLAIN_VALUE.test(value)) return [];
+  const title = `Set the ${part} to ${quote(value)} in ${shortPath(facts, set.at.file)}`;
+  return [{ kind: 'other-file', at: set.at, text: `${q}${value}${q}`, title }];
+}
+
 export default defineRule({
   id: 'provider-build',
   description: 'The implementation\'s group and version are the ones the subproject\'s build file sets.',
@@ -48,7 +62,7 @@ export default defineRule({
         message: `implementation ${part} ${quote(written)} differs from the ${part} ${quote(set.value)} that ` +
           `${shortLocation(facts, set.at)} sets${inherited}.`,
         ...parts.ranges[part],
-        fixes: [fix],
+        fixes: [fix, ...buildFileFix(facts, part, set, written)],
       });
     }
   },
