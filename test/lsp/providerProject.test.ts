@@ -55,7 +55,7 @@ describe('provider projects over LSP', () => {
     const text = readFileSync(file, 'utf8');
     await h.open(uri, text, 'native-provider');
     const items = (await req<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
-    const group = items.find((d) => d.code === 'provider-build' && d.message.includes('group'));
+    const group = items.find((d) => d.code === 'provider-build' && typeof d.message === 'string' && d.message.includes('group'));
     assert.ok(group);
     type Edits = Record<string, { range: Diagnostic['range']; newText: string }[]>;
     type Action = { title: string; isPreferred?: boolean; edit: { changes: Edits } };

@@ -137,6 +137,33 @@ describe('provider projects', () => {
     assert.match(!facts.found ? facts.reason : '', /web-tree-sitter\.wasm is not here/);
   });
 
+  it('reads a hostile source without failing: classes nested 2,000 deep, an index 10,000 parentheses deep', async () => {
+    const depth = 2000;
+    const source = 'package a\n' + 'class C(val config: Configuration) {\n'.repeat(depth) + '}\n'.repeat(depth) +
+      `class D(val config: Configuration) {\n  val x = config[${'('.repeat(10_000)}"k"${')'.repeat(10_000)}]\n  val y = config["z"]\n}\n`;
+    const files = new Map<string, string>([
+      ['/h/settings.gradle', "include 'p'\n"],
+      ['/h/p/src/main/kotlin/Deep.kt', source],
+    ]);
+    const memory: ProjectFiles = {
+      readText: async (p) => files.get(p),
+      list: async (dir) => {
+        const listing: Record<string, { name: string; folder: boolean }[]> = {
+          '/h': [{ name: 'settings.gradle', folder: false }, { name: 'p', folder: true }],
+          '/h/p/src/main/kotlin': [{ name: 'Deep.kt', folder: false }],
+        };
+        return listing[dir];
+      },
+    };
+    const facts = found(await new ProviderProjects(memory, parsers).factsFor('/h/x.provider.json', descriptor('g:p:1'), '/h'));
+    const classes = facts.project!.classes;
+    // Nested classes are read 32 levels deep, not 2,000 (each name repeats the outer ones).
+    assert.equal(classes.filter((c) => c.name === 'C').length, 33);
+    const d = classes.find((c) => c.qualifiedName === 'a.D');
+    // The parenthesised key is an expression, not a literal: only "z" is a read.
+    assert.deepEqual(d?.keyReads.map((r) => r.key), ['z']);
+  });
+
   it('reads include, group and version written with parentheses and with project.', async () => {
     const files = new Map<string, string>([
       ['/w/settings.gradle.kts', 'rootProject.name = "w"\ninclude(":a", "b")\ninclude(":c:d")\ninclude("x${y}")\n'],

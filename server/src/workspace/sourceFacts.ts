@@ -12,6 +12,11 @@ import type { BuildValue, ConfigKeyRead, SourceClass, SourceLocation } from '../
 const CONFIGURATION_TYPE = 'Configuration';
 /** Methods of Configuration that read a key given as their first argument. */
 const READ_METHODS = new Set(['get', 'getOrDefault']);
+/**
+ * Classes nested deeper than this are not read: each nested name repeats its outer ones, so a
+ * hostile file of thousands of nested classes would cost the square of its size.
+ */
+const MAX_NESTING = 32;
 /** How much of a class's declaration hover shows, in characters. */
 const DECLARATION_MAX = 600;
 
@@ -205,8 +210,8 @@ function dotted(node: Node | null | undefined): string {
 }
 
 /** The declarations at the top of a file, each with the package that prefixes its name: the start of a walk. */
-function topLevel(root: Node, pkg: string): { node: Node; prefix: string }[] {
-  return root.namedChildren.filter((c): c is Node => !!c).map((node) => ({ node, prefix: pkg }));
+function topLevel(root: Node, pkg: string): { node: Node; prefix: string; depth: number }[] {
+  return root.namedChildren.filter((c): c is Node => !!c).map((node) => ({ node, prefix: pkg, depth: 0 }));
 }
 
 /** The classes of a Kotlin file. */
@@ -229,7 +234,7 @@ export function kotlinClasses(tree: Tree, file: string): SourceClass[] {
   const classes: SourceClass[] = [];
   const stack = topLevel(root, imports.pkg);
   while (stack.length > 0) {
-    const { node, prefix } = stack.pop()!;
+    const { node, prefix, depth } = stack.pop()!;
     if (node.type !== 'class_declaration' && node.type !== 'object_declaration') continue;
     const nameNode = node.childForFieldName('name') ?? node.namedChildren.find((c) => c?.type === 'identifier');
     if (!nameNode) continue;
@@ -248,7 +253,8 @@ export function kotlinClasses(tree: Tree, file: string): SourceClass[] {
       declaration: declarationText(node, body),
       keyReads: kotlinKeyReads(node, body, fileConstants, file),
     });
-    for (const member of body?.namedChildren ?? []) if (member) stack.push({ node: member, prefix: qualifiedName });
+    if (depth >= MAX_NESTING) continue;
+    for (const member of body?.namedChildren ?? []) if (member) stack.push({ node: member, prefix: qualifiedName, depth: depth + 1 });
   }
   return classes.reverse();
 }
@@ -348,7 +354,7 @@ export function javaClasses(tree: Tree, file: string): SourceClass[] {
   const classes: SourceClass[] = [];
   const stack = topLevel(root, imports.pkg);
   while (stack.length > 0) {
-    const { node, prefix } = stack.pop()!;
+    const { node, prefix, depth } = stack.pop()!;
     if (node.type !== 'class_declaration') continue;
     const nameNode = node.childForFieldName('name');
     if (!nameNode) continue;
@@ -371,7 +377,8 @@ export function javaClasses(tree: Tree, file: string): SourceClass[] {
       declaration: declarationText(node, body),
       keyReads: javaKeyReads(node, file),
     });
-    for (const member of body?.namedChildren ?? []) if (member) stack.push({ node: member, prefix: qualifiedName });
+    if (depth >= MAX_NESTING) continue;
+    for (const member of body?.namedChildren ?? []) if (member) stack.push({ node: member, prefix: qualifiedName, depth: depth + 1 });
   }
   return classes.reverse();
 }
