@@ -1,5 +1,5 @@
 /**
- * Finds and reads a native provider's Gradle project (DESIGN, "Native provider projects"): the
+ * Finds and reads a native provider's Gradle project (docs/provider-projects.md): the
  * nearest settings.gradle or settings.gradle.kts at or above the descriptor, the subproject its
  * implementation string names, that subproject's build file (and the root build's
  * `allprojects`/`subprojects`), and its Kotlin and Java sources under src/main. The result is

@@ -8,7 +8,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { BuildValue, ConfigKeyRead, SourceClass, SourceLocation } from '../core';
 
-/** The type a provider class receives its settings in (opencui's `io.opencui.core.Configuration`). */
+/** The type a provider class receives its settings in (`io.opencui.core.Configuration`). */
 const CONFIGURATION_TYPE = 'Configuration';
 /** Methods of Configuration that read a key given as their first argument. */
 const READ_METHODS = new Set(['get', 'getOrDefault']);

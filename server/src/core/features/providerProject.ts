@@ -1,6 +1,6 @@
 /**
- * The editing features a provider descriptor gets from its Gradle project (DESIGN, "Native
- * provider projects"): hover on `implementation` says which project and build file it was
+ * The editing features a provider descriptor gets from its Gradle project
+ * (docs/provider-projects.md): hover on `implementation` says which project and build file it was
  * compared with, or why none was; hover on `providerClassName` shows the class's declaration;
  * a link and go to definition open the class.
  */

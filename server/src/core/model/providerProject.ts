@@ -1,5 +1,5 @@
 /**
- * What the host found of a native provider's Gradle project (DESIGN, "Native provider projects"):
+ * What the host found of a native provider's Gradle project (docs/provider-projects.md):
  * facts read from the settings file, the subproject's build file and its Kotlin or Java sources,
  * handed to the check as plain data, as sample data is. The core reads no file: the host finds
  * and parses them (server/src/workspace/providerProject.ts) and the rules compare the
