@@ -8,7 +8,7 @@ import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import { providerOf } from '../model/provider';
 import { providerClass, shortLocation, shortPath, type ProviderProjectFacts, type SourceLocation } from '../model/providerProject';
 import { plainString } from '../model/values';
-import { codeSpan, escapeMarkdown } from '../util/markdownQuote';
+import { codeSpan, escapeMarkdown, visibleControls } from '../util/markdownQuote';
 import type { DocumentLink } from './structure';
 import type { FeatureContext } from './types';
 
@@ -42,9 +42,17 @@ export function providerProjectHover(doc: JsonDocument, offset: number, ctx: Fea
   if (found && inside(found.node, offset)) {
     const { cls } = found;
     return `**${escapeMarkdown(cls.name)}** (${codeSpan(shortLocation(facts!, cls.at))})\n\n` +
-      `\`\`\`${cls.language}\n${cls.declaration.replace(/`{3,}/g, '``')}\n\`\`\``;
+      `\`\`\`${cls.language}\n${shownSource(cls.declaration)}\n\`\`\``;
   }
   return undefined;
+}
+
+/**
+ * Source text for a fenced block: its lines and indentation kept, other control and
+ * bidirectional characters shown escaped, and no run of three backticks that would close the fence.
+ */
+function shownSource(text: string): string {
+  return text.split('\n').map((line) => visibleControls(line.split('\r').join('').split('\t').join('    ')).replace(/`{3,}/g, '``')).join('\n');
 }
 
 /** Where providerClassName's class is declared, when `offset` is on its value. */

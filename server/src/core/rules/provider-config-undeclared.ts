@@ -3,7 +3,7 @@ import { configMetaOf } from '../model/configMeta';
 import { providerOf } from '../model/provider';
 import { providerClass, shortLocation } from '../model/providerProject';
 import { jsonString, plainString } from '../model/values';
-import { quote } from '../util/messageQuote';
+import { quote, shorten } from '../util/messageQuote';
 
 /**
  * Spec, "Configuration Meta": each entry's key is passed to code generation, and the provider
@@ -42,7 +42,7 @@ export default defineRule({
       if (near !== undefined && !read.has(near)) {
         const where = declared.get(near)!;
         report({
-          message: `configurationMeta key ${quote(near)} differs only by case from ${quote(key)}, the key ${cls.name} ` +
+          message: `configurationMeta key ${quote(near)} differs only by case from ${quote(key)}, the key ${shorten(cls.name)} ` +
             `reads (${place}): keys are case-sensitive, so ${quote(key)} is null at run time.`,
           ...where,
           fixes: [{ kind: 'replace', ...where, text: jsonString(key), title: `Rename the key to ${quote(key)}`, preferred: true }],
@@ -51,7 +51,7 @@ export default defineRule({
       }
       if (!anchor) continue;
       report({
-        message: `${cls.name} reads the configuration key ${quote(key)} (${place}), which configurationMeta does not declare: ` +
+        message: `${shorten(cls.name)} reads the configuration key ${quote(key)} (${place}), which configurationMeta does not declare: ` +
           'it is null at run time.',
         offset: anchor.offset,
         length: anchor.length,

@@ -3,7 +3,7 @@ import { configMetaOf } from '../model/configMeta';
 import { providerOf } from '../model/provider';
 import { providerClass } from '../model/providerProject';
 import { plainString, removalRange } from '../model/values';
-import { quote } from '../util/messageQuote';
+import { quote, shorten } from '../util/messageQuote';
 
 /**
  * Spec, "Configuration Meta": each entry is one input on the chatbot's Integrations form. An
@@ -28,7 +28,8 @@ export default defineRule({
       if (key === undefined || !prop?.value || read.has(key) || readLower.has(key.toLowerCase())) continue;
       const removal = removalRange(meta.array, entry.node);
       report({
-        message: `${cls.name} never reads the configuration key ${quote(key)}: the Integrations form asks for a value no code uses.`,
+        message: `${shorten(cls.name)} never reads the configuration key ${quote(key)}: ` +
+          'the Integrations form asks for a value no code uses.',
         offset: prop.value.offset,
         length: prop.value.length,
         tags: ['unnecessary'],

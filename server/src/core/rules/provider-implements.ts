@@ -2,7 +2,7 @@ import { defineRule } from '../findings/rule';
 import { providerOf } from '../model/provider';
 import { providerClass } from '../model/providerProject';
 import { plainString } from '../model/values';
-import { quote } from '../util/messageQuote';
+import { quote, shorten } from '../util/messageQuote';
 
 /**
  * Spec, "Native provider": the provider class implements the service interface it declares.
@@ -29,7 +29,7 @@ export default defineRule({
       const name = String(item.value);
       if (name.includes('.') ? qualified.has(name) : simple.has(name)) continue;
       report({
-        message: `${cls.name} does not implement ${quote(name)}: its supertypes are ` +
+        message: `${shorten(cls.name)} does not implement ${quote(name)}: its supertypes are ` +
           `${written.length > 0 ? written.map((w) => quote(w)).join(', ') : 'none'}.`,
         offset: item.offset,
         length: item.length,
