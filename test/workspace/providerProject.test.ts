@@ -5,30 +5,21 @@
  * subprojects' version, Kotlin and Java provider classes with companion builders and constants.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { ProviderProjects, type ProjectFiles } from '../../server/src/workspace/providerProject';
 import { SourceParsers, type Grammar } from '../../server/src/workspace/sourceParser';
-import { loadWasmFile } from '../../server/src/node/providerProjects';
+import { listFolder, loadWasmFile } from '../../server/src/node/providerProjects';
 import { readRegularFile } from '../../server/src/node/files';
-import { readdir } from 'node:fs/promises';
 import type { ProviderProjectFacts, SourceClass } from '../../server/src/core';
+import { tempTree } from '../support/tempTree';
 
 const ROOT = path.join(__dirname, '..', 'fixtures', 'provider-project');
 const DESCRIPTOR = path.join(ROOT, 'providers', 'any.provider.json');
 const descriptor = (implementation: string) => JSON.stringify({ implementation });
 
-const diskFiles: ProjectFiles = {
-  readText: (p) => readRegularFile(p, 10_000_000),
-  list: async (dir) => {
-    try {
-      return (await readdir(dir, { withFileTypes: true })).map((e) => ({ name: e.name, folder: e.isDirectory() }));
-    } catch {
-      return undefined;
-    }
-  },
-};
+const diskFiles: ProjectFiles = { readText: (p) => readRegularFile(p, 10_000_000), list: listFolder };
 
 /** Parsers that count their parses, by grammar. */
 function countingParsers() {
@@ -162,6 +153,21 @@ describe('provider projects', () => {
     const d = classes.find((c) => c.qualifiedName === 'a.D');
     // The parenthesised key is an expression, not a literal: only "z" is a read.
     assert.deepEqual(d?.keyReads.map((r) => r.key), ['z']);
+  });
+
+  it('reads no source, build or settings file that is a symbolic link', async () => {
+    const outside = tempTree({ 'Secret.kt': 'package leak\nclass Secret(val config: Configuration) { val k = config["token"] }\n' });
+    const dir = tempTree({
+      'settings.gradle': "include 'p'\n",
+      'p/src/main/kotlin/Own.kt': 'package own\nclass Own\n',
+    });
+    symlinkSync(path.join(outside, 'Secret.kt'), path.join(dir, 'p/src/main/kotlin/Linked.kt'));
+    symlinkSync(outside, path.join(dir, 'p/src/main/kotlin/linkedFolder'));
+    symlinkSync(path.join(dir, 'settings.gradle'), path.join(dir, 'p/build.gradle'));
+    const projects = new ProviderProjects(diskFiles, parsers);
+    const facts = found(await projects.factsFor(path.join(dir, 'x.provider.json'), descriptor('g:p:1'), dir));
+    assert.deepEqual(facts.project?.classes.map((c) => c.qualifiedName), ['own.Own']);
+    assert.equal(facts.project?.buildFile, undefined);
   });
 
   it('reads include, group and version written with parentheses and with project.', async () => {

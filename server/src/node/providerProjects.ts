@@ -30,18 +30,21 @@ export const loadWasmFile: LoadWasm = async (fileName) => {
   }
 };
 
+/** A folder's entries as the finder needs them, links marked (they are not read); undefined when it cannot be listed. */
+export async function listFolder(dir: string) {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).map((e) => ({ name: e.name, folder: e.isDirectory(), link: e.isSymbolicLink() }));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A provider project finder reading the disk: sources capped in size like every file read beside a descriptor. */
 export function nodeProviderProjects(): ProviderProjects {
   return new ProviderProjects(
     {
       readText: (p) => readRegularFile(p, SIDE_FILE_MAX_BYTES),
-      list: async (dir) => {
-        try {
-          return (await readdir(dir, { withFileTypes: true })).map((e) => ({ name: e.name, folder: e.isDirectory() }));
-        } catch {
-          return undefined;
-        }
-      },
+      list: listFolder,
     },
     new SourceParsers(loadWasmFile),
   );

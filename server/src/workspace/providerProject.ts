@@ -16,8 +16,12 @@ import type { Grammar, SourceParsers } from './sourceParser';
 /** What the finder needs of the files: their text and folder listings. */
 export interface ProjectFiles {
   readText: ReadText;
-  /** The entries of a folder, or undefined when it cannot be listed. */
-  list(dir: string): Promise<{ name: string; folder: boolean }[] | undefined>;
+  /**
+   * The entries of a folder, or undefined when it cannot be listed. A symbolic link (`link`) is
+   * never read: a linked source or build file could be any file of the machine, and its text
+   * would be shown (hover shows declarations, messages name keys).
+   */
+  list(dir: string): Promise<{ name: string; folder: boolean; link?: boolean }[] | undefined>;
 }
 
 const SETTINGS_FILES = ['settings.gradle', 'settings.gradle.kts'];
@@ -73,7 +77,7 @@ export class ProviderProjects {
   private async findSettings(from: string, stopAt: string | undefined): Promise<string | undefined> {
     for (let dir = from; ; dir = path.dirname(dir)) {
       const names = await this.files.list(dir);
-      const found = SETTINGS_FILES.find((f) => names?.some((n) => n.name === f && !n.folder));
+      const found = SETTINGS_FILES.find((f) => names?.some((n) => n.name === f && !n.folder && !n.link));
       if (found) return path.join(dir, found);
       if (dir === stopAt || path.dirname(dir) === dir) return undefined;
     }
@@ -98,7 +102,7 @@ export class ProviderProjects {
 
   private async firstFile(dir: string, names: readonly string[]): Promise<string | undefined> {
     const listed = await this.files.list(dir);
-    const name = names.find((n) => listed?.some((e) => e.name === n && !e.folder));
+    const name = names.find((n) => listed?.some((e) => e.name === n && !e.folder && !e.link));
     return name ? path.join(dir, name) : undefined;
   }
 
@@ -109,6 +113,7 @@ export class ProviderProjects {
     for (let i = 0; i < queue.length && found.length < MAX_SOURCE_FILES; i++) {
       for (const entry of (await this.files.list(queue[i])) ?? []) {
         const p = path.join(queue[i], entry.name);
+        if (entry.link) continue;
         if (entry.folder) queue.push(p);
         else if (entry.name.endsWith('.kt') || entry.name.endsWith('.java')) found.push(p);
       }
