@@ -2,7 +2,8 @@
 // server of the web extension (dist/browser/).
 // `node esbuild.mjs --production` minifies for the .vsix; `--watch` rebuilds on change.
 import { builtinModules } from 'node:module';
-import { realpathSync } from 'node:fs';
+import { copyFileSync, mkdirSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -57,6 +58,9 @@ const builds = [
     ...common,
     entryPoints: { server: 'server/src/node/serverMain.ts', cli: 'server/src/cli/main.ts' },
     outdir: 'dist',
+    // web-tree-sitter's ES module build finds itself through import.meta.url, which a CommonJS
+    // bundle does not have; its CommonJS build uses __dirname.
+    alias: { 'web-tree-sitter': createRequire(import.meta.url).resolve('web-tree-sitter') },
     banner: { js: '#!/usr/bin/env node' },
   },
   // The web extension's client: CommonJS, as VS Code's web extension host loads it.
@@ -65,15 +69,34 @@ const builds = [
   { ...browser, entryPoints: { server: 'server/src/browser/serverMain.ts' }, outdir: 'dist/browser', format: 'iife' },
 ];
 
+/**
+ * The tree-sitter runtime and grammars the Node server and the command line parse a provider's
+ * Gradle project with (server/src/node/providerProjects.ts reads them from dist/tree-sitter/).
+ */
+const WASM = {
+  'web-tree-sitter.wasm': 'web-tree-sitter/web-tree-sitter.wasm',
+  'tree-sitter-kotlin.wasm': '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
+  'tree-sitter-groovy.wasm': 'tree-sitter-groovy/tree-sitter-groovy.wasm',
+  'tree-sitter-java.wasm': 'tree-sitter-java/tree-sitter-java.wasm',
+};
+
+function copyWasm() {
+  const require = createRequire(import.meta.url);
+  mkdirSync('dist/tree-sitter', { recursive: true });
+  for (const [name, from] of Object.entries(WASM)) copyFileSync(require.resolve(from), `dist/tree-sitter/${name}`);
+}
+
 // Imported (test/browser/run.mjs checks the guard above), it builds nothing.
 const isMain = !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (!isMain) {
   // nothing to do
 } else if (watch) {
+  copyWasm();
   for (const b of builds) await (await esbuild.context(b)).watch();
 } else {
   const started = Date.now();
   await Promise.all(builds.map((b) => esbuild.build(b)));
+  copyWasm();
   console.log(
     'built dist/client.js, dist/server.js, dist/cli.js, dist/browser/client.js, dist/browser/server.js ' +
       `in ${Date.now() - started} ms${production ? ' (production)' : ''}`,

@@ -48,6 +48,7 @@ import { median, percentile } from './bench/stats';
 import {
   goalsOf, printCache, printReport, type BenchResults, type CacheResult, type CorpusResult, type Latency, type ToolId, type ToolResult,
 } from './bench/report';
+import { measureProviderProject, providerProjectLine } from './bench/providerProject';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -472,6 +473,8 @@ async function main() {
     };
     results.goals = goalsOf(results);
     printReport(results);
+    // Not in bench/results.json: measured in this process, printed on its own line.
+    console.log(`\n${providerProjectLine(await measureProviderProject())}`);
     if (quick) {
       console.log('\n(quick run: bench/results.json is left as it is)');
     } else {

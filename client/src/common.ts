@@ -31,6 +31,8 @@ export function clientOptions({ anyScheme = false } = {}): LanguageClientOptions
         workspace.createFileSystemWatcher('**/umsg.config.json'),
         workspace.createFileSystemWatcher('**/*.sample.json'),
         workspace.createFileSystemWatcher('**/*.umsg', false, true, false),
+        // A provider descriptor is checked against its Gradle project's build files and sources.
+        workspace.createFileSystemWatcher('**/*.{gradle,gradle.kts,kt,java}'),
       ],
     },
     initializationOptions: workspace.getConfiguration('universalMessage'),

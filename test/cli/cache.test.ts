@@ -13,7 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from '../../server/src/cli/main';
@@ -217,6 +217,21 @@ describe('umsg check --cache: each input of a file invalidates its entry', () =>
     assert.deepEqual(changed.cached, ['a.umsg']);
     const removed = await afterChange(files, (dir) => rmSync(path.join(dir, 'b.whatsapp.umsg')));
     assert.deepEqual(removed.cached, ['a.umsg']);
+  });
+
+  it("a provider descriptor's Gradle project: a build file of its subproject changed", async () => {
+    const dir = tempTree({});
+    cpSync(path.join(__dirname, '..', 'fixtures', 'provider-project'), dir, { recursive: true });
+    const first = await run(['check', '--cache'], dir);
+    assertNoCrash(first);
+    plant(path.join(dir, DEFAULT_CACHE_FILE));
+    const before = fromCache((await run(['check', '--format', 'json', '--cache'], dir)).stdout);
+    assert.ok(before.includes('card-payments.provider.json') && before.includes('sms.provider.json'), `from the cache: ${before.join(', ')}`);
+    const build = path.join(dir, 'payments', 'build.gradle');
+    writeFileSync(build, readFileSync(build, 'utf8').replace("group 'io.acme.payments'", "group 'io.acme.billing'"));
+    const after = fromCache((await run(['check', '--format', 'json', '--cache'], dir)).stdout);
+    assert.ok(!after.includes('card-payments.provider.json'), 'the descriptor of the changed subproject is checked again');
+    assert.ok(after.includes('sms.provider.json'), 'a descriptor of another subproject still comes from the cache');
   });
 
   it("the tool's version: the whole cache is ignored, with one line", async () => {

@@ -15,13 +15,22 @@ describe('for editors other than VS Code', () => {
   let h: Harness | undefined;
   afterEach(() => { h?.dispose(); h = undefined; });
 
-  it('registers watchers for umsg.config.json, sample data and channel-specific files', async () => {
+  it('registers watchers for umsg.config.json, sample data, channel-specific files and provider projects', async () => {
     h = await startHarness({ pull: true, watch: true });
     await h.settle();
     const watch = h.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles');
     assert.ok(watch, `registrations: ${JSON.stringify(h.registrations)}`);
     const globs = (watch.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((w) => w.globPattern);
-    assert.deepEqual(globs, ['**/umsg.config.json', '**/*.sample.json', '**/*.{messenger,gbm,whatsapp,rcs}.umsg']);
+    assert.deepEqual(globs, [
+      '**/umsg.config.json',
+      '**/*.sample.json',
+      '**/*.{messenger,gbm,whatsapp,rcs}.umsg',
+      // A provider descriptor's Gradle project: settings and build files, Kotlin and Java sources.
+      '**/*.gradle',
+      '**/*.gradle.kts',
+      '**/*.kt',
+      '**/*.java',
+    ]);
   });
 
   it('registers nothing with a client that cannot watch', async () => {

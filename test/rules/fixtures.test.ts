@@ -10,7 +10,7 @@ import { checkDocument } from '../../server/src/core/check/run';
 import { languageOf } from '../../server/src/core/syntax/languages';
 import { channelOfPath } from '../../server/src/core/channels';
 import { ALL_RULES } from '../../server/src/core/rules';
-import { compareWithExpectations, fixtureConfig, fixtureSample, readExpectations } from '../support/fixtures';
+import { compareWithExpectations, fixtureConfig, fixtureProject, fixtureSample, readExpectations } from '../support/fixtures';
 
 const ROOT = join(__dirname, '..', 'fixtures', 'rules');
 
@@ -21,7 +21,7 @@ describe('rule fixtures', () => {
       const path = join(ROOT, dir, file);
       const language = languageOf(path);
       if (!language) continue;
-      it(`${dir}/${file}`, () => {
+      it(`${dir}/${file}`, async () => {
         const text = readFileSync(path, 'utf8');
         const expectations = readExpectations(text);
         if (file.startsWith('valid')) assert.equal(expectations.length, 0, 'a valid fixture expects nothing');
@@ -31,6 +31,7 @@ describe('rule fixtures', () => {
           config: fixtureConfig(text),
           ...fixtureSample(text),
           channelSpecific: channelOfPath(path), // NAME.<channel>.umsg: a channel-specific message
+          providerProject: await fixtureProject(text),
           onRuleError: (id, e) => errors.push(`${id}: ${String(e)}`),
         });
         assert.deepEqual(errors, [], 'no rule throws');

@@ -8,6 +8,8 @@
  * line, which no expectation can precede when it is the config line (file-size reports at offset 0).
  * A first line `// config: {...}` gives the fixture's umsg.config.json content. A line
  * `// sample: {...}` among the leading comment lines gives its sample data (NAME.sample.json).
+ * A line `// project: <folder under test/fixtures>` checks a provider descriptor as if it lay in
+ * that folder: against the Gradle project found from there.
  * Every diagnostic must be expected and every expectation met: a valid fixture has none.
  */
 import { resolveConfig, type ResolvedConfig } from '../../server/src/core/findings/config';
@@ -15,6 +17,9 @@ import { parseConfig } from '../../server/src/core/rules/config';
 import { ALL_RULES } from '../../server/src/core/rules';
 import type { SampleData } from '../../server/src/core/template/render';
 import { parseSample } from '../../server/src/workspace/messageContext';
+import { nodeProviderProjects } from '../../server/src/node/providerProjects';
+import type { ProviderProjectFacts } from '../../server/src/core/model/providerProject';
+import { join } from 'node:path';
 
 export interface Expectation {
   line: number; // 0-based line the diagnostic must start on
@@ -117,4 +122,16 @@ export function compareWithExpectations(
       `at ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}: ${d.message}`,
   );
   return { missing, unexpected };
+}
+
+const projects = nodeProviderProjects();
+
+/** The Gradle project of a fixture with a `// project: <folder>` line among its leading comment lines. */
+export async function fixtureProject(text: string): Promise<ProviderProjectFacts | undefined> {
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim().startsWith('//')) break;
+    const m = /^\s*\/\/\s*project:\s*(\S+)\s*$/.exec(line);
+    if (m) return projects.factsFor(join(__dirname, '..', 'fixtures', m[1], 'fixture.provider.json'), text);
+  }
+  return undefined;
 }

@@ -19,7 +19,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { createConnection } from 'vscode-languageserver/node';
 import { configForFile } from '../../server/src/workspace/configLookup';
-import { startServer } from '../../server/src/lsp/server';
+import { startServer, type ServerRuntime } from '../../server/src/lsp/server';
 import type { Rule } from '../../server/src/core/findings/rule';
 
 export interface Harness {
@@ -69,6 +69,8 @@ export interface HarnessOptions {
   /** The client can register file watchers (workspace.didChangeWatchedFiles.dynamicRegistration). */
   watch?: boolean;
   initializationOptions?: Record<string, unknown>;
+  /** How the server reads a provider descriptor's Gradle project (none: the project checks do not run). */
+  providerProject?: ServerRuntime['providerProject'];
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
@@ -104,6 +106,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       else clearTimeout(h as NodeJS.Timeout);
     },
     rules: options.rules,
+    providerProject: options.providerProject,
   });
   const refreshWaiters: (() => void)[] = [];
   const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));

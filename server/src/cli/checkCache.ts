@@ -115,6 +115,7 @@ export function fileKey(
   config: ResolvedConfig,
   related: { messagePath: string; context: MessageContext; reads: Map<string, ReadOutcome> } | undefined,
   readSide: (p: string) => ReadOutcome,
+  providerProject?: unknown,
 ): string {
   const parts: string[] = [];
   part(parts, text);
@@ -139,6 +140,8 @@ export function fileKey(
       }
     }
   }
+  // A provider descriptor: what its Gradle project's build and sources say (plain data).
+  if (providerProject !== undefined) part(parts, JSON.stringify(providerProject));
   return sha256(parts.join(''));
 }
 

@@ -5,9 +5,10 @@
  * nothing more: its located findings (no text), or the line that says why it was not checked.
  */
 import * as path from 'node:path';
-import { createLanguageService, languageOf, tooLargeToRead, type LanguageId } from '../core';
+import { createLanguageService, languageOf, tooLargeToRead, type LanguageId, type ProviderProjectFacts } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
 import { messageContext } from '../workspace/messageContext';
+import { nodeProviderProjects } from '../node/providerProjects';
 import { projectFolder } from '../workspace/links';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
 import { locate, type LocatedReport } from './report/locate';
@@ -98,6 +99,8 @@ interface Prepared {
   text: ReadOutcome;
   language: Exclude<LanguageId, 'umsg-config'>;
   related: Awaited<ReturnType<typeof messageContext>> | undefined;
+  /** For a provider descriptor: its Gradle project, when one is found. */
+  providerProject?: ProviderProjectFacts;
   key: string | undefined;
 }
 
@@ -117,6 +120,9 @@ export class FileChecker {
   private ruleFailures: RuleFailure[] = [];
   /** One service for every file, rather than one built per file. */
   private readonly service = serviceFor((rule, error) => this.ruleFailures.push({ rule, error: String(error) }));
+
+  /** Provider projects, their parses kept for the run. */
+  private readonly providers = nodeProviderProjects();
 
   /** For --stdin: the text of the one file checked, read from standard input. */
   stdinText: string | undefined;
@@ -158,15 +164,20 @@ export class FileChecker {
         realPath: realPathOf,
       })
       : undefined;
-    const key = this.keyed && typeof text === 'string'
-      ? fileKey(text, found.configPath, found.config, related && { messagePath: file, context: related, reads }, readSideSync)
+    // A provider's Gradle project, parsed once per run and file (the parses are kept).
+    const providerProject = language === 'native-provider' && typeof text === 'string'
+      ? await this.providers.factsFor(file, text, found.root)
       : undefined;
-    return { found, text, language, related, key };
+    // Its findings depend on the project's build and sources: their facts are part of the key.
+    const key = this.keyed && typeof text === 'string'
+      ? fileKey(text, found.configPath, found.config, related && { messagePath: file, context: related, reads }, readSideSync, providerProject)
+      : undefined;
+    return { found, text, language, related, providerProject, key };
   }
 
   private async finish(prepared: Prepared | Error, file: string): Promise<FileOutcome> {
     if (prepared instanceof Error) return { kind: 'cannot', line: `Cannot check "${this.shown(file)}": ${describeError(prepared)}.` };
-    const { found, text, language, related } = prepared;
+    const { found, text, language, related, providerProject } = prepared;
     if (text === undefined || (isUnreadable(text) && text.size === undefined)) {
       const reason = text === undefined ? 'no such file or folder' : text.unreadable;
       return { kind: 'cannot', line: `Cannot read "${this.shown(file)}": ${reason}.` };
@@ -191,6 +202,7 @@ export class FileChecker {
       sampleProblem: related?.sampleProblem,
       channelSpecific: related?.channelSpecific,
       overriddenChannels: related?.overriddenChannels,
+      providerProject,
       config: found.config,
     });
     return { kind: 'checked', report: locate({ filePath: file, text, diagnostics: result.diagnostics }), ruleFailures, key };

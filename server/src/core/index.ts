@@ -26,6 +26,7 @@ export { messageFormOfText } from './channels/native';
 export { previewForm } from './features/preview/form';
 export { previewMessage } from './features/preview/message';
 export { renderForChannel } from './render/channelRender';
+export { providerImplementationProject } from './model/providerProject';
 export { parseConfig } from './rules/config';
 export { CONFIG_FILE_NAME, languageOf } from './syntax/languages';
 export { parseSampleJson } from './template/templateEval';

@@ -72,7 +72,12 @@ function nativeForm(p: JsonDocument, context: DocumentContext): boolean {
 
 function featureContext(context: DocumentContext): FeatureContext {
   const shown = forChannel(context);
-  return { config: shown.config, sample: shown.sample, overriddenChannels: shown.overriddenChannels };
+  return {
+    config: shown.config,
+    sample: shown.sample,
+    overriddenChannels: shown.overriddenChannels,
+    providerProject: context.providerProject,
+  };
 }
 
 /** Makes a language service; `options` are for hosts (workers, yielding) and tests (rules). */
@@ -105,6 +110,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         rules: options.rules,
         sample: context.sample,
         sampleProblem: context.sampleProblem,
+        providerProject: context.providerProject,
         channelSpecific: context.channelSpecific,
         overriddenChannels: context.overriddenChannels,
         onRuleError: (rule, error) => options.onRuleError?.(rule, error, doc),
@@ -159,9 +165,15 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return offsets.map((o) => (p && f ? f(p, o) : []));
     },
 
-    links(doc) {
+    definition(doc, offset, context) {
       const p = parsed(doc);
-      return (p && features(doc).links?.(p)) || [];
+      const f = features(doc).definition;
+      return p && f ? f(p, offset, featureContext(context)) : undefined;
+    },
+
+    links(doc, context) {
+      const p = parsed(doc);
+      return (p && features(doc).links?.(p, featureContext(context ?? { config: DEFAULT_CONFIG }))) || [];
     },
 
     format(doc, formatOptions, range) {

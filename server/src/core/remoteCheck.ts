@@ -19,6 +19,7 @@ export function checkRemoteRequest(request: RemoteCheckRequest, isCancelled: () 
     sampleProblem: context.sampleProblem,
     channelSpecific: context.channelSpecific,
     overriddenChannels: context.overriddenChannels,
+    providerProject: context.providerProject,
     onRuleError: (rule, error) => ruleErrors.push({ rule, error: error instanceof Error ? error.stack ?? error.message : String(error) }),
     isCancelled,
   });

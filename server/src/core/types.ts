@@ -19,6 +19,7 @@ import type { HoverResult } from './features/types';
 import type { ChannelRender, ChannelRenderOptions } from './render/channelRender';
 import type { LanguageId } from './syntax/languages';
 import type { SampleData } from './template/render';
+import type { ProviderProjectFacts, SourceLocation } from './model/providerProject';
 
 export type {
   ChannelId,
@@ -51,6 +52,7 @@ export type { FormPreview } from './features/preview/form';
 export type { MessagePreview, PreviewMode } from './features/preview/viewModel';
 export type { ConfigParseResult } from './rules/config';
 export type { Unevaluated } from './template/render';
+export type { ProviderProjectFacts, SourceClass, SourceLocation, GradleSubproject, BuildValue, ConfigKeyRead } from './model/providerProject';
 
 /** What a long call polls; LSP's CancellationToken fits. */
 export interface Cancellation {
@@ -125,6 +127,8 @@ export interface DocumentContext {
   channelSpecific?: ChannelId;
   /** Channels with their own NAME.<channel>.umsg beside this file. */
   overriddenChannels?: readonly ChannelId[];
+  /** For a provider descriptor: what the host found of its Gradle project (none: the project checks do not run). */
+  providerProject?: ProviderProjectFacts;
 }
 
 /** The channel summary above a card: its title and the problems behind it. */
@@ -171,8 +175,10 @@ export interface LanguageService {
   folding(doc: ServiceDocument): FoldingRange[];
   /** For each offset, the ranges around it from the innermost out. */
   selectionRanges(doc: ServiceDocument, offsets: readonly number[]): OffsetRange[][];
-  /** Links in the document: URLs written in full (never fetched). */
-  links(doc: ServiceDocument): DocumentLink[];
+  /** Links in the document: URLs written in full (never fetched); with a provider's project, its class. */
+  links(doc: ServiceDocument, context?: DocumentContext): DocumentLink[];
+  /** Where the name at `offset` is declared in another file (providerClassName: its class), when known. */
+  definition(doc: ServiceDocument, offset: number, context: DocumentContext): SourceLocation | undefined;
   /** Formatting edits for the whole document or `range`; text inside templates is never touched. */
   format(doc: ServiceDocument, options: FormatOptions, range?: OffsetRange): TextEdit[];
   /** Length hints (`95/80`) between `start` and `end`. */

@@ -7,7 +7,7 @@
 import { URI } from 'vscode-uri';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { resolveConfig, type LanguageId, type ResolvedConfig } from '../core';
+import { resolveConfig, type DocumentContext, type LanguageId, type ProviderProjectFacts, type ResolvedConfig } from '../core';
 import { projectFolder } from '../workspace/links';
 import { messageContext, type MessageContext } from '../workspace/messageContext';
 import type { ReadOutcome } from '../workspace/readOutcome';
@@ -18,6 +18,9 @@ import { toConfig, type ClientSettings } from './settings';
 interface FileContext {
   config: ResolvedConfig;
   around: MessageContext | undefined;
+  /** The file's path and its project root, for what else is read around it (a provider's Gradle project). */
+  filePath?: string;
+  root?: string;
 }
 
 /** The server's state the contexts depend on, read as it is when a context is made. */
@@ -61,6 +64,8 @@ export function fileContexts(runtime: ServerRuntime, documents: TextDocuments<Te
       const within = [projectFolder(filePath, root)];
       return {
         config,
+        filePath,
+        root,
         around: kind === 'universal-message'
           ? await messageContext(filePath, readText, { exists, realPath: runtime.realPath, within })
           : undefined,
@@ -76,5 +81,21 @@ export function fileContexts(runtime: ServerRuntime, documents: TextDocuments<Te
     readText,
     /** Drops a document's context: the next request reads it again. */
     forget: (uri: string) => { cache.delete(uri); },
+  };
+}
+
+/** What a check and the features get: the configuration, what surrounds a message, a provider's project. */
+export function documentContext(
+  config: ResolvedConfig,
+  around: MessageContext | undefined,
+  providerProject: ProviderProjectFacts | undefined,
+): DocumentContext {
+  return {
+    config,
+    providerProject,
+    sample: around?.sample,
+    sampleProblem: around?.sampleProblem,
+    channelSpecific: around?.channelSpecific,
+    overriddenChannels: around?.overriddenChannels,
   };
 }

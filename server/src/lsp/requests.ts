@@ -90,6 +90,7 @@ export function initializeResult(pullDiagnostics: boolean): InitializeResult {
       diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
       completionProvider: { triggerCharacters: ['"', ':'] },
       hoverProvider: true,
+      definitionProvider: true,
       documentSymbolProvider: true,
       foldingRangeProvider: true,
       selectionRangeProvider: true,

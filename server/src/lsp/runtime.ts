@@ -3,7 +3,7 @@
  * entry (node/serverMain.ts), the browser entry (browser/runtime.ts) and the tests give one.
  */
 import type { URI } from 'vscode-uri';
-import type { CheckElsewhere, Rule, UmsgConfig } from '../core';
+import type { CheckElsewhere, ProviderProjectFacts, Rule, UmsgConfig } from '../core';
 import type { ConfigForFile, ConfigLookupOptions } from '../workspace/configLookup';
 import type { ReadOutcome, ReadText } from '../workspace/readOutcome';
 
@@ -23,6 +23,11 @@ export interface ServerRuntime {
   yieldToHost?: () => Promise<void>;
   /** Where large documents are checked away from the request thread (a worker thread on Node). */
   checkElsewhere?: CheckElsewhere;
+  /**
+   * A provider descriptor's Gradle project (workspace/providerProject.ts on Node); `root` is the
+   * project root the walk for a settings file stops at. Without it, the project checks do not run.
+   */
+  providerProject?(descriptorPath: string, text: string, root: string | undefined): Promise<ProviderProjectFacts>;
   /** Rules to run instead of the catalogue (tests). */
   rules?: readonly Rule[];
   /**

@@ -7,15 +7,16 @@
  */
 import { URI } from 'vscode-uri';
 import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
+import { TextDocument, type Position } from 'vscode-languageserver-textdocument';
+import { createLanguageService, type CheckResult, type ProviderProjectFacts, type ServiceDocument } from '../core';
 import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
 import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
-import { fileContexts } from './fileContexts';
+import { documentContext, fileContexts } from './fileContexts';
 import { registerNewFiles } from './newFiles';
 import { registerPreview } from './preview';
+import { providerProjects } from './providerProject';
 
 import type { ServerRuntime } from './runtime';
 
@@ -26,7 +27,8 @@ const PUSH_DELAY_MS = 200;
 const SETTINGS_WAIT_MS = 2000;
 
 /** One version of one open document: keyed by version *and* text, so a reused version number never serves older text. */
-type Entry = { version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult; running?: RunningCheck };
+type Entry = { version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult; running?: RunningCheck }
+  & { project?: Promise<ProviderProjectFacts | undefined> };
 type Token = { isCancellationRequested: boolean };
 /** A check under way, shared by every request for the same version (diagnostics, code lens, code actions). */
 type RunningCheck = { tokens: Set<Token | undefined>; promise: Promise<CheckResult> };
@@ -97,6 +99,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     workspaceRoots: () => workspaceRoots,
   });
   const fileContext = contexts.of;
+  const projects = providerProjects(runtime, log);
 
   /**
    * The current version's handle and context, or undefined when the document is not one of ours.
@@ -107,7 +110,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const doc = documents.get(uri);
     const kind = doc && kindOf(doc);
     if (!doc || !kind) return undefined;
-    const { config, around } = await fileContext(doc, kind);
+    const { config, around, filePath, root } = await fileContext(doc, kind);
     const text = doc.getText();
     let entry = entries.get(uri);
     if (!entry || entry.version !== doc.version || entry.text !== text || entry.generation !== generation) {
@@ -119,13 +122,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       get isCancellationRequested() { return entries.get(uri) !== current || documents.get(uri)?.version !== current.version; },
     });
     if (ready !== true && !(await ready)) throw new ResponseError(LSPErrorCodes.ContentModified, `${name}: the document changed.`);
-    const context = {
-      config,
-      sample: around?.sample,
-      sampleProblem: around?.sampleProblem,
-      channelSpecific: around?.channelSpecific,
-      overriddenChannels: around?.overriddenChannels,
-    };
+    const context = documentContext(config, around, await projects.of(entry, kind === 'native-provider', filePath, text, root));
     return { doc, kind, entry, handle: entry.handle, context };
   }
 
@@ -269,7 +266,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const edits = (fix: Parameters<typeof service.fixEdits>[1]) => service.fixEdits(i.handle, fix);
       const actions = only && !only.some((k) => k.startsWith(CodeActionKind.QuickFix))
         ? []
-        : quickFixes(i.doc, edits, p.context.diagnostics.filter(isObject) as typeof all, all);
+        : quickFixes(i.doc, edits, p.context.diagnostics.filter(isObject) as typeof all, all, projects.uriOf);
       const all2 = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source)
         ? fixAll(i.doc, edits, all)
         : undefined;
@@ -294,10 +291,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       return chains.map((chain, n) => toSelectionRange(i.doc, chain, p.positions[n]));
     },
   ));
-  connection.onDocumentLinks(onDoc('Links', textDocument, (i) => service.links(i.handle).map((l) => ({
+  connection.onDocumentLinks(onDoc('Links', textDocument, (i) => service.links(i.handle, i.context).map((l) => ({
     range: rangeOf(i.doc, l.offset, l.length),
-    target: l.target,
+    target: l.at ? projects.linkTarget(l.at) : l.target,
   }))));
+  connection.onDefinition(handler('Definition', atPosition, null, async (p: { textDocument: { uri: string }; position: Position }) => {
+    const i = await input(p.textDocument.uri, 'Definition');
+    const at = i && service.definition(i.handle, i.doc.offsetAt(p.position), i.context);
+    return at ? projects.location(at) : null;
+  }));
   connection.onDocumentFormatting(onDoc('Formatting', (p) => textDocument(p) && withOptions(p), (i, p) =>
     service.format(i.handle, {
       tabSize: p.options?.tabSize,

@@ -55,12 +55,25 @@ export function toConfig(s: ClientSettings): Partial<UmsgConfig> {
   };
 }
 
-/** Files whose changes alter other files' findings, registered for watching with clients that can. */
-export const WATCHED_FILES = ['**/umsg.config.json', '**/*.sample.json', `**/*.{${CHANNEL_IDS.join(',')}}.umsg`];
+/**
+ * A provider's Gradle project (settings and build files, Kotlin and Java sources): a change
+ * re-checks the open descriptors.
+ */
+const PROJECT_FILES = ['**/*.gradle', '**/*.gradle.kts', '**/*.kt', '**/*.java'];
+const PROJECT_FILE_ENDINGS = ['.gradle', '.gradle.kts', '.kt', '.java'];
 
-/** umsg.config.json, NAME.sample.json or NAME.<channel>.umsg: a change re-checks the open messages. */
+/** Files whose changes alter other files' findings, registered for watching with clients that can. */
+export const WATCHED_FILES = [
+  '**/umsg.config.json',
+  '**/*.sample.json',
+  `**/*.{${CHANNEL_IDS.join(',')}}.umsg`,
+  ...PROJECT_FILES,
+];
+
+/** umsg.config.json, NAME.sample.json, NAME.<channel>.umsg or a provider project's file: a change re-checks the open files. */
 export function affectsOthers(uri: string): boolean {
   if (isConfigUri(uri) || uri.endsWith('.sample.json')) return true;
+  if (PROJECT_FILE_ENDINGS.some((e) => uri.endsWith(e))) return true;
   const m = /\.([a-z]+)\.umsg$/.exec(uri);
   return !!m && (CHANNEL_IDS as readonly string[]).includes(m[1]);
 }

@@ -193,11 +193,20 @@ export function quickFixes(
   fixToEdits: FixEdits,
   diagnostics: readonly LspDiagnostic[],
   all: readonly LspDiagnostic[] = [],
+  uriOf?: (filePath: string) => string,
 ): CodeAction[] {
   const actions: CodeAction[] = [];
   const kinds = new Set<string>();
   for (const { diagnostic: d, fixes } of fixable(diagnostics)) {
     fixes.forEach((fix) => {
+      if (fix.kind === 'other-file') {
+        // A token on one line of another file (a build file's value), edited there.
+        const { line, character, length } = fix.at;
+        const range = { start: { line, character }, end: { line, character: character + length } };
+        const edit = uriOf && { changes: { [uriOf(fix.at.file)]: [{ range, newText: fix.text }] } };
+        if (edit) actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], edit });
+        return;
+      }
       const edits = fixToEdits(fix);
       if (edits.length === 0) return;
       actions.push({

@@ -10,6 +10,7 @@ import { configForFile } from '../workspace/configLookup';
 import { pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from './files';
 import { serveChecksIfWorker, workerChecks } from './editorCheckThread';
 import { startServer } from '../lsp/server';
+import { nodeProviderProjects } from './providerProjects';
 
 // This script is also the check worker (checkWorker.ts): started as one, it serves checks only.
 if (!serveChecksIfWorker()) main();
@@ -55,6 +56,7 @@ function main(): void {
   // The bundle lives in dist/; the rule pages ship beside it in docs/rules/.
   const docsBase = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules') + path.sep).toString();
 
+  const providerProjects = nodeProviderProjects();
   startServer(connection, {
     // Config, sample and sibling files: regular files only, size-capped, and a pipe or device
     // refused without waiting on it; siblings are only tested for existence.
@@ -62,6 +64,8 @@ function main(): void {
     fileExists: pathExists,
     realPath: realPathOf,
     configFor: configForFile,
+    // A provider descriptor's Gradle project, its parses kept for the server's life.
+    providerProject: (descriptorPath, text, root) => providerProjects.factsFor(descriptorPath, text, root),
     docsBase,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
     // Large documents are checked on a worker thread, so requests are answered meanwhile.

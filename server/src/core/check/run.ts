@@ -11,6 +11,7 @@ import { startJsonDocument, type JsonDocument, type JsonDocumentParse } from '..
 import { buildRichCard } from '../model/richCard';
 import { messageForm } from '../channels/native';
 import type { SampleData } from '../template/render';
+import type { ProviderProjectFacts } from '../model/providerProject';
 import type { Finding, Rule, RuleContext, SeverityOrOff } from '../findings/rule';
 import type { LanguageId } from '../syntax/languages';
 import { ALL_RULES } from '../rules';
@@ -38,6 +39,8 @@ export interface CheckOptions {
   overriddenChannels?: readonly ChannelId[];
   /** Why NAME.sample.json could not be used, when it exists but is broken. */
   sampleProblem?: string;
+  /** For a provider descriptor: the facts of its Gradle project. */
+  providerProject?: ProviderProjectFacts;
   /** The parse of `text`, when the caller has it already (the language service shares one per version). */
   parsed?: JsonDocument;
   /** Findings shown per rule (MAX_FINDINGS_PER_RULE by default; tests of a rule's own reach raise it). */
@@ -157,6 +160,7 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
       form,
       sample: options.sample,
       sampleProblem: options.sampleProblem,
+      providerProject: options.providerProject,
       ruleIds: ruleIdsOf(catalogue),
       isCancelled,
       report,

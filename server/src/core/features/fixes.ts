@@ -81,6 +81,8 @@ function rawEdits(doc: JsonDocument, fix: FixData): TextEdit[] {
       return removalKeepingComments(doc, fix.offset, fix.length);
     case 'edits':
       return fix.edits.map((e) => ({ offset: e.offset, length: e.length, newText: e.text }));
+    case 'other-file': // no edit in this document: the server makes it an edit of that file
+      return [];
     case 'insert-property': {
       const obj = doc.root ? nodeAtOffset(doc.root, fix.objectOffset) : undefined;
       const text = snippetToText(fix.snippet);

@@ -7,6 +7,8 @@ import { completeAt, type CompletionEntry } from './completion';
 import { hoverAt } from './hover';
 import { completeMeta } from './metaCompletion';
 import { hoverMeta } from './metaHover';
+import { providerDefinition, providerLinks, providerProjectHover } from './providerProject';
+import type { SourceLocation } from '../model/providerProject';
 import type { JsonDocument } from '../syntax/jsonDocument';
 import type { LanguageId } from '../syntax/languages';
 import { lengthHints, type LengthHint } from './lengthHints';
@@ -25,7 +27,8 @@ interface LanguageFeatures {
   symbols?(doc: JsonDocument): OutlineSymbol[];
   folding?(doc: JsonDocument): FoldingRange[];
   selectionRanges?(doc: JsonDocument, offset: number): OffsetRange[];
-  links?(doc: JsonDocument): DocumentLink[];
+  links?(doc: JsonDocument, ctx: FeatureContext): DocumentLink[];
+  definition?(doc: JsonDocument, offset: number, ctx: FeatureContext): SourceLocation | undefined;
   format?(doc: JsonDocument, options: FormatOptions, range?: OffsetRange): TextEdit[];
   lengthHints?(doc: JsonDocument, targets: readonly ChannelId[]): LengthHint[];
 }
@@ -54,7 +57,13 @@ const features: Record<LanguageId, LanguageFeatures> = {
   'native-provider': {
     ...JSON_STRUCTURE,
     complete: (doc, offset) => completeMeta(doc, offset, 'native-provider'),
-    hover: (doc, offset) => hoverMeta(doc, offset, 'native-provider'),
+    hover: (doc, offset, ctx) => {
+      const own = hoverMeta(doc, offset, 'native-provider');
+      const more = providerProjectHover(doc, offset, ctx);
+      return own && more ? { ...own, contents: `${own.contents}\n\n${more}` } : own;
+    },
+    links: providerLinks,
+    definition: providerDefinition,
   },
   'umsg-config': JSON_STRUCTURE,
 };

@@ -9,6 +9,7 @@ import { buildRichCard, type ActionModel, type PropLookup } from '../model/richC
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import { renderedList } from '../template/dynamicList';
 import { plainString } from '../model/values';
+import type { SourceLocation } from '../model/providerProject';
 
 export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
 
@@ -222,7 +223,10 @@ export function selectionRanges(doc: JsonDocument, offset: number): OffsetRange[
 export interface DocumentLink {
   offset: number;
   length: number;
+  /** A URL; empty when the link is to a place in a file (`at`). */
   target: string;
+  /** A place in another file of the project (a provider's class), which the host turns into its own link. */
+  at?: SourceLocation;
 }
 
 /** Links on url, fileUrl and thumbnailUrl strings that are plain http(s) URLs. */

@@ -5,6 +5,7 @@
  */
 import type { ResolvedConfig } from '../findings/types';
 import type { SampleData } from '../template/render';
+import type { ProviderProjectFacts } from '../model/providerProject';
 
 /** A hover: markdown over the range [offset, offset + length). */
 export interface HoverResult {
@@ -20,6 +21,8 @@ export interface FeatureContext {
   overriddenChannels?: readonly string[];
   /** The message's sample data, when it has some. */
   sample?: SampleData;
+  /** For a provider descriptor: what the host found of its Gradle project. */
+  providerProject?: ProviderProjectFacts;
 }
 
 /** A text edit in offsets: replace [offset, offset + length) with newText. */

@@ -6,6 +6,7 @@ import type { ChannelId } from '../channels';
 import type { JsonDocument } from '../syntax/jsonDocument';
 import type { RichCard } from '../model/richCard';
 import type { SampleData } from '../template/render';
+import type { ProviderProjectFacts, SourceLocation } from '../model/providerProject';
 
 import type { LanguageId } from '../syntax/languages';
 import type { Severity } from './types';
@@ -18,6 +19,8 @@ export type FixData = (
   | { kind: 'remove'; offset: number; length: number }
   | { kind: 'insert-property'; objectOffset: number; name: string; snippet: string }
   | { kind: 'edits'; edits: { offset: number; length: number; text: string }[] }
+  /** Replaces a one-line token in another file of the project (a provider's build file): offered in the editor, never in fix all. */
+  | { kind: 'other-file'; at: SourceLocation; text: string }
 ) & {
   title: string;
   /** Safe to apply unattended (fix all): the one obvious correction, not a guess among several. */
@@ -72,6 +75,8 @@ export interface RuleContext {
   readonly isCancelled?: () => boolean;
   /** Why NAME.sample.json could not be used, when it exists but is broken (the sample-data rule). */
   readonly sampleProblem?: string;
+  /** For a provider descriptor: what the host found of its Gradle project (undefined: the project rules do nothing). */
+  readonly providerProject?: ProviderProjectFacts;
   report: (finding: Omit<Finding, 'rule'>) => void;
 }
 

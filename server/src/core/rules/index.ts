@@ -29,10 +29,16 @@ import metaOptions from './meta-options';
 import metaRequired from './meta-required';
 import metaTypeOrOptions from './meta-type-or-options';
 import metaTypeValue from './meta-type-value';
+import providerBuild from './provider-build';
 import providerClassName from './provider-class-name';
+import providerClassSource from './provider-class-source';
+import providerConfigUndeclared from './provider-config-undeclared';
+import providerConfigUnused from './provider-config-unused';
 import providerDeployMode from './provider-deploy-mode';
 import providerImplementation from './provider-implementation';
+import providerImplements from './provider-implements';
 import providerPrivateDeploy from './provider-private-deploy';
+import providerProject from './provider-project';
 import providerRequired from './provider-required';
 import providerType from './provider-type';
 import phoneNumber from './phone-number';
@@ -81,6 +87,12 @@ export const ALL_RULES: readonly Rule[] = [
   providerClassName,
   providerImplementation,
   providerPrivateDeploy,
+  providerProject,
+  providerBuild,
+  providerClassSource,
+  providerImplements,
+  providerConfigUndeclared,
+  providerConfigUnused,
 ];
 
 export function ruleById(id: string): Rule | undefined {

@@ -1,0 +1,51 @@
+/**
+ * The Node side of provider projects: folder listings and file reads for
+ * workspace/providerProject.ts, and the tree-sitter .wasm files, read from dist/tree-sitter/
+ * beside the bundle (esbuild.mjs copies them there) or, when running from source, from the
+ * npm packages that ship them.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import * as path from 'node:path';
+import { ProviderProjects } from '../workspace/providerProject';
+import { SourceParsers, WASM_FILES, type LoadWasm } from '../workspace/sourceParser';
+import { readRegularFile, SIDE_FILE_MAX_BYTES } from './files';
+
+/** Where each .wasm file is in node_modules, for runs from source (tests); the bundle reads dist/tree-sitter/. */
+const PACKAGED: Record<string, string> = {
+  [WASM_FILES.runtime]: 'web-tree-sitter/web-tree-sitter.wasm',
+  [WASM_FILES.kotlin]: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
+  [WASM_FILES.groovy]: 'tree-sitter-groovy/tree-sitter-groovy.wasm',
+  [WASM_FILES.java]: 'tree-sitter-java/tree-sitter-java.wasm',
+};
+
+export const loadWasmFile: LoadWasm = async (fileName) => {
+  const beside = path.join(__dirname, 'tree-sitter', fileName);
+  try {
+    return new Uint8Array(await readFile(beside));
+  } catch { /* not a bundle: try the package */ }
+  try {
+    return new Uint8Array(await readFile(require.resolve(PACKAGED[fileName])));
+  } catch {
+    return { missing: `${beside} is missing` };
+  }
+};
+
+/** A folder's entries as the finder needs them, links marked (they are not read); undefined when it cannot be listed. */
+export async function listFolder(dir: string) {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).map((e) => ({ name: e.name, folder: e.isDirectory(), link: e.isSymbolicLink() }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A provider project finder reading the disk: sources capped in size like every file read beside a descriptor. */
+export function nodeProviderProjects(): ProviderProjects {
+  return new ProviderProjects(
+    {
+      readText: (p) => readRegularFile(p, SIDE_FILE_MAX_BYTES),
+      list: listFolder,
+    },
+    new SourceParsers(loadWasmFile),
+  );
+}
