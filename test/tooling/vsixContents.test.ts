@@ -58,6 +58,7 @@ const ALLOWED: readonly { pattern: RegExp; why: string }[] = [
   { pattern: /^images\/icon\.png$/, why: 'the icon' },
   { pattern: /^dist\/(client|server|cli)\.js$/, why: 'the desktop bundles' },
   { pattern: /^dist\/browser\/(client|server)\.js$/, why: 'the web extension bundles' },
+  { pattern: /^dist\/tree-sitter\/[a-z-]+\.wasm$/, why: 'the grammars that read a provider\'s Gradle build and sources' },
   { pattern: /^language-configuration(-json)?\.json$/, why: 'brackets and comments' },
   { pattern: /^syntaxes\/[a-z-]+\.tmLanguage\.json$/, why: 'the grammars' },
   { pattern: /^snippets\/[a-z-]+\.code-snippets$/, why: 'the snippets' },
@@ -82,7 +83,8 @@ function needed(): string[] {
   for (const walkthrough of manifest.contributes.walkthroughs ?? []) {
     for (const step of walkthrough.steps) if (step.media?.markdown) files.push(path.posix.normalize(step.media.markdown));
   }
-  for (const dir of ['syntaxes', 'snippets', 'schemas', 'docs/rules']) {
+  for (const dir of ['syntaxes', 'snippets', 'schemas', 'docs/rules', 'dist/tree-sitter']) {
+    if (!fs.existsSync(path.join(ROOT, dir))) continue; // dist/ only after a build
     for (const name of fs.readdirSync(path.join(ROOT, dir))) files.push(`${dir}/${name}`);
   }
   return files;
