@@ -226,7 +226,8 @@ describe('umsg check --cache: each input of a file invalidates its entry', () =>
     assertNoCrash(first);
     plant(path.join(dir, DEFAULT_CACHE_FILE));
     const before = fromCache((await run(['check', '--format', 'json', '--cache'], dir)).stdout);
-    assert.ok(before.includes('card-payments.provider.json') && before.includes('sms.provider.json'), `from the cache: ${before.join(', ')}`);
+    const both = before.includes('card-payments.provider.json') && before.includes('sms.provider.json');
+    assert.ok(both, `from the cache: ${before.join(', ')}`);
     const build = path.join(dir, 'payments', 'build.gradle');
     writeFileSync(build, readFileSync(build, 'utf8').replace("group 'io.acme.payments'", "group 'io.acme.billing'"));
     const after = fromCache((await run(['check', '--format', 'json', '--cache'], dir)).stdout);

@@ -170,7 +170,9 @@ export class FileChecker {
       : undefined;
     // Its findings depend on the project's build and sources: their facts are part of the key.
     const key = this.keyed && typeof text === 'string'
-      ? fileKey(text, found.configPath, found.config, related && { messagePath: file, context: related, reads }, readSideSync, providerProject)
+      ? fileKey(
+        text, found.configPath, found.config, related && { messagePath: file, context: related, reads }, readSideSync, providerProject,
+      )
       : undefined;
     return { found, text, language, related, providerProject, key };
   }
