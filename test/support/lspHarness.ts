@@ -30,6 +30,8 @@ export interface Harness {
   logs: string[];
   /** Settings the client answers workspace/configuration with. */
   settings: Record<string, unknown>;
+  /** What the client answers for the section `files.exclude`. */
+  filesExclude: Record<string, unknown>;
   /** Waits for the next publishDiagnostics for `uri` that satisfies `until`. */
   nextDiagnostics(uri: string, until?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
   published: PublishDiagnosticsParams[];
@@ -69,6 +71,8 @@ export interface HarnessOptions {
   /** The client can register file watchers (workspace.didChangeWatchedFiles.dynamicRegistration). */
   watch?: boolean;
   initializationOptions?: Record<string, unknown>;
+  /** Workspace folders sent with initialize (URIs); the server lists them from `files`. */
+  workspaceFolders?: string[];
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
@@ -90,6 +94,22 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return files.get(p);
     },
     configFor: configForFile,
+    // Folders listed from the in-memory files: a folder is every path with a name after it.
+    folders: {
+      async list(dir) {
+        const children = new Map<string, 'file' | 'folder'>();
+        for (const p of files.keys()) {
+          if (!p.startsWith(dir + '/')) continue;
+          const rest = p.slice(dir.length + 1);
+          const cut = rest.indexOf('/');
+          children.set(cut < 0 ? rest : rest.slice(0, cut), cut < 0 ? 'file' : 'folder');
+        }
+        if (children.size === 0) return { problem: 'no such file or folder' };
+        return [...children].map(([name, kind]) => ({ name, kind }));
+      },
+      follow: async () => undefined,
+      join: (dir, name) => `${dir}/${name}`,
+    },
     docsBase: DOCS_BASE,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
     setTimeout: (fn, ms) => {
@@ -118,6 +138,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     published,
     registrations: [],
     settings: {},
+    filesExclude: {},
     nextDiagnostics(uri, until = () => true, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -159,6 +180,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       await client.sendRequest('initialize', {
         processId: null,
         rootUri: null,
+        workspaceFolders: options.workspaceFolders?.map((uri) => ({ uri, name: uri })) ?? null,
         capabilities,
         initializationOptions: options.initializationOptions ?? {},
       });
@@ -177,7 +199,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
   });
   client.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
-  client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => harness.settings));
+  client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
+    p.items.map((i) => (i.section === 'files.exclude' ? harness.filesExclude : harness.settings)));
   client.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
     harness.registrations.push(...p.registrations);
     return null;

@@ -19,6 +19,7 @@ export { renderForChannel } from './render/channelRender';
 export { parseConfig } from './rules/config';
 export { CONFIG_FILE_NAME, languageOf } from './syntax/languages';
 export { parseSampleJson } from './template/templateEval';
+export { formatCount } from './util/count';
 export { visibleControls } from './util/markdownQuote';
 
 /** The rule catalogue (ids, descriptions, default severities), for reports that describe the rules. */

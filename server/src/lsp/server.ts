@@ -6,15 +6,16 @@
  * and config lookup come from the runtime, so a browser build can reuse this file.
  */
 import { URI } from 'vscode-uri';
-import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
+import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type ClientCapabilities, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
+import { createLanguageService, languageOf, type CheckResult, type ServiceDocument } from '../core';
 import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
 import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 import { fileContexts } from './fileContexts';
 import { registerPreview } from './preview';
+import { registerWorkspaceDiagnostics } from './workspaceDiagnostics';
 
 import type { ServerRuntime } from './runtime';
 
@@ -35,7 +36,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let pullDiagnostics = false, refreshSupport = false, configurationSupport = false, watchSupport = false;
   let settingsReady: Promise<unknown> = Promise.resolve(), settingsRead: (value?: unknown) => void = () => undefined;
   let state: ServerState = 'new';
-  let settings: ClientSettings = {};
+  let settings: ClientSettings = {}, caps: ClientCapabilities = {};
   /** Bumped by every change that could alter a result: config file, settings, sample or sibling files. */
   let generation = 0;
   const entries = new Map<string, Entry>();
@@ -52,7 +53,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
 
   connection.onInitialize((params): InitializeResult => {
-    const caps = params.capabilities ?? {};
+    caps = params.capabilities ?? {};
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationSupport = !!caps.workspace?.configuration;
@@ -63,8 +64,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       settingsRead = resolve;
       runtime.setTimeout(() => resolve(undefined), SETTINGS_WAIT_MS);
     });
-    workspaceRoots = (params.workspaceFolders ?? []).map((f) => URI.parse(f.uri).fsPath);
-    if (workspaceRoots.length === 0 && params.rootUri) workspaceRoots = [URI.parse(params.rootUri).fsPath];
+    folderUris = (params.workspaceFolders ?? []).map((f) => f.uri);
+    if (folderUris.length === 0 && params.rootUri) folderUris = [params.rootUri];
+    workspaceRoots = folderUris.map((uri) => URI.parse(uri).fsPath);
     state = 'running';
     return initializeResult(pullDiagnostics);
   });
@@ -88,7 +90,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   const kindOf = (doc: TextDocument) => documentLanguage(doc.uri, doc.languageId);
   // The config walk stops at a workspace folder; linked sample data must stay inside one.
-  let workspaceRoots: string[] = [];
+  let workspaceRoots: string[] = [], folderUris: string[] = [];
   const contexts = fileContexts(runtime, documents, {
     generation: () => generation,
     settings: () => settings,
@@ -203,9 +205,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }, delay) });
   }
 
+  // Every file of the workspace, opened or not (workspace/diagnostic).
+  const workspace = registerWorkspaceDiagnostics({ connection, runtime, documents, service, contexts, handler, log, checked,
+    settings: () => settings, folders: () => folderUris, caps: () => caps });
+
   /** Configuration changed: forget every context and check the open files again. */
   function recheckAll() {
     generation++;
+    workspace.changed();
     if (pullDiagnostics) {
       if (refreshSupport) connection.languages.diagnostics.refresh().catch((e) => log(`Diagnostics refresh failed: ${String(e)}`));
       return;
@@ -225,7 +232,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const previous = pending.get(uri);
     if (previous) { runtime.clearTimeout(previous.timer); previous.token.isCancellationRequested = true; pending.delete(uri); }
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
-    if (affectsOthers(uri)) recheckAll();
+    // Its workspace report now comes from the file on disk.
+    if (affectsOthers(uri)) recheckAll(); else workspace.changed();
   });
 
   connection.onDidChangeConfiguration(async (change) => {
@@ -236,7 +244,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   // The config file, sample data and channel-specific siblings all change what a message gets.
   connection.onDidChangeWatchedFiles((params) => {
     const changes = Array.isArray(params?.changes) ? params.changes : [];
-    if (changes.some((c) => typeof c?.uri === 'string' && (affectsOthers(c.uri) || c.uri.endsWith('.umsg')))) recheckAll();
+    if (changes.some((c) => typeof c?.uri === 'string' && (affectsOthers(c.uri) || !!languageOf(c.uri)))) recheckAll();
   });
 
   connection.onCompletion(handler('Completion', atPosition, [], async (p: {

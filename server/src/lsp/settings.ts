@@ -24,6 +24,8 @@ export interface ClientSettings {
   channelSummary?: boolean;
   /** The "Open Preview" code lens above each card and form (default on). */
   previewLens?: boolean;
+  /** Every file of the workspace in the Problems panel, opened or not (default on; off: open files only). */
+  workspaceDiagnostics?: boolean;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { configForFile } from '../workspace/configLookup';
-import { pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from './files';
+import { NODE_FOLDERS, pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from './files';
 import { serveChecksIfWorker, workerChecks } from './editorCheckThread';
 import { startServer } from '../lsp/server';
 
@@ -61,6 +61,7 @@ function main(): void {
     readFile: (filePath) => readRegularFile(filePath, SIDE_FILE_MAX_BYTES),
     fileExists: pathExists,
     realPath: realPathOf,
+    folders: NODE_FOLDERS,
     configFor: configForFile,
     docsBase,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
