@@ -25,11 +25,12 @@ export function clientOptions({ anyScheme = false } = {}): LanguageClientOptions
     ],
     synchronize: {
       configurationSection: 'universalMessage',
-      // The config file, sample data and channel-specific messages change what a message gets.
+      // The config file, sample data and channel-specific messages change what a message gets;
+      // every checked file changed on disk is checked again for the Problems panel.
       fileEvents: [
         workspace.createFileSystemWatcher('**/umsg.config.json'),
         workspace.createFileSystemWatcher('**/*.sample.json'),
-        workspace.createFileSystemWatcher('**/*.umsg', false, true, false),
+        workspace.createFileSystemWatcher('**/*.{umsg,configmeta.json,provider.json}'),
       ],
     },
     initializationOptions: workspace.getConfiguration('universalMessage'),

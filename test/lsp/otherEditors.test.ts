@@ -21,7 +21,9 @@ describe('for editors other than VS Code', () => {
     const watch = h.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles');
     assert.ok(watch, `registrations: ${JSON.stringify(h.registrations)}`);
     const globs = (watch.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((w) => w.globPattern);
-    assert.deepEqual(globs, ['**/umsg.config.json', '**/*.sample.json', '**/*.{messenger,gbm,whatsapp,rcs}.umsg']);
+    assert.deepEqual(globs, [
+      '**/umsg.config.json', '**/*.sample.json', '**/*.{messenger,gbm,whatsapp,rcs}.umsg', '**/*.{umsg,configmeta.json,provider.json}',
+    ]);
   });
 
   it('registers nothing with a client that cannot watch', async () => {

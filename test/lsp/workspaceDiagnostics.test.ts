@@ -126,6 +126,17 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
     assert.deepEqual(codes(second.get(uri('cards/bad.umsg'))), ['card-required']);
   });
 
+  it('reads again only the file that changed on disk, when the client watches files', async () => {
+    await start();
+    const first = await pull();
+    const before = h!.reads;
+    await changedOnDisk('cards/bad.umsg', '{ "type": "rich", "title": "T", "description": "Now complete" }', 2);
+    const second = byUri(await pull(first));
+    assert.equal(h!.reads - before, 1, 'one file read: the one that changed');
+    assert.deepEqual([...second.values()].filter((r) => r.kind === 'full').map((r) => r.uri), [uri('cards/bad.umsg')]);
+    assert.deepEqual(codes(second.get(uri('cards/bad.umsg'))), []);
+  });
+
   it('waits for a change when the client already has every current report, then answers it', async () => {
     await start();
     const first = await pull();

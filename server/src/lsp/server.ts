@@ -8,7 +8,7 @@
 import { URI } from 'vscode-uri';
 import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type ClientCapabilities, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createLanguageService, languageOf, type CheckResult, type ServiceDocument } from '../core';
+import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
 import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
 import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
@@ -212,7 +212,6 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   /** Configuration changed: forget every context and check the open files again. */
   function recheckAll() {
     generation++;
-    workspace.changed();
     if (pullDiagnostics) {
       if (refreshSupport) connection.languages.diagnostics.refresh().catch((e) => log(`Diagnostics refresh failed: ${String(e)}`));
       return;
@@ -222,7 +221,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   documents.onDidChangeContent((e) => {
     // An open config, sample or sibling file counts with its unsaved text: its messages change too.
-    if (affectsOthers(e.document.uri)) recheckAll();
+    if (affectsOthers(e.document.uri)) { recheckAll(); workspace.changed([e.document.uri]); }
     schedulePush(e.document.uri);
   });
   documents.onDidClose((e) => {
@@ -233,19 +232,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (previous) { runtime.clearTimeout(previous.timer); previous.token.isCancellationRequested = true; pending.delete(uri); }
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
     // Its workspace report now comes from the file on disk.
-    if (affectsOthers(uri)) recheckAll(); else workspace.changed();
+    workspace.changed([uri]); if (affectsOthers(uri)) recheckAll();
   });
 
   connection.onDidChangeConfiguration(async (change) => {
     if (configurationSupport) await refreshSettings();
     else settings = readSettings((change?.settings as { universalMessage?: unknown } | undefined)?.universalMessage ?? change?.settings);
-    recheckAll();
+    workspace.changed(); recheckAll();
   });
   // The config file, sample data and channel-specific siblings all change what a message gets.
-  connection.onDidChangeWatchedFiles((params) => {
-    const changes = Array.isArray(params?.changes) ? params.changes : [];
-    if (changes.some((c) => typeof c?.uri === 'string' && (affectsOthers(c.uri) || !!languageOf(c.uri)))) recheckAll();
-  });
+  connection.onDidChangeWatchedFiles((params) => { if (workspace.filesChanged(params?.changes)) recheckAll(); });
 
   connection.onCompletion(handler('Completion', atPosition, [], async (p: {
     textDocument: { uri: string };

@@ -58,7 +58,13 @@ export function toConfig(s: ClientSettings): Partial<UmsgConfig> {
 }
 
 /** Files whose changes alter other files' findings, registered for watching with clients that can. */
-export const WATCHED_FILES = ['**/umsg.config.json', '**/*.sample.json', `**/*.{${CHANNEL_IDS.join(',')}}.umsg`];
+export const WATCHED_FILES = [
+  '**/umsg.config.json',
+  '**/*.sample.json',
+  `**/*.{${CHANNEL_IDS.join(',')}}.umsg`,
+  // Every checked file: the workspace report is checked again when one changes on disk.
+  '**/*.{umsg,configmeta.json,provider.json}',
+];
 
 /** umsg.config.json, NAME.sample.json or NAME.<channel>.umsg: a change re-checks the open messages. */
 export function affectsOthers(uri: string): boolean {

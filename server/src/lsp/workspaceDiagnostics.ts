@@ -22,6 +22,8 @@ import {
   DocumentDiagnosticReportKind,
   type CancellationToken,
   type ClientCapabilities,
+  FileChangeType,
+  type FileEvent,
   type Connection,
   type Diagnostic as LspDiagnostic,
   type ResultProgressReporter,
@@ -33,12 +35,12 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { formatCount, languageOf, type CheckResult, type DocumentContext, type LanguageId, type LanguageService } from '../core';
+import { channelOfPath, formatCount, languageOf, type CheckResult, type DocumentContext, type LanguageId, type LanguageService } from '../core';
 import { isUnreadable } from '../workspace/readOutcome';
 import { FolderWalk, type WalkHost } from '../workspace/walkFolders';
 import type { ContextIo, FileContext, fileContexts } from './fileContexts';
 import type { requestHandlers } from './requests';
-import type { ClientSettings } from './settings';
+import { affectsOthers, type ClientSettings } from './settings';
 import { excludeTest } from './globs';
 import type { ServerRuntime } from './runtime';
 import { toLspDiagnostic } from './toLsp';
@@ -106,8 +108,21 @@ function checkedKind(name: string): Exclude<LanguageId, 'umsg-config'> | undefin
 }
 
 /**
- * Answers workspace/diagnostic; `changed()` is to be called on anything that can change a
- * report (a watched file, the settings, a closed document).
+ * The files whose reports a change of `uri` can alter: the file, and the message beside a
+ * sample or a channel-specific sibling; undefined for a config file (every file under it).
+ */
+function touchedBy(uri: string): string[] | undefined {
+  if (languageOf(uri) === 'umsg-config') return undefined;
+  if (uri.endsWith('.sample.json')) return [uri.slice(0, -'.sample.json'.length) + '.umsg'];
+  const channel = channelOfPath(uri);
+  return channel ? [uri, uri.slice(0, -`.${channel}.umsg`.length) + '.umsg'] : [uri];
+}
+
+/**
+ * Answers workspace/diagnostic. `changed(uris)` is to be called on anything that can change a
+ * report: files (a closed document, an edited sample), or, without uris, everything (the settings).
+ * `filesChanged` takes workspace/didChangeWatchedFiles and says whether open documents need a
+ * new check too (a config, sample or sibling changed, or a message was created or deleted).
  */
 export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
   const { connection, runtime, documents, service, contexts } = host;
@@ -121,12 +136,31 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
   let changes = 0;
   /** The reports of the last pass that ended: what a client that sends the same ids has. */
   let settled: { changes: number; ids: Map<string, string> } | undefined;
+  /**
+   * The files changed since the last pass began ('all': anything may have). Only a client that
+   * watches files tells of every change; without one, every pass reads every file.
+   */
+  let dirty: Set<string> | 'all' = 'all';
+  const watched = () => !!host.caps().workspace?.didChangeWatchedFiles?.dynamicRegistration;
   const wakers = new Set<() => void>();
 
-  /** Something changed: the next pull checks again, and a pull waiting for a change goes on. */
-  function changed(): void {
+  /** Something changed: the next pull checks it again, and a pull waiting for a change goes on. */
+  function changed(uris?: readonly string[]): void {
+    for (const uri of uris ?? []) {
+      const touched = touchedBy(uri);
+      if (!touched) dirty = 'all';
+      else if (dirty !== 'all') for (const t of touched) dirty.add(t);
+    }
+    if (!uris) dirty = 'all';
     changes++;
     for (const wake of [...wakers]) wake();
+  }
+
+  function filesChanged(list: unknown): boolean {
+    const events = (Array.isArray(list) ? list : []).filter((c): c is FileEvent => typeof c?.uri === 'string');
+    const ours = events.filter((c) => languageOf(c.uri) || affectsOthers(c.uri));
+    if (ours.length > 0) changed(ours.map((c) => c.uri));
+    return ours.some((c) => affectsOthers(c.uri) || (c.uri.endsWith('.umsg') && c.type !== FileChangeType.Changed));
   }
 
   /** Waits for a change or for the token. */
@@ -214,11 +248,16 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     }
     // The client has every current report: answer when something changes.
     const isOpen = (uri: string) => !!documents.get(uri);
-    while (settled && settled.changes === changes && sameIds(previous, settled.ids, isOpen) && !token.isCancellationRequested) {
+    while (watched() && settled && settled.changes === changes && sameIds(previous, settled.ids, isOpen) && !token.isCancellationRequested) {
       await nextChange(token);
     }
     if (token.isCancellationRequested) return { items: [] };
     const startedAt = changes;
+    // What this pass must read: the files changed since the last one; the rest the client has, as reported then.
+    const stale = watched() ? dirty : 'all';
+    const known = settled?.ids;
+    dirty = new Set();
+    const restore = () => { if (stale === 'all') dirty = 'all'; else if (dirty !== 'all') for (const u of stale) dirty.add(u); };
     const ids = new Map<string, string>();
     const items: WorkspaceDocumentDiagnosticReport[] = [];
     let lastSent = Date.now();
@@ -238,7 +277,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     // Open documents first, from their open version.
     const open = documents.all();
     for (const doc of open) {
-      if (token.isCancellationRequested) return { items: [] };
+      if (token.isCancellationRequested) { restore(); return { items: [] }; }
       const c = await host.checked(doc.uri, token);
       if (!c) continue;
       report(doc.uri, c.doc.version, 'open:' + resultId(c.doc.getText(), c.doc.languageId, c.context),
@@ -247,16 +286,22 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
 
     const listings = new Map<string, Set<string>>();
     const files = (await workspaceFiles(token, listings)).filter((f) => !documents.get(uriOf(f.path)));
+    if (token.isCancellationRequested) { restore(); return { items: [] }; }
     const progress = files.length > 0 ? await progressFor(workDone) : undefined;
     const total = formatCount(files.length);
     progress?.begin('Universal Message', 0, `Checking 0 of ${total} files`, false);
     const io = passIo(listings);
     try {
       for (let n = 0; n < files.length; n++) {
-        if (token.isCancellationRequested) return { items: [] };
+        if (token.isCancellationRequested) { restore(); return { items: [] }; }
         if (n % PROGRESS_EVERY === 0 && n > 0) progress?.report(Math.floor((n * 100) / files.length), `Checking ${formatCount(n)} of ${total} files`);
         const { path: filePath, kind } = files[n];
         const uri = uriOf(filePath);
+        const had = known?.get(uri);
+        if (stale !== 'all' && !stale.has(uri) && had !== undefined && previous.get(uri) === had) {
+          report(uri, null, had, () => []);
+          continue;
+        }
         try {
           const text = await runtime.readFile(filePath);
           if (typeof text !== 'string') {
@@ -267,7 +312,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
           const id = resultId(text, kind, context);
           if (previous.get(uri) === id) { report(uri, null, id, () => []); continue; }
           const result = await service.check(service.open(text, kind, context.config), context, token);
-          if (result.cancelled) return { items: [] };
+          if (result.cancelled) { restore(); return { items: [] }; }
           const doc = TextDocument.create(uri, kind, 0, text);
           report(uri, null, id, () => result.diagnostics.map((d) => toLspDiagnostic(doc, d, runtime.docsBase)));
         } catch (error) {
@@ -292,7 +337,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
 
   connection.languages.diagnostics.onWorkspace((params, token, workDone, partial) =>
     host.handler('Workspace diagnostics', () => true, { items: [] }, (p: WorkspaceDiagnosticParams, t) => pull(p, t, workDone, partial))(params, token));
-  return { changed };
+  return { changed, filesChanged };
 }
 
 /**
