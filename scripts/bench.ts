@@ -5,6 +5,7 @@
  *   npm run bench                        the full run, then scripts/growth.ts; writes bench/results.json
  *   npm run bench -- --quick             smaller corpora and fewer rounds; prints, writes nothing
  *   npm run bench -- --no-growth         without scripts/growth.ts
+ *   npm run bench -- --workspace         only the workspace diagnostics case (4 below); prints, writes nothing
  *
  * 1. Three corpora (scripts/bench/corpora.ts) are generated into a temporary folder: 10,000
  *    ordinary messages, one 3.9 MB message with 20,000 actions, one 50,000-entry Configuration
@@ -23,6 +24,9 @@
  *    /proc/PID/status) idle and with 200 ordinary messages open and checked.
  * 3. Start-up to the first diagnostic of one message: the server (spawn to the pulled
  *    diagnostics), `umsg check` on one file, and `node -e 0`.
+ * 4. The whole workspace in the Problems panel (scripts/bench/workspace.ts): workspace/diagnostic
+ *    over the 10,000 ordinary messages with one open, to the last report; memory at the end;
+ *    hover p95 in the open message meanwhile.
  *
  * Prints a table with the speed goals marked met or not met; the bench does not fail on a
  * goal, only on a broken measurement (a tool that errors, exits with another code, or reads
@@ -42,7 +46,8 @@ import { ordinaryMessage } from './corpus';
 import { FULL_SIZES, QUICK_SIZES, writeCorpora, type Corpus } from './bench/corpora';
 import { ServerProcess, timed, type Position } from './bench/lsp';
 import { median, percentile } from './bench/stats';
-import { goalsOf, printReport, type BenchResults, type CorpusResult, type Latency, type ToolId, type ToolResult } from './bench/report';
+import { measureWorkspace } from './bench/workspace';
+import { goalsOf, printReport, printWorkspace, type BenchResults, type CorpusResult, type Latency, type ToolId, type ToolResult } from './bench/report';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -369,7 +374,26 @@ async function measureStartup(dir: string) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The whole workspace in the Problems panel, over the folder of ordinary messages (one open). */
+function workspaceCase(corpus: Corpus) {
+  const open = path.join(corpus.target, 'card-0000.umsg');
+  return measureWorkspace(SERVER, pathToFileURL(corpus.target).href, pathToFileURL(open).href, readFileSync(open, 'utf8'), TITLE);
+}
+
+/** `--workspace`: that case alone, on the full-size folder (or the quick one with --quick). */
+async function workspaceOnly() {
+  execNode(['esbuild.mjs']);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'umsg-bench-'));
+  try {
+    const [ordinary] = writeCorpora(path.join(dir, 'corpora'), quick ? QUICK_SIZES : FULL_SIZES);
+    printWorkspace(await workspaceCase(ordinary));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (process.argv.includes('--workspace')) return workspaceOnly();
   const started = performance.now();
   const loadBefore = os.loadavg();
   execNode(['esbuild.mjs']);
@@ -390,6 +414,7 @@ async function main() {
     );
     const processes = corpora.map((c) => measureCorpus(c, tools, scratch));
     const server = await measureServer(dir, readFileSync(corpora[1].target, 'utf8'), readFileSync(corpora[2].target, 'utf8'));
+    const workspace = await workspaceCase(corpora[0]);
     const startup = await measureStartup(dir);
     process.stdout.write('\n');
     const cpus = os.cpus();
@@ -412,6 +437,7 @@ async function main() {
         editPush: server.editPush,
         underLoad: { hugeMessage: server.hugeLoad, configMeta: server.metaLoad },
         memory: server.memory,
+        workspace,
       },
       startup,
       durationS: Math.round((performance.now() - started) / 1000),

@@ -100,9 +100,10 @@ function matchPath(pattern: Segment[], parts: string[]): boolean {
 
 /**
  * A test of relative paths ('/'-separated) against the globs whose value is `true` in a
- * `files.exclude` object; conditional entries (`{ "when": … }`) are left out.
+ * `files.exclude` object; conditional entries (`{ "when": … }`) are left out. Undefined when
+ * nothing is excluded.
  */
-export function excludeTest(excludes: unknown): (relative: string) => boolean {
+export function excludeTest(excludes: unknown): ((relative: string) => boolean) | undefined {
   const globs: Segment[][] = [];
   if (typeof excludes === 'object' && excludes !== null) {
     for (const [glob, on] of Object.entries(excludes)) {
@@ -112,7 +113,7 @@ export function excludeTest(excludes: unknown): (relative: string) => boolean {
       }
     }
   }
-  if (globs.length === 0) return () => false;
+  if (globs.length === 0) return undefined;
   return (relative) => {
     const parts = relative.split('/');
     return globs.some((g) => matchPath(g, parts));

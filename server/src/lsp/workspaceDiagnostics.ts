@@ -52,6 +52,11 @@ const BATCH_REPORTS = 50;
 const BATCH_MS = 100;
 /** Progress is reported at most once per this many files. */
 const PROGRESS_EVERY = 25;
+/**
+ * Files read ahead of the one being checked: a read waits on the file system (on Node, four
+ * trips through its thread pool), so reads overlap checks. Bounds the texts held at once.
+ */
+const READ_AHEAD = 16;
 
 /** An open document's check, as textDocument/diagnostic makes it (shared with it). */
 type OpenCheck = { doc: TextDocument; result: CheckResult; context: DocumentContext };
@@ -199,8 +204,9 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
         wanted: (name) => !!checkedKind(name),
         take: (file) => { files.push({ path: file, kind: checkedKind(file)! }); },
         problem: ({ path, reason }) => host.log(`Workspace diagnostics: cannot read "${path}": ${reason}.`),
-        excluded: (p) => { const r = relative(p); return r !== undefined && excluded(r); },
+        excluded: excluded && ((p) => { const r = relative(p); return r !== undefined && excluded(r); }),
         stopped: () => token.isCancellationRequested,
+        pause: runtime.yieldToHost,
       });
       await walk.walk(folder, (await runtime.realPath?.(folder)) ?? folder);
     }
@@ -291,19 +297,34 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     const total = formatCount(files.length);
     progress?.begin('Universal Message', 0, `Checking 0 of ${total} files`, false);
     const io = passIo(listings);
+    // Reads ahead of the check, READ_AHEAD at most; a file the client already has is not read.
+    const mustRead = (n: number) => {
+      const uri = uriOf(files[n].path);
+      const had = known?.get(uri);
+      return !(stale !== 'all' && !stale.has(uri) && had !== undefined && previous.get(uri) === had);
+    };
+    const reads = new Map<number, ReturnType<ServerRuntime['readFile']>>();
+    let ahead = 0;
+    const readFrom = (n: number) => {
+      for (ahead = Math.max(ahead, n); ahead < files.length && ahead < n + READ_AHEAD; ahead++) {
+        if (mustRead(ahead)) reads.set(ahead, runtime.readFile(files[ahead].path));
+      }
+    };
     try {
       for (let n = 0; n < files.length; n++) {
         if (token.isCancellationRequested) { restore(); return { items: [] }; }
         if (n % PROGRESS_EVERY === 0 && n > 0) progress?.report(Math.floor((n * 100) / files.length), `Checking ${formatCount(n)} of ${total} files`);
         const { path: filePath, kind } = files[n];
         const uri = uriOf(filePath);
-        const had = known?.get(uri);
-        if (stale !== 'all' && !stale.has(uri) && had !== undefined && previous.get(uri) === had) {
-          report(uri, null, had, () => []);
+        if (!mustRead(n)) {
+          report(uri, null, known!.get(uri)!, () => []);
           continue;
         }
+        readFrom(n);
+        const reading = reads.get(n) ?? runtime.readFile(filePath);
+        reads.delete(n);
         try {
-          const text = await runtime.readFile(filePath);
+          const text = await reading;
           if (typeof text !== 'string') {
             if (isUnreadable(text)) host.log(`Workspace diagnostics: cannot read "${filePath}": ${text.unreadable}.`);
             continue;

@@ -39,7 +39,12 @@ export interface WalkVisitor {
   excluded?(path: string, folder: boolean): boolean;
   /** Stops the walk between folders when true. */
   stopped?(): boolean;
+  /** Lets the host do other work, every ENTRIES_PER_PAUSE entries of a large folder (the language server). */
+  pause?(): Promise<void>;
 }
+
+/** How many entries of one folder are walked between two pauses. */
+const ENTRIES_PER_PAUSE = 500;
 
 /**
  * The order files are walked and reported in: localeCompare's, through one collator (the
@@ -65,7 +70,9 @@ export class FolderWalk {
     }
     const order = (nameOrder ??= new Intl.Collator());
     const entries = [...(listed as readonly FolderEntry[])].sort((a, b) => order.compare(a.name, b.name));
-    for (const e of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i];
+      if (visitor.pause && i > 0 && i % ENTRIES_PER_PAUSE === 0) await visitor.pause();
       if (SKIPPED_FOLDERS.has(e.name)) continue;
       const child = host.join(folder, e.name);
       if (e.kind === 'folder') {
