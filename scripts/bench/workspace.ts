@@ -26,7 +26,13 @@ export interface WorkspaceResult {
   hover: { n: number; p50: number; p95: number; max: number };
 }
 
-export async function measureWorkspace(server: string, folderUri: string, openUri: string, openText: string, at: Position): Promise<WorkspaceResult> {
+export async function measureWorkspace(
+  server: string,
+  folderUri: string,
+  openUri: string,
+  openText: string,
+  at: Position,
+): Promise<WorkspaceResult> {
   const lsp = await ServerProcess.start(server, true, folderUri);
   try {
     lsp.open(openUri, 'universal-message', openText);

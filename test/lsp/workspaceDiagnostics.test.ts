@@ -64,7 +64,11 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
   it('declares them, with interFileDependencies, to a client that pulls diagnostics', async () => {
     const harness = await startHarness({ pull: true, initialize: false });
     h = harness;
-    const result = await harness.client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: { textDocument: { diagnostic: {} } } });
+    const result = await harness.client.sendRequest('initialize', {
+      processId: null,
+      rootUri: null,
+      capabilities: { textDocument: { diagnostic: {} } },
+    });
     assert.deepEqual((result as { capabilities: { diagnosticProvider: unknown } }).capabilities.diagnosticProvider,
       { interFileDependencies: true, workspaceDiagnostics: true });
   });
@@ -197,7 +201,12 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
   it('reports an open document from its open text and version, once', async () => {
     await start();
     await h!.client.sendNotification('textDocument/didOpen', {
-      textDocument: { uri: uri('cards/bad.umsg'), languageId: 'universal-message', version: 7, text: '{ "type": "rich", "title": "T", "description": "Fixed" }' },
+      textDocument: {
+        uri: uri('cards/bad.umsg'),
+        languageId: 'universal-message',
+        version: 7,
+        text: '{ "type": "rich", "title": "T", "description": "Fixed" }',
+      },
     });
     const reports = await pull();
     const bad = reports.filter((r) => r.uri === uri('cards/bad.umsg'));

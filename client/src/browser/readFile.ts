@@ -43,7 +43,10 @@ export async function readFileForServer(host: ReadFileHost, params: ReadFilePara
  * A folder's entries for the server (`universalMessage/readFolder`), or null when it cannot be
  * listed. A link to a folder is 'other': the server does not walk it (see READ_FOLDER_REQUEST).
  */
-export async function readFolderForServer(host: ReadFileHost, params: ReadFileParams | undefined): Promise<[string, FolderEntryKind][] | null> {
+export async function readFolderForServer(
+  host: ReadFileHost,
+  params: ReadFileParams | undefined,
+): Promise<[string, FolderEntryKind][] | null> {
   if (typeof params?.uri !== 'string') return null;
   try {
     const { File, Directory, SymbolicLink } = host.fileType;

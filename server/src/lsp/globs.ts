@@ -49,7 +49,9 @@ function charClass(s: string, at: number): { test: (c: string) => boolean; end: 
   let i = negate ? at + 1 : at;
   const ranges: [string, string][] = [];
   for (let first = true; i < s.length && (first || s[i] !== ']'); first = false) {
-    if (s[i + 1] === '-' && i + 2 < s.length && s[i + 2] !== ']') { ranges.push([s[i], s[i + 2]]); i += 3; } else { ranges.push([s[i], s[i]]); i++; }
+    const range = s[i + 1] === '-' && i + 2 < s.length && s[i + 2] !== ']';
+    ranges.push([s[i], range ? s[i + 2] : s[i]]);
+    i += range ? 3 : 1;
   }
   if (i >= s.length) return undefined;
   return { test: (c) => ranges.some(([lo, hi]) => c >= lo && c <= hi) !== negate, end: i };

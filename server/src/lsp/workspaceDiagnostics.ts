@@ -37,7 +37,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { channelOfPath, formatCount, languageOf, type CheckResult, type DocumentContext, type LanguageId, type LanguageService } from '../core';
 import { isUnreadable } from '../workspace/readOutcome';
-import { FolderWalk, type WalkHost } from '../workspace/walkFolders';
+import { FolderWalk, type FolderEntry, type WalkHost } from '../workspace/walkFolders';
 import type { ContextIo, FileContext, fileContexts } from './fileContexts';
 import type { requestHandlers } from './requests';
 import { affectsOthers, type ClientSettings } from './settings';
@@ -162,7 +162,8 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
   }
 
   function filesChanged(list: unknown): boolean {
-    const events = (Array.isArray(list) ? list : []).filter((c): c is FileEvent => typeof c?.uri === 'string');
+    const isEvent = (c: unknown): c is FileEvent => typeof (c as FileEvent | undefined)?.uri === 'string';
+    const events = (Array.isArray(list) ? (list as unknown[]) : []).filter(isEvent);
     const ours = events.filter((c) => languageOf(c.uri) || affectsOthers(c.uri));
     if (ours.length > 0) changed(ours.map((c) => c.uri));
     return ours.some((c) => affectsOthers(c.uri) || (c.uri.endsWith('.umsg') && c.type !== FileChangeType.Changed));
@@ -187,7 +188,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
       ...walker,
       async list(folder) {
         const listed = await walker.list(folder);
-        if (Array.isArray(listed)) listings.set(folder, new Set(listed.map((e) => e.name)));
+        if (Array.isArray(listed)) listings.set(folder, new Set((listed as readonly FolderEntry[]).map((e) => e.name)));
         return listed;
       },
     };
@@ -254,7 +255,8 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     }
     // The client has every current report: answer when something changes.
     const isOpen = (uri: string) => !!documents.get(uri);
-    while (watched() && settled && settled.changes === changes && sameIds(previous, settled.ids, isOpen) && !token.isCancellationRequested) {
+    const holding = () => watched() && settled?.changes === changes && sameIds(previous, settled.ids, isOpen);
+    while (holding() && !token.isCancellationRequested) {
       await nextChange(token);
     }
     if (token.isCancellationRequested) return { items: [] };
@@ -313,7 +315,9 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     try {
       for (let n = 0; n < files.length; n++) {
         if (token.isCancellationRequested) { restore(); return { items: [] }; }
-        if (n % PROGRESS_EVERY === 0 && n > 0) progress?.report(Math.floor((n * 100) / files.length), `Checking ${formatCount(n)} of ${total} files`);
+        if (n % PROGRESS_EVERY === 0 && n > 0) {
+          progress?.report(Math.floor((n * 100) / files.length), `Checking ${formatCount(n)} of ${total} files`);
+        }
         const { path: filePath, kind } = files[n];
         const uri = uriOf(filePath);
         if (!mustRead(n)) {
@@ -357,7 +361,10 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
   }
 
   connection.languages.diagnostics.onWorkspace((params, token, workDone, partial) =>
-    host.handler('Workspace diagnostics', () => true, { items: [] }, (p: WorkspaceDiagnosticParams, t) => pull(p, t, workDone, partial))(params, token));
+    host.handler('Workspace diagnostics', () => true, { items: [] }, (p: WorkspaceDiagnosticParams, t) => pull(p, t, workDone, partial))(
+      params,
+      token,
+    ));
   return { changed, filesChanged };
 }
 

@@ -8,7 +8,7 @@
  */
 
 /** Folders never walked: dependencies, version control, the editor tests' download, build output. */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.vscode-test', 'dist', 'out']);
+const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.vscode-test', 'dist', 'out']);
 
 /** One entry of a folder as listed, links not followed. */
 export interface FolderEntry {
@@ -17,7 +17,7 @@ export interface FolderEntry {
 }
 
 /** Where a link leads: its target's kind and real path; `problem` when it leads nowhere (dangling, a loop). */
-export type LinkTarget = { kind: 'file' | 'folder' | 'other'; real: string } | { problem: string };
+type LinkTarget = { kind: 'file' | 'folder' | 'other'; real: string } | { problem: string };
 
 export interface WalkHost {
   /** A folder's entries, or why it cannot be listed. */
@@ -28,7 +28,7 @@ export interface WalkHost {
   join(folder: string, name: string): string;
 }
 
-export interface WalkVisitor {
+interface WalkVisitor {
   /** Whether a file of this name is one to take. */
   wanted(name: string): boolean;
   /** A file found, by the path it was reached by and its real path. */
