@@ -24,7 +24,8 @@ export function clientOptions({ anyScheme = false } = {}): LanguageClientOptions
       anyScheme ? { pattern: '**/umsg.config.json' } : { scheme: 'file', pattern: '**/umsg.config.json' },
     ],
     synchronize: {
-      configurationSection: 'universalMessage',
+      // files.exclude decides which files the workspace report leaves out.
+      configurationSection: ['universalMessage', 'files.exclude'],
       // The config file, sample data and channel-specific messages change what a message gets;
       // every checked file changed on disk is checked again for the Problems panel.
       fileEvents: [
