@@ -50,6 +50,8 @@ const SERVER_VERSION = '0.1.0';
 /** Reports are sent in batches of this many, or sooner when this many milliseconds passed. */
 const BATCH_REPORTS = 50;
 const BATCH_MS = 100;
+/** The server starts progress of its own (the client gave no token) for a pass that reads this many files. */
+const OWN_PROGRESS_FROM = 100;
 /** Progress is reported at most once per this many files. */
 const PROGRESS_EVERY = 25;
 /**
@@ -236,10 +238,11 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     };
   }
 
-  async function progressFor(workDone: WorkDoneProgressReporter): Promise<WorkDoneProgressReporter | undefined> {
-    // A reporter without a client token discards everything; the server then starts its own where it can.
+  async function progressFor(workDone: WorkDoneProgressReporter, toRead: number): Promise<WorkDoneProgressReporter | undefined> {
+    // A reporter without a client token discards everything; the server then starts its own
+    // where it can, for a pass long enough to watch (not for one file saved).
     if (!WorkDoneProgressReporter.isNullInstance(workDone)) return workDone;
-    if (!host.caps().window?.workDoneProgress) return undefined;
+    if (toRead < OWN_PROGRESS_FROM || !host.caps().window?.workDoneProgress) return undefined;
     return connection.window.createWorkDoneProgress().catch(() => undefined);
   }
 
@@ -295,9 +298,6 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     const listings = new Map<string, Set<string>>();
     const files = (await workspaceFiles(token, listings)).filter((f) => !documents.get(uriOf(f.path)));
     if (token.isCancellationRequested) { restore(); return { items: [] }; }
-    const progress = files.length > 0 ? await progressFor(workDone) : undefined;
-    const total = formatCount(files.length);
-    progress?.begin('Universal Message', 0, `Checking 0 of ${total} files`, false);
     const io = passIo(listings);
     // Reads ahead of the check, READ_AHEAD at most; a file the client already has is not read.
     const mustRead = (n: number) => {
@@ -312,6 +312,10 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
         if (mustRead(ahead)) reads.set(ahead, runtime.readFile(files[ahead].path));
       }
     };
+    const toRead = files.filter((_, n) => mustRead(n)).length;
+    const progress = files.length > 0 ? await progressFor(workDone, toRead) : undefined;
+    const total = formatCount(files.length);
+    progress?.begin('Universal Message', 0, `Checking 0 of ${total} files`, false);
     try {
       for (let n = 0; n < files.length; n++) {
         if (token.isCancellationRequested) { restore(); return { items: [] }; }
