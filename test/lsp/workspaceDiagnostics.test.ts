@@ -155,6 +155,15 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
     assert.equal(second.get(uri('cards/bad.umsg'))?.kind, 'unchanged');
   });
 
+  it('answers at once, every file read again, a client that does not watch files', async () => {
+    await start({ watch: false });
+    const first = await pull();
+    const before = h!.reads;
+    const second = await pull(first);
+    assert.ok(second.every((r) => r.kind === 'unchanged'), JSON.stringify(second));
+    assert.ok(h!.reads - before >= 5, 'nothing tells this server of a change: it reads every file');
+  });
+
   it('clears the findings of a file deleted on disk', async () => {
     await start();
     const first = await pull();
