@@ -225,6 +225,39 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
     assert.equal(reports[0].uri, uri('cards/bad.umsg'), 'open documents come first');
   });
 
+  it('starts progress of its own for a long pass when the client gives no token, not for one file changed', async () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 120; i++) many[`${WS}/many/card-${i}.umsg`] = '{ "type": "rich", "title": "T", "description": "D" }';
+    await start({ progress: true, files: many });
+    const first = await pull();
+    await h!.settle();
+    const messages = h!.serverProgress.map((p) => p.message).filter((m) => m !== undefined);
+    assert.equal(h!.progressTokens.length, 1);
+    assert.equal(messages[0], 'Checking 0 of 120 files');
+    assert.ok(messages.includes('Checking 100 of 120 files'), JSON.stringify(messages));
+    await changedOnDisk('many/card-7.umsg', '{ "type": "rich", "title": "T" }', 2);
+    const second = byUri(await pull(first));
+    assert.deepEqual(codes(second.get(uri('many/card-7.umsg'))), ['card-required']);
+    assert.equal(h!.progressTokens.length, 1, 'no progress for one file');
+  });
+
+  it('answers a hover in an open message while the workspace is being checked', async () => {
+    await start();
+    const text = '{ "type": "rich", "title": "Hello", "description": "D" }';
+    await h!.open(uri('cards/open.umsg'), text);
+    const at = { textDocument: { uri: uri('cards/open.umsg') }, position: { line: 0, character: 22 } };
+    await h!.client.sendRequest('textDocument/hover', at);
+    const release = h!.holdReads();
+    let pulled = false;
+    const pulling = pull().then((r) => { pulled = true; return r; });
+    await h!.settle();
+    const hover = await h!.client.sendRequest('textDocument/hover', at);
+    assert.ok(hover, 'the hover is answered');
+    assert.equal(pulled, false, 'while the workspace check waits on a file read');
+    release();
+    assert.equal((await pulling).length, 6);
+  });
+
   it('streams the reports as partial results and reports progress', async () => {
     await start();
     const streamed: Report[] = [];

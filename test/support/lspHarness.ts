@@ -12,6 +12,7 @@ import {
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
+  WorkDoneProgress,
   type ClientCapabilities,
   type Diagnostic,
   type ProtocolConnection,
@@ -32,6 +33,9 @@ export interface Harness {
   settings: Record<string, unknown>;
   /** What the client answers for the section `files.exclude`. */
   filesExclude: Record<string, unknown>;
+  /** The tokens of window/workDoneProgress/create requests, in order, and what was reported under them. */
+  progressTokens: (string | number)[];
+  serverProgress: { kind: string; message?: string }[];
   /** Waits for the next publishDiagnostics for `uri` that satisfies `until`. */
   nextDiagnostics(uri: string, until?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
   published: PublishDiagnosticsParams[];
@@ -73,6 +77,8 @@ export interface HarnessOptions {
   initializationOptions?: Record<string, unknown>;
   /** Workspace folders sent with initialize (URIs); the server lists them from `files`. */
   workspaceFolders?: string[];
+  /** The client shows progress the server starts (window.workDoneProgress); the tokens it was asked for are in `progressTokens`. */
+  progress?: boolean;
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
@@ -139,6 +145,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     registrations: [],
     settings: {},
     filesExclude: {},
+    progressTokens: [],
+    serverProgress: [],
     nextDiagnostics(uri, until = () => true, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -205,12 +213,18 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     harness.registrations.push(...p.registrations);
     return null;
   });
+  client.onRequest('window/workDoneProgress/create', (p: { token: string | number }) => {
+    harness.progressTokens.push(p.token);
+    client.onProgress(WorkDoneProgress.type, p.token, (value) => { harness.serverProgress.push(value); });
+    return null;
+  });
   client.onRequest('workspace/diagnostic/refresh', () => {
     for (const resolve of refreshWaiters.splice(0)) resolve();
     return null;
   });
   client.listen();
   const capabilities: ClientCapabilities = {
+    window: options.progress ? { workDoneProgress: true } : undefined,
     textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
     workspace: {
       configuration: !!options.configuration,
