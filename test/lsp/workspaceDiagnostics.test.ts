@@ -90,6 +90,15 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
     assert.ok(codes(reports.get(uri('cards/link.umsg')))!.includes('channel-limit'), JSON.stringify(reports.get(uri('cards/link.umsg'))));
   });
 
+  it('reports a broken umsg.config.json in itself, and checks the messages under it with its valid part', async () => {
+    await start({ files: { ...FILES, [`${WS}/cards/umsg.config.json`]: '{ "rules": { "card-required": "off" }, "colour": 1' } });
+    const reports = byUri(await pull());
+    const config = reports.get(uri('cards/umsg.config.json'));
+    assert.ok(codes(config)!.includes('config'), JSON.stringify(config));
+    assert.deepEqual(codes(reports.get(uri('cards/bad.umsg'))), [], 'card-required is off under that config');
+    assert.deepEqual(codes(reports.get(uri('forms/shop.configmeta.json'))), ['meta-key-identifier'], 'the config governs cards/ only');
+  });
+
   it('re-checks a message when its sample data changes on disk; the other files are unchanged', async () => {
     await start();
     const first = await pull();

@@ -3,8 +3,9 @@
  * and Configuration Meta file of the workspace folders, opened or not, so that the Problems
  * panel shows the whole workspace.
  *
- * - The files are those `umsg check` takes over a folder (workspace/walkFolders.ts), less the
- *   editor's `files.exclude`, listed and read through the runtime (the browser's through the client).
+ * - The files are those `umsg check` takes over a folder (workspace/walkFolders.ts) and each
+ *   umsg.config.json, less the editor's `files.exclude`, listed and read through the runtime
+ *   (the browser's through the client).
  * - Open documents come first, from their open version: the same check as
  *   textDocument/diagnostic, never the text on disk.
  * - A report's result id is a hash of everything the check reads (text, config, sample data,
@@ -108,12 +109,6 @@ function checkContext(found: FileContext): DocumentContext {
   };
 }
 
-/** The language of a file the workspace report covers (umsg.config.json is reported only open). */
-function checkedKind(name: string): Exclude<LanguageId, 'umsg-config'> | undefined {
-  const kind = languageOf(name);
-  return kind === 'umsg-config' ? undefined : kind;
-}
-
 /**
  * The files whose reports a change of `uri` can alter: the file, and the message beside a
  * sample or a channel-specific sibling; undefined for a config file (every file under it).
@@ -182,7 +177,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
 
   /** The files of the workspace folders, in the walk's order; open documents are left to the caller. */
   async function workspaceFiles(token: CancellationToken, listings: Map<string, Set<string>>) {
-    const files: { path: string; kind: Exclude<LanguageId, 'umsg-config'> }[] = [];
+    const files: { path: string; kind: LanguageId }[] = [];
     const walker = runtime.folders;
     if (!walker || !enabled()) return files;
     // The walk's listings answer the sample, sibling and config lookups of the same pass.
@@ -204,8 +199,9 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
         return at.startsWith(root + '/') ? at.slice(root.length + 1) : undefined;
       };
       const walk = new FolderWalk(recording, {
-        wanted: (name) => !!checkedKind(name),
-        take: (file) => { files.push({ path: file, kind: checkedKind(file)! }); },
+        // The files umsg check takes, and umsg.config.json: a broken config is reported in itself, as when it is open.
+        wanted: (name) => !!languageOf(name),
+        take: (file) => { files.push({ path: file, kind: languageOf(file)! }); },
         problem: ({ path, reason }) => host.log(`Workspace diagnostics: cannot read "${path}": ${reason}.`),
         excluded: excluded && ((p) => { const r = relative(p); return r !== undefined && excluded(r); }),
         stopped: () => token.isCancellationRequested,
