@@ -196,6 +196,13 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
     assert.ok(h!.reads <= readsAtCancel + 1, `at most the read under way when cancelled: ${h!.reads - readsAtCancel} more`);
   });
 
+  it('reports a file once when one workspace folder holds another', async () => {
+    await start({ workspaceFolders: [`file://${WS}`, `file://${WS}/cards`] });
+    const reports = await pull();
+    assert.equal(reports.filter((r) => r.uri === uri('cards/bad.umsg')).length, 1);
+    assert.equal(reports.length, 5);
+  });
+
   it('leaves out what files.exclude excludes', async () => {
     await start({ configuration: true });
     h!.filesExclude = { '**/secret': true, 'forms/*.json': true, '**/nothing': false };

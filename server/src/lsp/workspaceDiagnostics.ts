@@ -189,6 +189,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
         return listed;
       },
     };
+    const seen = new Set<string>(); // a folder inside another is walked once
     for (const folderUri of host.folders()) {
       const folder = contexts.pathOf(URI.parse(folderUri));
       if (folder === undefined || token.isCancellationRequested) continue;
@@ -206,7 +207,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
         excluded: excluded && ((p) => { const r = relative(p); return r !== undefined && excluded(r); }),
         stopped: () => token.isCancellationRequested,
         pause: runtime.yieldToHost,
-      });
+      }, seen);
       await walk.walk(folder, (await runtime.realPath?.(folder)) ?? folder);
     }
     return files;

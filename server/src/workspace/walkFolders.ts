@@ -55,9 +55,8 @@ let nameOrder: Intl.Collator | undefined;
 
 /** Walks `folder` (whose real path is `realFolder`) and everything under it. */
 export class FolderWalk {
-  private readonly seen = new Set<string>();
-
-  constructor(private readonly host: WalkHost, private readonly visitor: WalkVisitor) {}
+  /** `seen`: real paths already taken, shared by walks that must not take a file twice (nested workspace folders). */
+  constructor(private readonly host: WalkHost, private readonly visitor: WalkVisitor, private readonly seen = new Set<string>()) {}
 
   async walk(folder: string, realFolder: string): Promise<void> {
     const { host, visitor } = this;
