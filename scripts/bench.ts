@@ -6,6 +6,7 @@
  *   npm run bench -- --quick             smaller corpora and fewer rounds; prints, writes nothing
  *   npm run bench -- --no-growth         without scripts/growth.ts
  *   npm run bench -- --cache-only        only the second `umsg check --cache` run (4. below); prints, writes nothing
+ *   npm run bench -- --workspace         only the workspace diagnostics case (5. below); prints, writes nothing
  *
  * 1. Three corpora (scripts/bench/corpora.ts) are generated into a temporary folder: 10,000
  *    ordinary messages, one 3.9 MB message with 20,000 actions, one 50,000-entry Configuration
@@ -26,6 +27,9 @@
  *    diagnostics), `umsg check` on one file, and `node -e 0`.
  * 4. `umsg check --cache` over the ordinary messages, unchanged since a first run wrote the
  *    cache, beside the floor and `umsg check` without the cache, in turn as in 1.
+ * 5. The whole workspace in the Problems panel (scripts/bench/workspace.ts): workspace/diagnostic
+ *    over the 10,000 ordinary messages with one open, to the last report; memory at the end;
+ *    hover p95 in the open message meanwhile.
  *
  * Prints a table with the speed goals marked met or not met; the bench does not fail on a
  * goal, only on a broken measurement (a tool that errors, exits with another code, or reads
@@ -46,9 +50,10 @@ import { FULL_SIZES, QUICK_SIZES, writeCorpora, type Corpus } from './bench/corp
 import { ServerProcess, timed, type Position } from './bench/lsp';
 import { median, percentile } from './bench/stats';
 import {
-  goalsOf, printCache, printReport, type BenchResults, type CacheResult, type CorpusResult, type Latency, type ToolId, type ToolResult,
+  goalsOf, printCache, printReport, printWorkspace, type BenchResults, type CacheResult, type CorpusResult, type Latency, type ToolId, type ToolResult,
 } from './bench/report';
 import { measureProviderProject, providerProjectLine } from './bench/providerProject';
+import { measureWorkspace } from './bench/workspace';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -414,7 +419,26 @@ async function measureStartup(dir: string) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The whole workspace in the Problems panel, over the folder of ordinary messages (one open). */
+function workspaceCase(corpus: Corpus) {
+  const open = path.join(corpus.target, 'card-0000.umsg');
+  return measureWorkspace(SERVER, pathToFileURL(corpus.target).href, pathToFileURL(open).href, readFileSync(open, 'utf8'), TITLE);
+}
+
+/** `--workspace`: that case alone, on the full-size folder (or the quick one with --quick). */
+async function workspaceOnly() {
+  execNode(['esbuild.mjs']);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'umsg-bench-'));
+  try {
+    const [ordinary] = writeCorpora(path.join(dir, 'corpora'), quick ? QUICK_SIZES : FULL_SIZES);
+    printWorkspace(await workspaceCase(ordinary));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (process.argv.includes('--workspace')) return workspaceOnly();
   const started = performance.now();
   const loadBefore = os.loadavg();
   execNode(['esbuild.mjs']);
@@ -442,6 +466,7 @@ async function main() {
     );
     const processes = corpora.map((c) => measureCorpus(c, tools, scratch));
     const server = await measureServer(dir, readFileSync(corpora[1].target, 'utf8'), readFileSync(corpora[2].target, 'utf8'));
+    const workspace = await workspaceCase(corpora[0]);
     const startup = await measureStartup(dir);
     const cache = measureCache(corpora[0], tools, scratch);
     process.stdout.write('\n');
@@ -465,6 +490,7 @@ async function main() {
         editPush: server.editPush,
         underLoad: { hugeMessage: server.hugeLoad, configMeta: server.metaLoad },
         memory: server.memory,
+        workspace,
       },
       startup,
       cache,

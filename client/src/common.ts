@@ -25,12 +25,14 @@ export function clientOptions({ anyScheme = false } = {}): LanguageClientOptions
       anyScheme ? { pattern: '**/umsg.config.json' } : { scheme: 'file', pattern: '**/umsg.config.json' },
     ],
     synchronize: {
-      configurationSection: 'universalMessage',
-      // The config file, sample data and channel-specific messages change what a message gets.
+      // files.exclude decides which files the workspace report leaves out.
+      configurationSection: ['universalMessage', 'files.exclude'],
+      // The config file, sample data and channel-specific messages change what a message gets;
+      // every checked file changed on disk is checked again for the Problems panel.
       fileEvents: [
         workspace.createFileSystemWatcher('**/umsg.config.json'),
         workspace.createFileSystemWatcher('**/*.sample.json'),
-        workspace.createFileSystemWatcher('**/*.umsg', false, true, false),
+        workspace.createFileSystemWatcher('**/*.{umsg,configmeta.json,provider.json}'),
         // A provider descriptor is checked against its Gradle project's build files and sources.
         workspace.createFileSystemWatcher('**/*.{gradle,gradle.kts,kt,java}'),
       ],

@@ -6,7 +6,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  WorkspaceDiagnosticRequest,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
 
 /** No request of the bench waits longer than this: a hung server fails the bench. */
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -19,6 +26,7 @@ export interface Position {
 export class ServerProcess {
   private readonly waiters: { uri: string; version: number; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   private stderr = '';
+  private tokens = 0;
   private readonly exited: Promise<number | null>;
 
   private constructor(private readonly child: ChildProcess, private readonly connection: ProtocolConnection) {
@@ -99,6 +107,24 @@ export class ServerProcess {
         );
       }),
     ]).finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * workspace/diagnostic, its reports streamed as partial results to `onReports` (as VS Code
+   * asks for them); resolves when the server has answered.
+   */
+  async workspaceDiagnostics(onReports: (items: { uri: string; kind: string; items?: unknown[] }[]) => void): Promise<void> {
+    const partialResultToken = `workspace-${++this.tokens}`;
+    const listening = this.connection.onProgress(WorkspaceDiagnosticRequest.partialResult, partialResultToken, (p) => onReports(p.items));
+    try {
+      const final = await this.request<{ items: { uri: string; kind: string; items?: unknown[] }[] }>(
+        'workspace/diagnostic',
+        { previousResultIds: [], partialResultToken },
+      );
+      onReports(final.items);
+    } finally {
+      listening.dispose();
+    }
   }
 
   hover(uri: string, position: Position): Promise<unknown> {

@@ -4,6 +4,8 @@
  * No Node imports here: generating that page reads only the results file.
  */
 
+import type { WorkspaceResult } from './workspace';
+
 export type ToolId = 'umsg' | 'parse' | 'ajv' | 'vscode';
 
 export interface ToolResult {
@@ -80,6 +82,8 @@ export interface BenchResults {
     underLoad: { hugeMessage: UnderLoadResult; configMeta: UnderLoadResult };
     /** Bytes. */
     memory: { idleRss?: number; openRss?: number; openPeak?: number; messages: number };
+    /** workspace/diagnostic over the ordinary messages (absent from runs before it was measured). */
+    workspace?: WorkspaceResult;
   };
   startup: { nodeMs: number; cliMs: number; serverMs: number };
   /** Absent from runs made before the cache was measured. */
@@ -221,12 +225,24 @@ export function printReport(r: BenchResults): void {
     `\nserver memory (VmRSS): ${mb(e.memory.idleRss)} idle, ` +
       `${mb(e.memory.openRss)} with ${e.memory.messages} messages open (peak ${mb(e.memory.openPeak)})`,
   );
+  if (e.workspace) printWorkspace(e.workspace);
   const s = r.startup;
   console.log(
     `start-up to the first diagnostic of one message: server ${ms(s.serverMs)}, umsg check ${ms(s.cliMs)}, node -e 0 ${ms(s.nodeMs)}`,
   );
   console.log('\nspeed goals (reported, not enforced):');
   for (const g of r.goals) console.log(`  ${g.met ? 'met    ' : 'NOT met'}  ${g.figure.padStart(8)}  ${g.goal}`);
+}
+
+/** The workspace diagnostics case, in a few lines. */
+export function printWorkspace(w: WorkspaceResult): void {
+  console.log(
+    `\nworkspace diagnostics over ${count(w.files)} files (one open): the full Problems panel in ${ms(w.fullMs)} ` +
+      `(first reports after ${ms(w.firstReportMs)}), ${count(w.problems)} findings in ${count(w.filesWithProblems)} files; ` +
+      `server memory at the end ${mb(w.rss)} (peak ${mb(w.peak)}); hover in the open message during a second pull ` +
+      `(${ms(w.fullWithHoversMs)} with hovers all along): p50 ${ms(w.hover.p50)}, p95 ${ms(w.hover.p95)}, max ${ms(w.hover.max)} ` +
+      `(${count(w.hover.n)} hovers)`,
+  );
 }
 
 /** docs/performance.md's speed tables: those of a full run, with when and where it was measured. */

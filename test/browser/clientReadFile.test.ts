@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FileStat, Uri } from 'vscode';
-import { readFileForServer, type ReadFileHost } from '../../client/src/browser/readFile';
+import { readFileForServer, readFolderForServer, type ReadFileHost } from '../../client/src/browser/readFile';
 import { READ_FILE_MAX_BYTES } from '../../server/src/protocol/readFile';
 
 const FILE = 1, DIRECTORY = 2, SYMBOLIC_LINK = 64;
@@ -24,7 +24,14 @@ function host(entries: Record<string, { type: number; size: number; bytes?: Uint
     parse: (uri) => uri as unknown as Uri,
     stat: async (uri) => { const e = entry(uri); return { type: e.type, size: e.size, ctime: 0, mtime: 0 } as FileStat; },
     readFile: async (uri) => { reads.push(String(uri)); return entry(uri).bytes ?? new Uint8Array(); },
-    fileType: { File: FILE, Directory: DIRECTORY },
+    readDirectory: async (uri) => {
+      const prefix = `${String(uri)}/`;
+      if (entry(uri).type !== DIRECTORY) throw new Error(`FileNotADirectory (FileSystemError): ${String(uri)}`);
+      return Object.entries(entries)
+        .filter(([u]) => u.startsWith(prefix) && !u.slice(prefix.length).includes('/'))
+        .map(([u, e]): [string, number] => [u.slice(prefix.length), e.type]);
+    },
+    fileType: { File: FILE, Directory: DIRECTORY, SymbolicLink: SYMBOLIC_LINK },
   };
 }
 
@@ -61,5 +68,23 @@ describe('readFileForServer: what the web client hands the language server', () 
     assert.equal(await readFileForServer(h, { uri: 'file:///w/missing.sample.json' }), null);
     assert.equal(await readFileForServer(h, undefined), null);
     assert.equal(await readFileForServer(h, { uri: 42 } as unknown as { uri: string }), null);
+  });
+});
+
+describe('readFolderForServer: the folders the server walks for workspace diagnostics', () => {
+  it('lists files and folders; a link to a folder is not walked; a folder that cannot be listed is null', async () => {
+    const fs = host({
+      'file:///w': { type: DIRECTORY, size: 0 },
+      'file:///w/a.umsg': { type: FILE, size: 2 },
+      'file:///w/linked.umsg': { type: FILE | SYMBOLIC_LINK, size: 2 },
+      'file:///w/cards': { type: DIRECTORY, size: 0 },
+      'file:///w/loop': { type: DIRECTORY | SYMBOLIC_LINK, size: 0 },
+      'file:///w/cards/b.umsg': { type: FILE, size: 2 },
+    });
+    assert.deepEqual(await readFolderForServer(fs, { uri: 'file:///w' }), [
+      ['a.umsg', 'file'], ['linked.umsg', 'file'], ['cards', 'folder'], ['loop', 'other'],
+    ]);
+    assert.equal(await readFolderForServer(fs, { uri: 'file:///w/a.umsg' }), null);
+    assert.equal(await readFolderForServer(fs, { uri: 'file:///missing' }), null);
   });
 });

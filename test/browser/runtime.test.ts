@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { URI } from 'vscode-uri';
 import { browserRuntime, configForUri } from '../../server/src/browser/runtime';
-import { READ_FILE_REQUEST } from '../../server/src/protocol/readFile';
+import { READ_FILE_REQUEST, READ_FOLDER_REQUEST } from '../../server/src/protocol/readFile';
 import { messageContext } from '../../server/src/workspace/messageContext';
 
 const ROOT = 'vscode-vfs://github/acme/bot';
@@ -84,5 +84,27 @@ describe('browserRuntime.readFile: the client answers, or the file counts as mis
     const r = runtime(async () => null);
     assert.equal(r.locate?.pathOf(URI.parse(`${ROOT}/today.umsg`)), `${ROOT}/today.umsg`);
     assert.equal(r.locate?.uriOf(`${ROOT}/today.umsg`), `${ROOT}/today.umsg`);
+  });
+});
+
+describe('browserRuntime.folders: the workspace listed through the client (workspace diagnostics)', () => {
+  const runtime = (answer: (method: string, params: { uri: string }) => Promise<unknown>) =>
+    browserRuntime({ sendRequest: answer }, 'https://example.invalid/docs/rules/', () => undefined);
+
+  it('asks with universalMessage/readFolder and the URI, and joins names as URIs', async () => {
+    const seen: unknown[] = [];
+    const folders = runtime(async (method, params) => {
+      seen.push([method, params]);
+      return [['a.umsg', 'file'], ['cards', 'folder']];
+    }).folders!;
+    assert.deepEqual(await folders.list(ROOT), [{ name: 'a.umsg', kind: 'file' }, { name: 'cards', kind: 'folder' }]);
+    assert.deepEqual(seen, [[READ_FOLDER_REQUEST, { uri: ROOT }]]);
+    assert.equal(folders.join(ROOT, 'my cards'), `${ROOT}/my%20cards`);
+  });
+
+  it('takes null or a client that cannot answer as a folder that cannot be listed', async () => {
+    assert.deepEqual(await runtime(async () => null).folders!.list(ROOT), { problem: 'the editor cannot list it' });
+    const failing = runtime(async () => { throw new Error('Unhandled method'); });
+    assert.deepEqual(await failing.folders!.list(ROOT), { problem: 'the editor cannot list it' });
   });
 });

@@ -30,6 +30,7 @@ describe('for editors other than VS Code', () => {
       '**/*.gradle.kts',
       '**/*.kt',
       '**/*.java',
+      '**/*.{umsg,configmeta.json,provider.json}',
     ]);
   });
 

@@ -12,6 +12,7 @@ import {
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
+  WorkDoneProgress,
   type ClientCapabilities,
   type Diagnostic,
   type ProtocolConnection,
@@ -30,6 +31,11 @@ export interface Harness {
   logs: string[];
   /** Settings the client answers workspace/configuration with. */
   settings: Record<string, unknown>;
+  /** What the client answers for the section `files.exclude`. */
+  filesExclude: Record<string, unknown>;
+  /** The tokens of window/workDoneProgress/create requests, in order, and what was reported under them. */
+  progressTokens: (string | number)[];
+  serverProgress: { kind: string; message?: string }[];
   /** Waits for the next publishDiagnostics for `uri` that satisfies `until`. */
   nextDiagnostics(uri: string, until?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
   published: PublishDiagnosticsParams[];
@@ -71,6 +77,10 @@ export interface HarnessOptions {
   initializationOptions?: Record<string, unknown>;
   /** How the server reads a provider descriptor's Gradle project (none: the project checks do not run). */
   providerProject?: ServerRuntime['providerProject'];
+  /** Workspace folders sent with initialize (URIs); the server lists them from `files`. */
+  workspaceFolders?: string[];
+  /** The client shows progress the server starts (window.workDoneProgress); the tokens it was asked for are in `progressTokens`. */
+  progress?: boolean;
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
@@ -92,6 +102,22 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return files.get(p);
     },
     configFor: configForFile,
+    // Folders listed from the in-memory files: a folder is every path with a name after it.
+    folders: {
+      async list(dir) {
+        const children = new Map<string, 'file' | 'folder'>();
+        for (const p of files.keys()) {
+          if (!p.startsWith(dir + '/')) continue;
+          const rest = p.slice(dir.length + 1);
+          const cut = rest.indexOf('/');
+          children.set(cut < 0 ? rest : rest.slice(0, cut), cut < 0 ? 'file' : 'folder');
+        }
+        if (children.size === 0) return { problem: 'no such file or folder' };
+        return [...children].map(([name, kind]) => ({ name, kind }));
+      },
+      follow: async () => undefined,
+      join: (dir, name) => `${dir}/${name}`,
+    },
     docsBase: DOCS_BASE,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
     setTimeout: (fn, ms) => {
@@ -121,6 +147,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     published,
     registrations: [],
     settings: {},
+    filesExclude: {},
+    progressTokens: [],
+    serverProgress: [],
     nextDiagnostics(uri, until = () => true, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -162,6 +191,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       await client.sendRequest('initialize', {
         processId: null,
         rootUri: null,
+        workspaceFolders: options.workspaceFolders?.map((uri) => ({ uri, name: uri })) ?? null,
         capabilities,
         initializationOptions: options.initializationOptions ?? {},
       });
@@ -180,9 +210,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
   });
   client.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
-  client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => harness.settings));
+  client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
+    p.items.map((i) => (i.section === 'files.exclude' ? harness.filesExclude : harness.settings)));
   client.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
     harness.registrations.push(...p.registrations);
+    return null;
+  });
+  client.onRequest('window/workDoneProgress/create', (p: { token: string | number }) => {
+    harness.progressTokens.push(p.token);
+    client.onProgress(WorkDoneProgress.type, p.token, (value) => { harness.serverProgress.push(value); });
     return null;
   });
   client.onRequest('workspace/diagnostic/refresh', () => {
@@ -191,6 +227,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   client.listen();
   const capabilities: ClientCapabilities = {
+    window: options.progress ? { workDoneProgress: true } : undefined,
     textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
     workspace: {
       configuration: !!options.configuration,

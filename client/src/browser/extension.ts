@@ -7,9 +7,9 @@
  */
 import { FileType, Uri, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
-import { READ_FILE_REQUEST, type ReadFileParams } from '../../../server/src/protocol/readFile';
+import { READ_FILE_REQUEST, READ_FOLDER_REQUEST, type ReadFileParams } from '../../../server/src/protocol/readFile';
 import { CLIENT_ID, CLIENT_NAME, clientOptions, registerCommands } from '../common';
-import { readFileForServer, type ReadFileHost } from './readFile';
+import { readFileForServer, readFolderForServer, type ReadFileHost } from './readFile';
 
 /** The web extension host's Worker (tsconfig has no DOM lib). */
 declare const Worker: new (url: string, options?: { name?: string }) => unknown;
@@ -24,9 +24,11 @@ export async function activate(context: ExtensionContext): Promise<void> {
     parse: (uri) => Uri.parse(uri, true),
     stat: (uri) => workspace.fs.stat(uri),
     readFile: (uri) => workspace.fs.readFile(uri),
+    readDirectory: (uri) => workspace.fs.readDirectory(uri),
     fileType: FileType,
   };
   client.onRequest(READ_FILE_REQUEST, (params: ReadFileParams) => readFileForServer(host, params));
+  client.onRequest(READ_FOLDER_REQUEST, (params: ReadFileParams) => readFolderForServer(host, params));
   context.subscriptions.push(client, ...registerCommands(client));
   await client.start();
 }

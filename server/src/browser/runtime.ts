@@ -12,7 +12,7 @@ import { CONFIG_FILE_NAME, RULE_IDS, parseConfig, resolveConfig } from '../core'
 import type { ConfigForFile, ConfigLookupOptions } from '../workspace/configLookup';
 import type { ReadText } from '../workspace/readOutcome';
 import type { ServerRuntime } from '../lsp/server';
-import { READ_FILE_REQUEST, type ReadFileParams } from '../protocol/readFile';
+import { READ_FILE_REQUEST, READ_FOLDER_REQUEST, type FolderEntryKind, type ReadFileParams } from '../protocol/readFile';
 
 /** What the runtime needs of the connection: one request to the client. */
 interface ClientRequests {
@@ -67,6 +67,16 @@ export function browserRuntime(client: ClientRequests, docsBase: string, log: (m
       }
     },
     configFor: configForUri,
+    // The workspace's files, listed by the client (workspace diagnostics).
+    folders: {
+      async list(uri) {
+        const listed = await client.sendRequest(READ_FOLDER_REQUEST, { uri }).catch(() => null);
+        if (!Array.isArray(listed)) return { problem: 'the editor cannot list it' };
+        return (listed as [string, FolderEntryKind][]).map(([name, kind]) => ({ name, kind }));
+      },
+      follow: () => Promise.resolve(undefined),
+      join: (uri, name) => Utils.joinPath(URI.parse(uri), name).toString(),
+    },
     docsBase,
     locate: { pathOf: (uri) => uri.toString(), uriOf: (uri) => uri },
     setTimeout: (fn, ms) => setTimeout(fn, ms),

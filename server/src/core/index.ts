@@ -30,8 +30,8 @@ export { providerImplementationProject } from './model/providerProject';
 export { parseConfig } from './rules/config';
 export { CONFIG_FILE_NAME, languageOf } from './syntax/languages';
 export { parseSampleJson } from './template/templateEval';
-export { visibleControls } from './util/markdownQuote';
 export { formatCount } from './util/count';
+export { visibleControls } from './util/markdownQuote';
 
 /** The rule catalogue (ids, descriptions, default severities), for reports that describe the rules. */
 export { ALL_RULES };

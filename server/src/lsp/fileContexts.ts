@@ -10,17 +10,25 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { resolveConfig, type DocumentContext, type LanguageId, type ProviderProjectFacts, type ResolvedConfig } from '../core';
 import { projectFolder } from '../workspace/links';
 import { messageContext, type MessageContext } from '../workspace/messageContext';
-import type { ReadOutcome } from '../workspace/readOutcome';
+import type { ReadOutcome, ReadText } from '../workspace/readOutcome';
 import type { ServerRuntime } from './runtime';
 import { toConfig, type ClientSettings } from './settings';
 
 /** A document's configuration and, for a message, what surrounds it. */
-interface FileContext {
+export interface FileContext {
   config: ResolvedConfig;
   around: MessageContext | undefined;
   /** The file's path and its project root, for what else is read around it (a provider's Gradle project). */
   filePath?: string;
   root?: string;
+}
+
+/** File access that replaces the runtime's for one read: a walk over the workspace answers from its listings. */
+export interface ContextIo {
+  exists?: (p: string) => Promise<boolean>;
+  namesIn?: (dir: string) => Promise<ReadonlySet<string> | undefined>;
+  /** Reads umsg.config.json (a walk reads each once). */
+  readConfig?: ReadText;
 }
 
 /** The server's state the contexts depend on, read as it is when a context is made. */
@@ -46,31 +54,39 @@ export function fileContexts(runtime: ServerRuntime, documents: TextDocuments<Te
     return documents.get(uriOf(filePath))?.getText() ?? runtime.readFile(filePath);
   }
 
-  /** The context of a document of language `kind`. */
+  /**
+   * The context of the file at `filePath` (undefined: a file whose surroundings cannot be read),
+   * through `io` where the caller knows more (a walk's folder listings), else the runtime.
+   */
+  async function read(filePath: string | undefined, kind: LanguageId, io: ContextIo = {}): Promise<FileContext> {
+    await state.settingsReady();
+    const userSettings = toConfig(state.settings());
+    if (filePath === undefined || kind === 'umsg-config') return { config: resolveConfig(undefined, userSettings), around: undefined };
+    const stopAt = [...state.workspaceRoots()];
+    const found = await runtime.configFor(filePath, io.readConfig ?? readText, userSettings, {
+      stopAt,
+      exists: io.exists ?? exists,
+      realPath: runtime.realPath,
+    });
+    // The message's own project: the root the walk found (a workspace folder that holds the
+    // file, .git, or "root": true), else its folder; never another workspace folder.
+    const within = [projectFolder(filePath, found.root)];
+    return {
+      config: found.config,
+      filePath,
+      root: found.root,
+      around: kind === 'universal-message'
+        ? await messageContext(filePath, readText, { exists: io.exists ?? exists, realPath: runtime.realPath, within, namesIn: io.namesIn })
+        : undefined,
+    };
+  }
+
+  /** The context of an open document of language `kind`, cached for the generation. */
   function of(doc: TextDocument, kind: LanguageId): Promise<FileContext> {
     const generation = state.generation();
     const cached = cache.get(doc.uri);
     if (cached && cached.generation === generation) return cached.value;
-    const uri = URI.parse(doc.uri);
-    const value = (async (): Promise<FileContext> => {
-      await state.settingsReady();
-      const userSettings = toConfig(state.settings());
-      const filePath = kind === 'umsg-config' ? undefined : pathOf(uri);
-      if (filePath === undefined) return { config: resolveConfig(undefined, userSettings), around: undefined };
-      const stopAt = [...state.workspaceRoots()];
-      const { config, root } = await runtime.configFor(filePath, readText, userSettings, { stopAt, exists, realPath: runtime.realPath });
-      // The message's own project: the root the walk found (a workspace folder that holds the
-      // file, .git, or "root": true), else its folder; never another workspace folder.
-      const within = [projectFolder(filePath, root)];
-      return {
-        config,
-        filePath,
-        root,
-        around: kind === 'universal-message'
-          ? await messageContext(filePath, readText, { exists, realPath: runtime.realPath, within })
-          : undefined,
-      };
-    })();
+    const value = read(pathOf(URI.parse(doc.uri)), kind);
     cache.set(doc.uri, { generation, value });
     value.catch(() => cache.delete(doc.uri));
     return value;
@@ -78,6 +94,9 @@ export function fileContexts(runtime: ServerRuntime, documents: TextDocuments<Te
 
   return {
     of,
+    read,
+    pathOf,
+    uriOf,
     readText,
     /** Drops a document's context: the next request reads it again. */
     forget: (uri: string) => { cache.delete(uri); },

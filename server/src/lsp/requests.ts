@@ -87,7 +87,8 @@ export function initializeResult(pullDiagnostics: boolean): InitializeResult {
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
-      diagnosticProvider: pullDiagnostics ? { interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+      // A sample or a sibling changes another file's findings; every file of the workspace is reported.
+      diagnosticProvider: pullDiagnostics ? { interFileDependencies: true, workspaceDiagnostics: true } : undefined,
       completionProvider: { triggerCharacters: ['"', ':'] },
       hoverProvider: true,
       definitionProvider: true,

@@ -6,6 +6,7 @@ import type { URI } from 'vscode-uri';
 import type { CheckElsewhere, ProviderProjectFacts, Rule, UmsgConfig } from '../core';
 import type { ConfigForFile, ConfigLookupOptions } from '../workspace/configLookup';
 import type { ReadOutcome, ReadText } from '../workspace/readOutcome';
+import type { WalkHost } from '../workspace/walkFolders';
 
 export interface ServerRuntime {
   /** Reads a file; undefined when it does not exist, `{ unreadable }` when it cannot be read. */
@@ -15,6 +16,11 @@ export interface ServerRuntime {
   realPath?(filePath: string): Promise<string | undefined>;
   /** Finds and reads the umsg.config.json that governs a file (configLookup.ts on Node), never above `options.stopAt`. */
   configFor(filePath: string, readText: ReadText, settings: Partial<UmsgConfig>, options: ConfigLookupOptions): Promise<ConfigForFile>;
+  /**
+   * Lists folders, in the strings readFile takes: the workspace's files are found with it
+   * (workspace diagnostics). Without it, only open documents are checked.
+   */
+  folders?: WalkHost;
   /** Base URI of the rule pages, ending with '/': `<base><rule>.md`. */
   docsBase: string;
   setTimeout(fn: () => void, ms: number): unknown;

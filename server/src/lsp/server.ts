@@ -6,7 +6,7 @@
  * and config lookup come from the runtime, so a browser build can reuse this file.
  */
 import { URI } from 'vscode-uri';
-import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
+import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type ClientCapabilities, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument, type Position } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type CheckResult, type ProviderProjectFacts, type ServiceDocument } from '../core';
 import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
@@ -17,6 +17,7 @@ import { documentContext, fileContexts } from './fileContexts';
 import { registerNewFiles } from './newFiles';
 import { registerPreview } from './preview';
 import { providerProjects } from './providerProject';
+import { registerWorkspaceDiagnostics } from './workspaceDiagnostics';
 
 import type { ServerRuntime } from './runtime';
 
@@ -38,7 +39,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let pullDiagnostics = false, refreshSupport = false, configurationSupport = false, watchSupport = false;
   let settingsReady: Promise<unknown> = Promise.resolve(), settingsRead: (value?: unknown) => void = () => undefined;
   let state: ServerState = 'new';
-  let settings: ClientSettings = {};
+  let settings: ClientSettings = {}, caps: ClientCapabilities = {};
   /** Bumped by every change that could alter a result: config file, settings, sample or sibling files. */
   let generation = 0;
   const entries = new Map<string, Entry>();
@@ -55,7 +56,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
 
   connection.onInitialize((params): InitializeResult => {
-    const caps = params.capabilities ?? {};
+    caps = params.capabilities ?? {};
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationSupport = !!caps.workspace?.configuration;
@@ -66,8 +67,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       settingsRead = resolve;
       runtime.setTimeout(() => resolve(undefined), SETTINGS_WAIT_MS);
     });
-    workspaceRoots = (params.workspaceFolders ?? []).map((f) => URI.parse(f.uri).fsPath);
-    if (workspaceRoots.length === 0 && params.rootUri) workspaceRoots = [URI.parse(params.rootUri).fsPath];
+    folderUris = (params.workspaceFolders ?? []).map((f) => f.uri);
+    if (folderUris.length === 0 && params.rootUri) folderUris = [params.rootUri];
+    workspaceRoots = folderUris.map((uri) => URI.parse(uri).fsPath);
     state = 'running';
     return initializeResult(pullDiagnostics);
   });
@@ -91,7 +93,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   const kindOf = (doc: TextDocument) => documentLanguage(doc.uri, doc.languageId);
   // The config walk stops at a workspace folder; linked sample data must stay inside one.
-  let workspaceRoots: string[] = [];
+  let workspaceRoots: string[] = [], folderUris: string[] = [];
   const contexts = fileContexts(runtime, documents, {
     generation: () => generation,
     settings: () => settings,
@@ -201,6 +203,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }, delay) });
   }
 
+  // Every file of the workspace, opened or not (workspace/diagnostic).
+  const workspace = registerWorkspaceDiagnostics({ connection, runtime, documents, service, contexts, handler, log, checked,
+    settings: () => settings, folders: () => folderUris, caps: () => caps });
+
   /** Configuration changed: forget every context and check the open files again. */
   function recheckAll() {
     generation++;
@@ -213,7 +219,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   documents.onDidChangeContent((e) => {
     // An open config, sample or sibling file counts with its unsaved text: its messages change too.
-    if (affectsOthers(e.document.uri)) recheckAll();
+    if (affectsOthers(e.document.uri)) { recheckAll(); workspace.changed([e.document.uri]); }
     schedulePush(e.document.uri);
   });
   documents.onDidClose((e) => {
@@ -223,19 +229,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const previous = pending.get(uri);
     if (previous) { runtime.clearTimeout(previous.timer); previous.token.isCancellationRequested = true; pending.delete(uri); }
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
-    if (affectsOthers(uri)) recheckAll();
+    // Its workspace report now comes from the file on disk.
+    workspace.changed([uri]); if (affectsOthers(uri)) recheckAll();
   });
 
   connection.onDidChangeConfiguration(async (change) => {
     if (configurationSupport) await refreshSettings();
     else settings = readSettings((change?.settings as { universalMessage?: unknown } | undefined)?.universalMessage ?? change?.settings);
-    recheckAll();
+    workspace.changed(); recheckAll();
   });
   // The config file, sample data and channel-specific siblings all change what a message gets.
-  connection.onDidChangeWatchedFiles((params) => {
-    const changes = Array.isArray(params?.changes) ? params.changes : [];
-    if (changes.some((c) => typeof c?.uri === 'string' && (affectsOthers(c.uri) || c.uri.endsWith('.umsg')))) recheckAll();
-  });
+  connection.onDidChangeWatchedFiles((params) => { if (workspace.filesChanged(params?.changes)) recheckAll(); });
 
   connection.onCompletion(handler('Completion', atPosition, [], async (p: {
     textDocument: { uri: string };

@@ -24,6 +24,8 @@ export interface ClientSettings {
   channelSummary?: boolean;
   /** The "Open Preview" code lens above each card and form (default on). */
   previewLens?: boolean;
+  /** Every file of the workspace in the Problems panel, opened or not (default on; off: open files only). */
+  workspaceDiagnostics?: boolean;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -68,12 +70,19 @@ export const WATCHED_FILES = [
   '**/*.sample.json',
   `**/*.{${CHANNEL_IDS.join(',')}}.umsg`,
   ...PROJECT_FILES,
+  // Every checked file: the workspace report is checked again when one changes on disk.
+  '**/*.{umsg,configmeta.json,provider.json}',
 ];
+
+/** A file of a provider's Gradle project: a build or settings file, a Kotlin or Java source. */
+export function isProjectFile(uri: string): boolean {
+  return PROJECT_FILE_ENDINGS.some((e) => uri.endsWith(e));
+}
 
 /** umsg.config.json, NAME.sample.json, NAME.<channel>.umsg or a provider project's file: a change re-checks the open files. */
 export function affectsOthers(uri: string): boolean {
   if (isConfigUri(uri) || uri.endsWith('.sample.json')) return true;
-  if (PROJECT_FILE_ENDINGS.some((e) => uri.endsWith(e))) return true;
+  if (isProjectFile(uri)) return true;
   const m = /\.([a-z]+)\.umsg$/.exec(uri);
   return !!m && (CHANNEL_IDS as readonly string[]).includes(m[1]);
 }

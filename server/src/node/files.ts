@@ -9,10 +9,11 @@
  * beyond a size limit.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { lstat, open, readdir, realpath } from 'node:fs/promises';
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 
 import type { ReadOutcome } from '../workspace/configLookup';
+import type { WalkHost } from '../workspace/walkFolders';
 
 /**
  * Size limit, in bytes, of the files read beside a message (umsg.config.json and
@@ -199,3 +200,34 @@ function outcomeOf(buffer: Buffer, filled: number, maxBytes: number, statSize: n
   if (filled === buffer.length && filled > statSize) return { unreadable: 'it grew while it was read' };
   return buffer.toString('utf8', 0, filled);
 }
+
+/** `name` in the folder `dir` (already resolved, as readdir's names have no separators): path.join without normalising again. */
+function inFolder(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
+}
+
+/** Node's file system as the shared walk sees it. */
+export const NODE_FOLDERS: WalkHost = {
+  async list(dir) {
+    try {
+      return (await readdir(dir, { withFileTypes: true })).map((e) => ({
+        name: e.name,
+        kind: e.isDirectory() ? 'folder' : e.isSymbolicLink() ? 'link' : e.isFile() ? 'file' : 'other',
+      }));
+    } catch (error) {
+      return { problem: describeError(error) };
+    }
+  },
+  async follow(link) {
+    let target;
+    try {
+      target = await stat(link);
+    } catch (error) {
+      return { problem: describeError(error) };
+    }
+    const real = await realPathOf(link);
+    if (real === undefined) return undefined;
+    return { kind: target.isDirectory() ? 'folder' : target.isFile() ? 'file' : 'other', real };
+  },
+  join: inFolder,
+};

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { configForFile } from '../workspace/configLookup';
-import { pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from './files';
+import { NODE_FOLDERS, pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BYTES } from './files';
 import { serveChecksIfWorker, workerChecks } from './editorCheckThread';
 import { startServer } from '../lsp/server';
 import { nodeProviderProjects } from './providerProjects';
@@ -63,6 +63,7 @@ function main(): void {
     readFile: (filePath) => readRegularFile(filePath, SIDE_FILE_MAX_BYTES),
     fileExists: pathExists,
     realPath: realPathOf,
+    folders: NODE_FOLDERS,
     configFor: configForFile,
     // A provider descriptor's Gradle project, its parses kept for the server's life.
     providerProject: (descriptorPath, text, root) => providerProjects.factsFor(descriptorPath, text, root),

@@ -19,3 +19,13 @@ export interface ReadFileParams {
  * worker's message channel because a name happened to match.
  */
 export const READ_FILE_MAX_BYTES = 5_000_000;
+
+/**
+ * `universalMessage/readFolder`: params `ReadFileParams` (a folder's URI), result the folder's
+ * entries as `[name, kind]`, or null when it cannot be listed. Links to folders are given as
+ * 'other' (not walked: the editor's file system does not say where they lead, so a loop could
+ * not be told apart).
+ */
+export const READ_FOLDER_REQUEST = 'universalMessage/readFolder';
+
+export type FolderEntryKind = 'file' | 'folder' | 'other';
