@@ -1,16 +1,17 @@
 /**
  * Google Business Messages (channel B of the specification): a standalone rich card with
  * message-level suggestions and a fallback text. The service stopped on 31 July 2024; the
- * channel stays because the specification names it. Limits are the specification's; the
- * API facts (media height enum, card suggestions) from the platform's plugin and the
- * Business Messages reference.
+ * channel stays because the specification names it. The limits and media heights are the
+ * Business Messages reference's (`native/gbm.ts`, the same as the specification's); the API
+ * facts (card suggestions) from the platform's plugin and that reference.
  */
 import { isGlobalNumber } from '../model/phoneNumber';
 import { cardActions, cardMedia, clean, Problems, str, type CardAction, type ChannelModel, type Obj } from './model';
+import { GBM_LIMITS as API, GBM_MEDIA_HEIGHTS } from './native/gbm';
 
-const TEXT = { title: 200, description: 2000, display: 25, payload: 2048 } as const;
-const COUNT = { insideActions: 4, floatActions: 13 } as const;
-const HEIGHTS = new Set(['SHORT', 'MEDIUM', 'TALL']);
+const TEXT = { title: API.cardTitle, description: API.cardDescription, display: API.suggestionText, payload: API.postbackData } as const;
+const COUNT = { insideActions: API.cardSuggestions, floatActions: API.messageSuggestions } as const;
+const HEIGHTS: ReadonlySet<string> = new Set(GBM_MEDIA_HEIGHTS);
 
 /**
  * A card action as a suggestion: a reply, or an action that opens a URL or dials. RCS Business

@@ -1,15 +1,17 @@
 /**
  * Messenger (channel A of the specification): a card is one element of a generic template;
- * inside actions become its buttons, float actions become quick replies. Limits are the
+ * inside actions become its buttons, float actions become quick replies. The limits are
+ * Messenger's own (`native/messenger.ts`, with the pages that state them), the same as the
  * specification's; the API facts (required title, + and digits for a call button, a
  * non-empty quick reply payload) are from the platform's channel plugin and Messenger's
  * Send API reference.
  */
 import { isPlusDigits } from '../model/phoneNumber';
 import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
+import { MESSENGER_LIMITS as API } from './native/messenger';
 
-const TEXT = { title: 80, description: 80, display: 20, payload: 1000 } as const;
-const COUNT = { insideActions: 3, floatActions: 13 } as const;
+const TEXT = { title: API.elementTitle, description: API.elementSubtitle, display: API.buttonTitle, payload: API.payload } as const;
+const COUNT = { insideActions: API.buttons, floatActions: API.quickReplies } as const;
 
 function translate(card: Obj): Obj {
   const m = cardMedia(card);

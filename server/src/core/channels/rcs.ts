@@ -3,21 +3,23 @@
  * same rich card model. Not in the specification and not translated by any of the platform's
  * published plugins yet, so it is off by default and its findings are advisory.
  *
- * Limits, from Google's RBM reference and the RCS limits other senders publish: card title
- * 200 characters, description 2,000 (Google's reference says "at most 200 bytes" and "2000
- * bytes" for the Dialogflow RBM card: umsg counts code points, like the other channels, and
- * says so in its docs), 4 suggestions on a card, 11 suggestion chips on a message, suggestion
- * text 25 characters, postback data 2,048; at least one of title, description and media; a
- * dial action's number in E.164 (`+` and digits). Thumbnails: at most 100 KB (50 KB
- * recommended), stated in hover, not fetched.
+ * Limits (defined once in `native/rcs.ts`, beside the page that states them), from Google's
+ * RBM reference and the RCS limits other senders publish: card title 200 characters,
+ * description 2,000 (Google's reference says "at most 200 bytes" and "2000 bytes" for the
+ * Dialogflow RBM card: umsg counts code points, like the other channels, and says so in its
+ * docs), 4 suggestions on a card, 11 suggestion chips on a message, suggestion text 25
+ * characters, postback data 2,048; at least one of title, description and media; a dial
+ * action's number in E.164 (`+` and digits). Thumbnails: at most 100 KB (50 KB recommended),
+ * stated in hover, not fetched.
  */
 import { suggestion } from './gbm';
 import { isPlusDigits } from '../model/phoneNumber';
 import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
+import { RCS_LIMITS as API, RCS_MEDIA_HEIGHTS } from './native/rcs';
 
-const TEXT = { title: 200, description: 2000, display: 25, payload: 2048 } as const;
-const COUNT = { insideActions: 4, floatActions: 11 } as const;
-const HEIGHTS = new Set(['SHORT', 'MEDIUM', 'TALL']);
+const TEXT = { title: API.cardTitle, description: API.cardDescription, display: API.suggestionText, payload: API.postbackData } as const;
+const COUNT = { insideActions: API.cardSuggestions, floatActions: API.messageSuggestions } as const;
+const HEIGHTS: ReadonlySet<string> = new Set(RCS_MEDIA_HEIGHTS);
 
 function translate(card: Obj): Obj {
   const m = cardMedia(card);
