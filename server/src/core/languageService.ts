@@ -51,7 +51,12 @@ function targetsOf(context: DocumentContext, withOverridden: boolean): ChannelId
 }
 
 function featureContext(context: DocumentContext): FeatureContext {
-  return { config: context.config, sample: context.sample, overriddenChannels: context.overriddenChannels };
+  return {
+    config: context.config,
+    sample: context.sample,
+    overriddenChannels: context.overriddenChannels,
+    channel: context.channelSpecific,
+  };
 }
 
 /** Makes a language service; `options` are for hosts (workers, yielding) and tests (rules). */
@@ -122,9 +127,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return p && f ? f(p, offset, featureContext(context)) : undefined;
     },
 
-    symbols(doc) {
+    symbols(doc, context) {
       const p = parsed(doc);
-      return (p && features(doc).symbols?.(p)) || [];
+      return (p && features(doc).symbols?.(p, context && featureContext(context))) || [];
     },
 
     folding(doc) {

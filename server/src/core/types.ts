@@ -164,8 +164,11 @@ export interface LanguageService {
   complete(doc: ServiceDocument, offset: number, context: DocumentContext): CompletionEntry[];
   /** Hover at `offset`: a field's meaning, each target channel's limit, a template's rendered value. */
   hover(doc: ServiceDocument, offset: number, context: DocumentContext): HoverResult | undefined;
-  /** The outline: the card, its media and actions, or the Configuration Meta's entries. */
-  symbols(doc: ServiceDocument): OutlineSymbol[];
+  /**
+   * The outline: the card, its media and actions, or the Configuration Meta's entries; with the
+   * context of a channel-specific message in native form, the native message's fields and items.
+   */
+  symbols(doc: ServiceDocument, context?: DocumentContext): OutlineSymbol[];
   /** Folding ranges: objects, arrays, block comments and dynamic lists. */
   folding(doc: ServiceDocument): FoldingRange[];
   /** For each offset, the ranges around it from the innermost out. */

@@ -283,7 +283,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       return i ? run(i, p) : [];
     });
 
-  connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) => service.symbols(i.handle).map((s) => toDocumentSymbol(i.doc, s))));
+  connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) =>
+    service.symbols(i.handle, i.context).map((s) => toDocumentSymbol(i.doc, s))));
   connection.onFoldingRanges(onDoc('Folding', textDocument, (i) => service.folding(i.handle)));
   connection.onSelectionRanges(onDoc(
     'Selection ranges',

@@ -3,6 +3,7 @@
  * that the feature modules and the dispatch table in languageFeatures.ts never need to
  * import each other.
  */
+import type { ChannelId } from '../channels/model';
 import type { ResolvedConfig } from '../findings/types';
 import type { SampleData } from '../template/render';
 
@@ -20,6 +21,8 @@ export interface FeatureContext {
   overriddenChannels?: readonly string[];
   /** The message's sample data, when it has some. */
   sample?: SampleData;
+  /** For NAME.<channel>.umsg, its channel: in native form, completion and hover follow that channel's own format. */
+  channel?: ChannelId;
 }
 
 /** A text edit in offsets: replace [offset, offset + length) with newText. */
