@@ -54,7 +54,7 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
       target = sibling;
       io.stderr(
         `umsg: ${CHANNEL_NAMES[channel]} receives ${printable(path.relative(io.cwd, sibling))}, its channel-specific message ` +
-          `(printed as written, rendered with the sample data); ${printable(args.file)} is not used on that channel.\n`,
+          `(rendered with the sample data); ${printable(args.file)} is not used on that channel.\n`,
       );
     }
   }
@@ -80,8 +80,10 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
     sample = related.sample;
   }
   const { config } = await configs.forFile(target);
-  const verbatim = target !== universal;
-  const result = renderForChannel(text, { sample, config, channel: verbatim ? undefined : channel });
+  // NAME.<channel>.umsg: what that channel receives, in native form as written (rendered), in
+  // universal form translated for it; either way with the findings that explain what it rejects.
+  const specific = target !== universal ? own ?? channel : undefined;
+  const result = renderForChannel(text, { sample, config, channel, channelSpecific: specific });
   if (result.error) {
     const at = result.error.offset !== undefined ? lineColumn(text, result.error.offset) : undefined;
     io.stderr(at
@@ -97,7 +99,7 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
         `was not evaluated: ${printable(u.reason)}.\n`,
     );
   }
-  if (channel && !verbatim) {
+  if (channel || specific) {
     for (const f of result.findings) {
       const at = lineColumn(text, f.offset);
       io.stderr(`umsg: ${printable(shown)}:${at.line}:${at.column}: ${f.severity} ${f.rule}: ${printable(f.message)}\n`);

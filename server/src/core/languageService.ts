@@ -12,7 +12,7 @@
 import { CHANNEL_IDS, CHANNEL_NAMES, type ChannelId } from './channels';
 import { checkDocument } from './check/run';
 import { checkDocumentSliced, parseInSlices } from './check/slices';
-import { DEFAULT_CONFIG } from './findings/config';
+import { configForChannel, DEFAULT_CONFIG } from './findings/config';
 import { channelSummary as summarize, summaryTitle } from './features/channelSummary';
 import { type LengthHint } from './features/lengthHints';
 import { fixToEdits } from './features/fixes';
@@ -47,14 +47,26 @@ function parsed(doc: ServiceDocument): JsonDocument | undefined {
 }
 
 function targetsOf(context: DocumentContext, withOverridden: boolean): ChannelId[] {
-  return CHANNEL_IDS.filter((c) => context.config.channels[c] !== 'off' && (withOverridden || !context.overriddenChannels?.includes(c)));
+  const config = forChannel(context).config;
+  return CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && (withOverridden || !context.overriddenChannels?.includes(c)));
+}
+
+/**
+ * What the editing features see of a context: for a channel-specific message, a config with
+ * every other channel off, so that hover's channel table, the length hints, the channel
+ * summary and the preview show that channel alone (the check targets it alone too).
+ */
+function forChannel(context: DocumentContext): DocumentContext {
+  const only = context.channelSpecific;
+  return only ? { ...context, config: configForChannel(context.config, only), overriddenChannels: [] } : context;
 }
 
 function featureContext(context: DocumentContext): FeatureContext {
+  const shown = forChannel(context);
   return {
-    config: context.config,
-    sample: context.sample,
-    overriddenChannels: context.overriddenChannels,
+    config: shown.config,
+    sample: shown.sample,
+    overriddenChannels: shown.overriddenChannels,
     channel: context.channelSpecific,
   };
 }

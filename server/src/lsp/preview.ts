@@ -10,7 +10,7 @@
 import { URI, Utils } from 'vscode-uri';
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CHANNEL_IDS, channelOfPath, languageOf, previewForm, previewMessage, type ChannelId, type PreviewMode, type ResolvedConfig } from '../core';
+import { CHANNEL_IDS, channelOfPath, configForChannel, languageOf, messageFormOfText, previewForm, previewMessage, type ChannelId, type PreviewMode, type ResolvedConfig } from '../core';
 import type { ReadOutcome } from '../workspace/readOutcome';
 import { PREVIEW_REQUEST, type PreviewParams, type PreviewResult } from '../protocol/preview';
 import type { MessageContext } from '../workspace/messageContext';
@@ -26,19 +26,24 @@ interface PreviewHost {
   log(message: string): void;
 }
 
-/** NAME.sample.json and NAME.<channel>.umsg preview NAME.umsg; anything else previews itself. */
-export function previewTargetUri(uri: string): string {
+/**
+ * NAME.sample.json and NAME.<channel>.umsg in native form preview NAME.umsg; anything else
+ * previews itself (a channel-specific message in universal form, `text`, is its channel's card).
+ */
+export function previewTargetUri(uri: string, text?: string): string {
   const parsed = URI.parse(uri);
   const p = parsed.path;
   if (p.endsWith('.sample.json')) return parsed.with({ path: p.slice(0, -'.sample.json'.length) + '.umsg' }).toString();
   const channel = channelOfPath(p);
-  if (channel) return parsed.with({ path: p.slice(0, -`.${channel}.umsg`.length) + '.umsg' }).toString();
+  if (channel && (text === undefined || messageFormOfText(text) === 'native')) {
+    return parsed.with({ path: p.slice(0, -`.${channel}.umsg`.length) + '.umsg' }).toString();
+  }
   return uri;
 }
 
 export function registerPreview(connection: Connection, host: PreviewHost): void {
   connection.onRequest(PREVIEW_REQUEST, async (params: PreviewParams): Promise<PreviewResult> => {
-    const uri = previewTargetUri(params.uri);
+    const uri = previewTargetUri(params.uri, host.documents.get(params.uri)?.getText());
     try {
       return await answer(host, uri, params);
     } catch (error) {
@@ -73,9 +78,12 @@ async function answer(host: PreviewHost, uri: string, params: PreviewParams): Pr
     version: doc.version,
     preview: { kind: 'none', notice: `${name} is not a universal message, Configuration Meta or provider file.` },
   };
-  const { config, around } = await host.context(doc);
+  const context = await host.context(doc);
+  const { around } = context;
   const version = host.documents.get(uri)?.version;
-  if (language !== 'universal-message') return { uri, version, preview: previewForm(doc.getText(), language, config) };
+  if (language !== 'universal-message') return { uri, version, preview: previewForm(doc.getText(), language, context.config) };
+  // A channel-specific message in universal form is that channel's card: drawn for it alone.
+  const config = around?.channelSpecific ? configForChannel(context.config, around.channelSpecific) : context.config;
   const overrides: Partial<Record<ChannelId, { file: string; text: string }>> = {};
   if (parsed.scheme === 'file') {
     const base = parsed.fsPath.slice(0, -'.umsg'.length);

@@ -61,3 +61,14 @@ export function resolveConfig(file: UmsgConfig | undefined, settings?: Partial<U
     maxFileSize: isValidMaxFileSize(layer?.maxFileSize) ? layer.maxFileSize : DEFAULT_MAX_FILE_SIZE,
   };
 }
+
+/**
+ * The config a channel-specific message NAME.<channel>.umsg is shown with: every other
+ * channel off, so that hover's channel table, the length hints, the channel summary and the
+ * preview show that channel alone (its own severity, `off` included, is kept).
+ */
+export function configForChannel(config: ResolvedConfig, channel: ChannelId): ResolvedConfig {
+  const channels = { ...config.channels };
+  for (const c of CHANNEL_IDS) if (c !== channel) channels[c] = 'off';
+  return { ...config, channels };
+}

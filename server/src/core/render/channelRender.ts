@@ -5,7 +5,8 @@
  * the payload (`ChannelModel.validate`) is explained by one of these findings (a property test
  * holds this), and render repeats them on standard error. The preview reads the same result.
  */
-import { CHANNELS, type ApiProblem, type ChannelId } from '../channels';
+import { CHANNEL_NAMES, CHANNELS, type ApiProblem, type ChannelId } from '../channels';
+import { messageForm, NATIVE_FORMATS, validateNativeValue } from '../channels/native';
 import { checkDocument } from '../check/run';
 import { type Diagnostic } from '../check/severities';
 import { DEFAULT_CONFIG, type ResolvedConfig } from '../findings/config';
@@ -35,6 +36,12 @@ export interface ChannelRenderOptions {
   config?: ResolvedConfig;
   /** The channel whose payload to print; without one, the rendered universal message. */
   channel?: ChannelId;
+  /**
+   * The text is the channel-specific message NAME.<channel>.umsg of this channel: in native
+   * form its rendered value is the payload, validated by the channel's native format; in
+   * universal form it is translated for that channel alone. `channel` is then not used.
+   */
+  channelSpecific?: ChannelId;
 }
 
 /** The config with `channel` checked even when the config turns it off: it was asked for. */
@@ -44,9 +51,10 @@ function withChannelOn(config: ResolvedConfig, channel: ChannelId | undefined): 
 }
 
 export function renderForChannel(text: string, options: ChannelRenderOptions = {}): ChannelRender {
-  const { channel, sample } = options;
+  const { channelSpecific, sample } = options;
+  const channel = channelSpecific ?? options.channel;
   const config = withChannelOn(options.config ?? DEFAULT_CONFIG, channel);
-  const checked = checkDocument(text, 'universal-message', { config, sample });
+  const checked = checkDocument(text, 'universal-message', { config, sample, channelSpecific });
   const findings = checked.diagnostics.filter((d) => (d.channels?.length
     ? !!channel && d.channels.includes(channel)
     : d.severity === 'error' || d.severity === 'warning'));
@@ -65,6 +73,15 @@ export function renderForChannel(text: string, options: ChannelRenderOptions = {
     apiProblems: [],
   };
   if (!channel) return { value: rendered.value, error: undefined, unevaluated: rendered.unevaluated, findings, apiProblems: [] };
+  if (channelSpecific && messageForm(doc) === 'native') {
+    // The channel receives the rendered object as it is: its problems are the native format's.
+    const format = NATIVE_FORMATS[channelSpecific];
+    const apiProblems: ApiProblem[] = format
+      ? validateNativeValue(rendered.value, format, CHANNEL_NAMES[channelSpecific])
+        .map((p) => ({ path: p.path, message: p.message, explainedBy: [p.rule] }))
+      : [];
+    return { value: rendered.value, error: undefined, unevaluated: rendered.unevaluated, findings, apiProblems };
+  }
   const card = rendered.value;
   if (!card || typeof card !== 'object' || Array.isArray(card)) {
     return {

@@ -44,7 +44,7 @@ const obj = (object: NativeObject): NativeValue => ({ kind: 'object', object });
 const platform = (name: string, doc: string): NativeField => ({ name, value: { kind: 'any' }, doc, platform: true });
 
 const contentInfo: NativeObject = {
-  label: 'a Google Business Messages content info',
+  label: 'content info',
   page: at('ContentInfo'),
   fields: [
     {
@@ -64,19 +64,19 @@ const contentInfo: NativeObject = {
 };
 
 const image: NativeObject = {
-  label: 'a Google Business Messages image',
+  label: 'image',
   page: at('Image'),
   fields: [{ name: 'contentInfo', value: obj(contentInfo), doc: 'The image\'s URL and thumbnail.', required: true }],
 };
 
 const openUrlAction: NativeObject = {
-  label: 'a Google Business Messages open-URL action',
+  label: 'open-URL action',
   page: at('OpenUrlAction'),
   fields: [{ name: 'url', value: str({ form: 'url' }), doc: 'The URL to open.', required: true }],
 };
 
 const dialAction: NativeObject = {
-  label: 'a Google Business Messages dial action',
+  label: 'dial action',
   page: at('DialAction'),
   fields: [
     {
@@ -89,7 +89,7 @@ const dialAction: NativeObject = {
 };
 
 const suggestedReply: NativeObject = {
-  label: 'a Google Business Messages suggested reply',
+  label: 'suggested reply',
   page: at('SuggestedReply'),
   fields: [
     {
@@ -103,7 +103,7 @@ const suggestedReply: NativeObject = {
 };
 
 const suggestedAction: NativeObject = {
-  label: 'a Google Business Messages suggested action',
+  label: 'suggested action',
   page: at('SuggestedAction'),
   fields: [
     { name: 'text', value: str({ maxLength: L.suggestionText }), doc: 'The text shown on the chip.', required: true },
@@ -115,7 +115,7 @@ const suggestedAction: NativeObject = {
 };
 
 const oauth: NativeObject = {
-  label: 'a Google Business Messages OAuth request',
+  label: 'OAuth request',
   page: at('AuthenticationRequestOauth'),
   fields: [
     { name: 'clientId', value: str(), doc: 'The id of the application that asks for authorization.', required: true },
@@ -131,19 +131,19 @@ const oauth: NativeObject = {
 };
 
 const authenticationRequest: NativeObject = {
-  label: 'a Google Business Messages authentication request',
+  label: 'authentication request',
   page: at('AuthenticationRequest'),
   fields: [{ name: 'oauth', value: obj(oauth), doc: 'Authentication through OAuth.', required: true }],
 };
 
 const liveAgentRequest: NativeObject = {
-  label: 'a Google Business Messages live agent request',
+  label: 'live agent request',
   page: at('LiveAgentRequest'),
   fields: [],
 };
 
 const suggestion: NativeObject = {
-  label: 'a Google Business Messages suggestion',
+  label: 'suggestion',
   page: at('Suggestion'),
   fields: [
     { name: 'reply', value: obj(suggestedReply), doc: 'A reply the user can send with one tap.' },
@@ -155,7 +155,7 @@ const suggestion: NativeObject = {
 };
 
 const media: NativeObject = {
-  label: 'a Google Business Messages card media',
+  label: 'card media',
   page: at('Media'),
   fields: [
     {
@@ -168,7 +168,7 @@ const media: NativeObject = {
 };
 
 const cardContent: NativeObject = {
-  label: 'a Google Business Messages card',
+  label: 'card',
   page: at('CardContent'),
   fields: [
     { name: 'title', value: str({ maxLength: L.cardTitle }), doc: 'The card\'s title.' },
@@ -183,13 +183,13 @@ const cardContent: NativeObject = {
 };
 
 const standaloneCard: NativeObject = {
-  label: 'a Google Business Messages standalone card',
+  label: 'standalone card',
   page: at('StandaloneCard'),
   fields: [{ name: 'cardContent', value: obj(cardContent), doc: 'The card.', required: true }],
 };
 
 const carouselCard: NativeObject = {
-  label: 'a Google Business Messages carousel',
+  label: 'carousel',
   page: at('CarouselCard'),
   fields: [
     {
@@ -207,7 +207,7 @@ const carouselCard: NativeObject = {
 };
 
 const richCard: NativeObject = {
-  label: 'a Google Business Messages rich card',
+  label: 'rich card',
   page: at('RichCard'),
   fields: [
     { name: 'standaloneCard', value: obj(standaloneCard), doc: 'One card.' },
@@ -217,7 +217,7 @@ const richCard: NativeObject = {
 };
 
 const message: NativeObject = {
-  label: 'a Google Business Messages message',
+  label: 'Business Messages message',
   page: MESSAGES,
   fields: [
     { name: 'text', value: str({ maxLength: L.text }), doc: 'A text message.' },
@@ -238,9 +238,9 @@ const message: NativeObject = {
       value: { kind: 'boolean' },
       doc: 'True when the text uses rich-text formatting; invalid formatting is an error.',
     },
-    platform('name', 'The message\'s resource name, set by Business Messages.'),
-    platform('messageId', 'The message\'s unique id: the platform assigns one for each message it sends.'),
-    platform('representative', 'Who sends the message (bot or human, name, avatar): the platform sets it.'),
+    platform('name', 'The message\'s resource name.'),
+    platform('messageId', 'The message\'s unique id.'),
+    platform('representative', 'Who sends the message: a bot or a human, with a name and an avatar.'),
   ],
   exactlyOne: [['text', 'image', 'richCard']],
 };

@@ -2,9 +2,12 @@
  * The native formats, by channel: what a NAME.<channel>.umsg in native form is checked
  * against. A channel without one here gets syntax checks only in native form.
  */
-import type { JsonDocument } from '../../syntax/jsonDocument';
+import { parseJsonDocument, type JsonDocument } from '../../syntax/jsonDocument';
 import { plainText, propertyNode } from '../../syntax/nodes';
 import type { ChannelId } from '../model';
+import { gbmFormat } from './gbm';
+import { messengerFormat } from './messenger';
+import { rcsFormat } from './rcs';
 import type { NativeFormat } from './schema';
 import { whatsappNative } from './whatsapp';
 
@@ -12,7 +15,10 @@ export { checkNativeDocument, validateNativeValue, type NativeProblem, type Nati
 export type { NativeFormat } from './schema';
 
 export const NATIVE_FORMATS: Readonly<Partial<Record<ChannelId, NativeFormat>>> = {
+  messenger: messengerFormat,
+  gbm: gbmFormat,
   whatsapp: whatsappNative,
+  rcs: rcsFormat,
 };
 
 /**
@@ -25,4 +31,9 @@ export function messageForm(doc: JsonDocument): 'universal' | 'native' {
   if (root?.type !== 'object') return 'native';
   const type = propertyNode(root, 'type')?.children?.[1];
   return type && plainText(doc, type) === 'rich' ? 'universal' : 'native';
+}
+
+/** The form of a channel-specific message's text (see `messageForm`). */
+export function messageFormOfText(text: string): 'universal' | 'native' {
+  return messageForm(parseJsonDocument(text));
 }

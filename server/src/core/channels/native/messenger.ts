@@ -58,7 +58,7 @@ const urlButtonFields = (withTitle: boolean): NativeField[] => [
 ];
 
 const button: NativeObject = {
-  label: 'a Messenger button',
+  label: 'button',
   page: BUTTONS,
   fields: [
     {
@@ -113,7 +113,7 @@ const buttons = (page: string, minItems?: number): NativeField => ({
 });
 
 const defaultAction: NativeObject = {
-  label: 'a Messenger default action',
+  label: 'default action',
   page: URL_BUTTON,
   fields: [
     { name: 'type', value: str({ enum: ['web_url'] }), doc: 'Always `web_url`: a default action opens a URL.', required: true },
@@ -122,7 +122,7 @@ const defaultAction: NativeObject = {
 };
 
 const genericElement: NativeObject = {
-  label: 'a Messenger generic template element',
+  label: 'generic template element',
   page: GENERIC,
   fields: [
     { name: 'title', value: str({ maxLength: L.elementTitle }), doc: 'The element\'s title.', required: true },
@@ -138,7 +138,7 @@ const genericElement: NativeObject = {
 };
 
 const mediaElement: NativeObject = {
-  label: 'a Messenger media template element',
+  label: 'media template element',
   page: MEDIA_TEMPLATE,
   fields: [
     { name: 'media_type', value: str({ enum: ['image', 'video'] }), doc: 'The kind of media sent.', required: true },
@@ -156,7 +156,7 @@ const sharable: NativeField = {
 };
 
 const template: NativeObject = {
-  label: 'a Messenger template',
+  label: 'template',
   page: GENERIC,
   fields: [
     {
@@ -210,7 +210,7 @@ const template: NativeObject = {
 };
 
 const mediaPayload: NativeObject = {
-  label: 'a Messenger media attachment\'s payload',
+  label: 'media attachment payload',
   page: ATTACHMENTS,
   fields: [
     { name: 'url', value: str({ form: 'url' }), doc: 'The URL of the file to send.' },
@@ -225,7 +225,7 @@ const mediaCase: NativeVariant = {
 };
 
 const attachment: NativeObject = {
-  label: 'a Messenger attachment',
+  label: 'attachment',
   page: REFERENCE,
   fields: [
     {
@@ -251,7 +251,7 @@ const attachment: NativeObject = {
 };
 
 const quickReply: NativeObject = {
-  label: 'a Messenger quick reply',
+  label: 'quick reply',
   page: QUICK_REPLIES,
   fields: [
     {
@@ -288,7 +288,7 @@ const quickReply: NativeObject = {
 };
 
 const message: NativeObject = {
-  label: 'a Messenger message',
+  label: 'Messenger message',
   page: REFERENCE,
   fields: [
     { name: 'text', value: str({ minLength: 1 }), doc: 'The message\'s text (non-empty).', page: QUICK_REPLIES },
@@ -300,10 +300,10 @@ const message: NativeObject = {
       page: QUICK_REPLIES,
     },
     { name: 'metadata', value: str(), doc: 'A string passed back in the message_echoes webhook.' },
-    platform('recipient', 'Who receives the message: the platform sets it for each conversation.'),
-    platform('messaging_type', 'Why the message is sent (RESPONSE, UPDATE, MESSAGE_TAG): the platform sets it.'),
-    platform('tag', 'The message tag for messages outside the 24-hour window: the platform\'s.'),
-    platform('notification_type', 'How the person is notified: the platform\'s.'),
+    platform('recipient', 'Who receives the message.'),
+    platform('messaging_type', 'Why the message is sent: RESPONSE, UPDATE or MESSAGE_TAG.'),
+    platform('tag', 'The tag of a message sent outside the 24-hour window.'),
+    platform('notification_type', 'How the person is notified of the message.'),
   ],
   exactlyOne: [['text', 'attachment']],
 };

@@ -38,7 +38,7 @@ const str = (extra: Omit<NativeString, 'kind'> = {}): NativeValue => ({ kind: 's
 const obj = (object: NativeObject): NativeValue => ({ kind: 'object', object });
 
 const contentInfo: NativeObject = {
-  label: 'an RCS content info',
+  label: 'content info',
   page: at('ContentInfo'),
   fields: [
     {
@@ -57,7 +57,7 @@ const contentInfo: NativeObject = {
 };
 
 const latLng: NativeObject = {
-  label: 'an RCS latitude and longitude',
+  label: 'coordinates',
   page: at('LatLng'),
   fields: [
     { name: 'latitude', value: { kind: 'number', min: -90, max: 90 }, doc: 'The latitude in degrees, -90 to 90.', required: true },
@@ -66,7 +66,7 @@ const latLng: NativeObject = {
 };
 
 const dialAction: NativeObject = {
-  label: 'an RCS dial action',
+  label: 'dial action',
   page: at('DialAction'),
   fields: [
     { name: 'phoneNumber', value: str({ form: 'phone' }), doc: 'The number to dial, in E.164 form (+12223334444).', required: true },
@@ -74,7 +74,7 @@ const dialAction: NativeObject = {
 };
 
 const viewLocationAction: NativeObject = {
-  label: 'an RCS view-location action',
+  label: 'view-location action',
   page: at('ViewLocationAction'),
   fields: [
     { name: 'latLong', value: obj(latLng), doc: 'The location to show.' },
@@ -85,7 +85,7 @@ const viewLocationAction: NativeObject = {
 };
 
 const createCalendarEventAction: NativeObject = {
-  label: 'an RCS calendar event action',
+  label: 'calendar event action',
   page: at('CreateCalendarEventAction'),
   fields: [
     { name: 'startTime', value: str(), doc: 'The event\'s start, an RFC 3339 timestamp ("2026-06-12T15:00:00Z").' },
@@ -96,7 +96,7 @@ const createCalendarEventAction: NativeObject = {
 };
 
 const openUrlAction: NativeObject = {
-  label: 'an RCS open-URL action',
+  label: 'open-URL action',
   page: at('OpenUrlAction'),
   fields: [
     { name: 'url', value: str({ form: 'url' }), doc: 'The URL opened in the browser, or in the app registered for it.', required: true },
@@ -104,13 +104,13 @@ const openUrlAction: NativeObject = {
 };
 
 const shareLocationAction: NativeObject = {
-  label: 'an RCS share-location action',
+  label: 'share-location action',
   page: at('ShareLocationAction'),
   fields: [],
 };
 
 const suggestedReply: NativeObject = {
-  label: 'an RCS suggested reply',
+  label: 'suggested reply',
   page: at('SuggestedReply'),
   fields: [
     {
@@ -129,7 +129,7 @@ const suggestedReply: NativeObject = {
 };
 
 const suggestedAction: NativeObject = {
-  label: 'an RCS suggested action',
+  label: 'suggested action',
   page: at('SuggestedAction'),
   fields: [
     { name: 'text', value: str({ maxLength: L.suggestionText }), doc: 'The text shown on the chip.', required: true },
@@ -150,7 +150,7 @@ const suggestedAction: NativeObject = {
 };
 
 const suggestion: NativeObject = {
-  label: 'an RCS suggestion',
+  label: 'suggestion',
   page: at('Suggestion'),
   fields: [
     { name: 'reply', value: obj(suggestedReply), doc: 'A reply the user can send with one tap.' },
@@ -160,7 +160,7 @@ const suggestion: NativeObject = {
 };
 
 const media: NativeObject = {
-  label: 'an RCS card media',
+  label: 'card media',
   page: at('Media'),
   fields: [
     { name: 'fileName', value: str(), doc: 'The name of a file uploaded to the RBM platform.' },
@@ -175,7 +175,7 @@ const media: NativeObject = {
 };
 
 const cardContent: NativeObject = {
-  label: 'an RCS card',
+  label: 'card',
   page: at('CardContent'),
   fields: [
     { name: 'title', value: str({ maxLength: L.cardTitle }), doc: 'The card\'s title.' },
@@ -190,7 +190,7 @@ const cardContent: NativeObject = {
 };
 
 const standaloneCard: NativeObject = {
-  label: 'an RCS standalone card',
+  label: 'standalone card',
   page: at('StandaloneCard'),
   fields: [
     {
@@ -208,7 +208,7 @@ const standaloneCard: NativeObject = {
 };
 
 const carouselCard: NativeObject = {
-  label: 'an RCS carousel',
+  label: 'carousel',
   page: at('CarouselCard'),
   fields: [
     {
@@ -226,7 +226,7 @@ const carouselCard: NativeObject = {
 };
 
 const richCard: NativeObject = {
-  label: 'an RCS rich card',
+  label: 'rich card',
   page: at('RichCard'),
   fields: [
     { name: 'standaloneCard', value: obj(standaloneCard), doc: 'One card.' },
@@ -236,7 +236,7 @@ const richCard: NativeObject = {
 };
 
 const message: NativeObject = {
-  label: 'an RCS agent message',
+  label: 'RCS agent message',
   page: at('AgentContentMessage'),
   fields: [
     { name: 'text', value: str(), doc: 'A text message, UTF-8.' },
