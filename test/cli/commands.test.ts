@@ -575,7 +575,7 @@ describe('files found by name next to a message', () => {
     }
   });
 
-  it('NAME.<channel>.umsg takes that channel off NAME.umsg and gets syntax checks only', async () => {
+  it('NAME.<channel>.umsg takes that channel off NAME.umsg and is checked in its own form', async () => {
     // Messenger's own format, not a universal card, with an unterminated template on line 3
     // (`  "name": "` is 11 characters, so the `${` is at column 12).
     const native = '{\n  "attachment": { "type": "template", "payload": { "template_type": "generic", "elements": [] } },\n' +
@@ -588,7 +588,38 @@ describe('files found by name next to a message', () => {
     const other = tempTree({ 'brunch.umsg': LONG_TITLE, 'brunch.whatsapp.umsg': '{ "type": "interactive" }' });
     const again = await umsgJson(['check'], other);
     assert.deepEqual(positions(resultFor(again.results, path.join(other, 'brunch.umsg'))), ['3:12 channel-limit 1']);
-    assert.deepEqual(resultFor(again.results, path.join(other, 'brunch.whatsapp.umsg')).messages, []);
+    // In native form, against WhatsApp's own format: an interactive message without its object.
+    assert.deepEqual(
+      resultFor(again.results, path.join(other, 'brunch.whatsapp.umsg')).messages
+        .map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`),
+      ['1:1 native-required: WhatsApp message needs interactive: WhatsApp rejects it without.'],
+    );
+  });
+
+  it('umsg check reports both forms of NAME.whatsapp.umsg; umsg render prints the payload and its findings', async () => {
+    const native = '{ "type": "interactive",\n' +
+      '  "interactive": { "type": "list", "body": { "text": "${greeting}" },\n' +
+      '    "action": { "button": "Choose a dish from the menu please",\n' +
+      '      "sections": [ { "title": "Mains", "rows": [ { "id": "1", "title": "Pasta with a very long title over limit" } ] } ] } },\n' +
+      '  "foo": 1 }\n';
+    const card = `{ "type": "rich", "title": "Today", "description": "${'d'.repeat(61)}" }\n`;
+    const dir = tempTree({ 'menu.whatsapp.umsg': native, 'menu.sample.json': '{ "greeting": "Hello" }', 'card.whatsapp.umsg': card });
+    const { results } = await umsgJson(['check'], dir);
+    assert.deepEqual(positions(resultFor(results, path.join(dir, 'menu.whatsapp.umsg'))), [
+      '3:27 channel-limit 1', '4:73 channel-limit 1', '5:3 unknown-property 1',
+    ]);
+    assert.deepEqual(positions(resultFor(results, path.join(dir, 'card.whatsapp.umsg'))), ['1:52 channel-limit 1']);
+    const r = await umsg(['render', 'menu.whatsapp.umsg'], dir);
+    assert.equal(r.code, 0);
+    const printed = JSON.parse(r.stdout) as { interactive: { body: { text: string } }; foo: number };
+    assert.equal(printed.interactive.body.text, 'Hello', 'rendered with NAME.sample.json');
+    assert.equal(printed.foo, 1, 'printed as the channel receives it');
+    assert.match(r.stderr, /menu\.whatsapp\.umsg:3:27: warning channel-limit: interactive\.action\.button has 34 characters: WhatsApp allows at most 20/);
+    assert.match(r.stderr, /menu\.whatsapp\.umsg:5:3: warning unknown-property: Unknown property "foo"/);
+    const c = await umsg(['render', 'card.whatsapp.umsg'], dir);
+    assert.equal((JSON.parse(c.stdout) as { interactive?: unknown; text?: { body: string } }).text?.body, `Today\n\n${'d'.repeat(61)}`,
+      'a universal-form sibling prints its WhatsApp translation');
+    assert.match(c.stderr, /card\.whatsapp\.umsg:1:52: warning channel-limit: description has 61 characters: over WhatsApp's 60\./);
   });
 });
 
@@ -637,8 +668,11 @@ describe('examples/', () => {
     'links-and-calls/call-the-store.umsg',
     'links-and-calls/find-a-store.umsg',
     'order-status-float-replies.umsg',
+    'order-status-float-replies.whatsapp.umsg',
     'templated-greeting.umsg',
+    'todays-dishes.whatsapp.umsg',
     'welcome-card.umsg',
+    'welcome-card.whatsapp.umsg',
   ];
 
   it('examples/valid has no findings at all (exit 0, "no problems")', async () => {
@@ -690,6 +724,16 @@ describe('examples/', () => {
     'float-click-action.umsg': { rules: ['action-type', 'unknown-property'], at: ['8:15 action-type 2', '8:78 unknown-property 1'] },
     'unterminated-template.umsg': { rules: ['template-syntax'], at: ['5:16 template-syntax 2'] },
     'trailing-comma.umsg': { rules: ['syntax'], at: ['8:76 syntax 2'] },
+    // Channel-specific messages: native form (WhatsApp's own format) and universal form.
+    'dish-list.whatsapp.umsg': {
+      rules: ['channel-limit', 'unknown-property'],
+      at: ['9:17 channel-limit 1', '11:61 channel-limit 1', '15:3 unknown-property 1'],
+    },
+    'book-a-table.whatsapp.umsg': {
+      rules: ['channel-limit', 'native-platform-field', 'native-required'],
+      at: ['4:3 native-platform-field 1', '8:65 native-required 1', '13:45 channel-limit 1'],
+    },
+    'promo-card.whatsapp.umsg': { rules: ['channel-limit'], at: ['7:18 channel-limit 1', '8:3 channel-limit 1'] },
   };
 
   it('examples/invalid exits 1 and every file shows the problems it is named for', async () => {

@@ -62,6 +62,20 @@ describe('universalMessage/preview', () => {
     assert.equal(previewTargetUri('file:///proj/cards/menu.gbm.umsg'), URI);
   });
 
+  it('draws an open universal-form sibling itself, on its channel alone, with the sample data', async () => {
+    h = await startHarness({ pull: true, files: { '/proj/cards/menu.umsg': MENU, '/proj/cards/menu.sample.json': SAMPLE } });
+    const sibling = 'file:///proj/cards/menu.whatsapp.umsg';
+    await h.open(sibling, '{ "type": "rich", "title": "Hi ${user.name}", ' +
+      '"insideActions": [ { "type": "reply", "display": "Go", "payload": "GO" } ] }');
+    const r = await ask({ uri: sibling, mode: 'sample' });
+    assert.equal(r.uri, sibling);
+    const p = r.preview as MessagePreview;
+    assert.deepEqual(p.columns.map((c) => c.channel), ['whatsapp']);
+    assert.equal(p.columns[0].title?.text, 'Hi Ada');
+    // A native-form sibling still previews its message NAME.umsg.
+    assert.equal(previewTargetUri(sibling, '{ "type": "text", "text": { "body": "Hi" } }'), URI);
+  });
+
   it('draws the Integrations form of a Configuration Meta file', async () => {
     h = await startHarness({ pull: true });
     const uri = 'file:///proj/pay.configmeta.json';

@@ -179,6 +179,36 @@ describe('editing features', () => {
   });
 });
 
+describe('a channel-specific message in universal form: its channel alone', () => {
+  const doc = service.open(MESSAGE, 'universal-message');
+  const whatsapp = { config, channelSpecific: 'whatsapp' as const };
+
+  it('the check, the channel summary, the length hints and hover name that channel only', async () => {
+    // As NAME.umsg the 95-character title is over Messenger's 80; for WhatsApp alone it fits.
+    const result = await service.check(doc, whatsapp);
+    assert.deepEqual(result.diagnostics.filter((d) => d.channels).map((d) => d.channels), []);
+    assert.equal(service.channelSummary(doc, result.diagnostics, whatsapp)?.title, 'WhatsApp ✓');
+    // The title's hint is against the strictest target's limit: Messenger's 80 as NAME.umsg,
+    // WhatsApp's 1,024 here (95 is far from it, so no hint).
+    assert.deepEqual(service.inlayHints(doc, context, 0, MESSAGE.length).map((h) => h.label), ['95/80']);
+    assert.deepEqual(service.inlayHints(doc, whatsapp, 0, MESSAGE.length), []);
+    const near = MESSAGE.replace('"Fresh pasta"', `"${'d'.repeat(59)}"`);
+    const nearDoc = service.open(near, 'universal-message');
+    assert.deepEqual(service.inlayHints(nearDoc, whatsapp, 0, near.length).map((h) => h.label), ['59/60']);
+    const hover = service.hover(doc, MESSAGE.indexOf('"title"') + 2, whatsapp)?.contents ?? '';
+    assert.match(hover, /WhatsApp/);
+    assert.doesNotMatch(hover, /Messenger|Google Business Messages/);
+    const everywhere = service.hover(doc, MESSAGE.indexOf('"title"') + 2, context)?.contents ?? '';
+    assert.match(everywhere, /Messenger/, 'as NAME.umsg, every channel');
+  });
+
+  it('with the channel off, no summary', async () => {
+    const off = { config: resolveConfig({ channels: { whatsapp: 'off' } }), channelSpecific: 'whatsapp' as const };
+    const result = await service.check(doc, off);
+    assert.equal(service.channelSummary(doc, result.diagnostics, off), undefined);
+  });
+});
+
 describe('render and payload', () => {
   it('renders with sample data and lists what it could not evaluate', () => {
     const out = service.render(MESSAGE, { sample: {} });

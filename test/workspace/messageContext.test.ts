@@ -49,6 +49,15 @@ describe('messageContext', () => {
     );
     assert.match((await messageContext('/p/broken.umsg', readText, { namesIn })).sampleProblem ?? '', /^broken\.sample\.json must hold a JSON object/);
   });
+  it('a channel-specific message knows its channel and renders with NAME.sample.json, with no siblings of its own', async () => {
+    const ctx = await messageContext(`/p/menu.${CHANNEL_IDS[1]}.umsg`, readText, { exists });
+    assert.equal(ctx.channelSpecific, CHANNEL_IDS[1]);
+    assert.deepEqual(ctx.sample, { name: 'Ana' });
+    assert.equal(ctx.samplePath, '/p/menu.sample.json');
+    assert.deepEqual(ctx.overriddenChannels, []);
+    assert.equal((await messageContext('/p/menu.umsg', readText, { exists })).channelSpecific, undefined);
+  });
+
   it('names every overriding channel, in channel order, however the folder lists them', async () => {
     const ctx = await messageContext('/p/deal.umsg', readText, { namesIn });
     assert.deepEqual(ctx.overriddenChannels, [CHANNEL_IDS[0], CHANNEL_IDS[2], CHANNEL_IDS[3]]);
