@@ -69,6 +69,8 @@ export interface HarnessOptions {
   /** The client can register file watchers (workspace.didChangeWatchedFiles.dynamicRegistration). */
   watch?: boolean;
   initializationOptions?: Record<string, unknown>;
+  /** More client capabilities: `workspace` is merged into the harness's own, the rest added. */
+  capabilities?: ClientCapabilities;
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
@@ -189,10 +191,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   client.listen();
   const capabilities: ClientCapabilities = {
     textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
+    ...options.capabilities,
     workspace: {
       configuration: !!options.configuration,
       diagnostics: { refreshSupport: true },
       didChangeWatchedFiles: { dynamicRegistration: !!options.watch },
+      ...options.capabilities?.workspace,
     },
   };
   if (options.initialize !== false) await harness.initialize();

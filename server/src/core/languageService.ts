@@ -16,6 +16,7 @@ import { configForChannel, DEFAULT_CONFIG } from './findings/config';
 import { channelSummary as summarize, summaryTitle } from './features/channelSummary';
 import { type LengthHint } from './features/lengthHints';
 import { fixToEdits } from './features/fixes';
+import { channelMessageDraft } from './features/channelMessage';
 import { featuresFor } from './features/languageFeatures';
 import type { FeatureContext } from './features/types';
 import { renderForChannel } from './render/channelRender';
@@ -192,6 +193,11 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     fixEdits(doc, fix) {
       const p = parsed(doc);
       return p ? fixToEdits(p, fix) : [];
+    },
+
+    channelMessage(doc, channel) {
+      const p = doc.language === 'universal-message' ? parsed(doc) : undefined;
+      return p ? channelMessageDraft(p, channel) : { ok: false, reason: 'Only a universal message has a channel-specific message.' };
     },
 
     render(text, renderOptions) {

@@ -13,6 +13,7 @@ import type { FixData, Rule } from './findings/rule';
 import type { LengthHint } from './features/lengthHints';
 import type { TextEdit } from './features/fixes';
 import type { FormatOptions } from './features/formatting';
+import type { ChannelMessageDraft } from './features/channelMessage';
 import type { CompletionEntry } from './features/languageFeatures';
 import type { DocumentLink, FoldingRange, OffsetRange, OutlineSymbol } from './features/structure';
 import type { HoverResult } from './features/types';
@@ -22,6 +23,7 @@ import type { SampleData } from './template/render';
 
 export type {
   ChannelId,
+  ChannelMessageDraft,
   CheckResult,
   ChannelRender,
   ChannelRenderOptions,
@@ -183,6 +185,12 @@ export interface LanguageService {
   channelSummary(doc: ServiceDocument, diagnostics: readonly Diagnostic[], context: DocumentContext): ChannelSummaryResult | undefined;
   /** The edits of one quick fix (from a finding's `fixes`). */
   fixEdits(doc: ServiceDocument, fix: FixData): TextEdit[];
+  /**
+   * "Create a channel-specific message": the text of NAME.<channel>.umsg in the channel's
+   * native form, made from this universal message by the channel's translation, templates kept
+   * as written; or why it cannot be made (a dynamic list, syntax problems).
+   */
+  channelMessage(doc: ServiceDocument, channel: ChannelId): ChannelMessageDraft;
   /**
    * The message rendered with its sample data or, with a channel, that channel's payload,
    * with the findings that explain what the channel does with it (`umsg render`, the preview).

@@ -9,7 +9,8 @@ import { URI } from 'vscode-uri';
 import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
-import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
+import { CREATE_CHANNEL_MESSAGE, SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
+import { CHANNEL_MESSAGE_KIND, channelMessageActions, channelMessageEdit, channelMessageTitle, channelMessageUri, readChannelMessageArgs } from './channelMessage';
 import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
@@ -33,6 +34,7 @@ type RunningCheck = { tokens: Set<Token | undefined>; promise: Promise<CheckResu
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
   let pullDiagnostics = false, refreshSupport = false, configurationSupport = false, watchSupport = false;
+  let createFileSupport = false, showDocumentSupport = false;
   let settingsReady: Promise<unknown> = Promise.resolve(), settingsRead: (value?: unknown) => void = () => undefined;
   let state: ServerState = 'new';
   let settings: ClientSettings = {};
@@ -57,6 +59,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationSupport = !!caps.workspace?.configuration;
     watchSupport = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    createFileSupport = !!caps.workspace?.applyEdit && !!caps.workspace.workspaceEdit?.documentChanges &&
+      !!caps.workspace.workspaceEdit.resourceOperations?.includes('create');
+    showDocumentSupport = !!caps.window?.showDocument?.support;
     settings = readSettings(params.initializationOptions);
     // Settings given only through workspace/configuration apply from the first check on.
     if (configurationSupport) settingsReady = new Promise((resolve) => {
@@ -272,7 +277,36 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const all2 = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source)
         ? fixAll(i.doc, edits, all)
         : undefined;
-      return all2 ? [...actions, all2] : actions;
+      // Writing NAME.<channel>.umsg needs a client that creates files through workspace edits.
+      const create = createFileSupport && i.kind === 'universal-message' && (!only || only.some((k) => CHANNEL_MESSAGE_KIND.startsWith(k)))
+        ? channelMessageActions(p.textDocument.uri, i.context, (c) => service.channelMessage(i.handle, c))
+        : [];
+      return [...actions, ...(all2 ? [all2] : []), ...create];
+    },
+  ));
+
+  connection.onExecuteCommand(handler(
+    'Commands',
+    (p) => isObject(p) && typeof p.command === 'string',
+    null,
+    async (p: { command: string; arguments?: unknown[] }) => {
+      if (p.command !== CREATE_CHANNEL_MESSAGE) return null;
+      const args = readChannelMessageArgs(p.arguments);
+      const i = args && await input(args.uri, 'Commands');
+      const target = args && channelMessageUri(args.uri, args.channel);
+      if (!args || !i || !target) return null;
+      const draft = service.channelMessage(i.handle, args.channel);
+      if (!draft.ok) {
+        void connection.window.showWarningMessage(`${channelMessageTitle(args.channel)}: ${draft.reason}`);
+        return null;
+      }
+      const applied = await connection.workspace.applyEdit({ label: channelMessageTitle(args.channel), edit: channelMessageEdit(target, draft.text) });
+      if (!applied.applied) {
+        void connection.window.showWarningMessage(`${channelMessageTitle(args.channel)}: not written (${applied.failureReason ?? 'the file may exist'}).`);
+      } else if (showDocumentSupport) {
+        await connection.window.showDocument({ uri: target, takeFocus: true });
+      }
+      return null;
     },
   ));
 

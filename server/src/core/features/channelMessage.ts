@@ -18,6 +18,12 @@ export type ChannelMessageDraft =
   | { ok: true; text: string }
   | { ok: false; reason: string };
 
+/**
+ * Where a translation holds the message that NAME.<channel>.umsg holds, when it wraps it: RCS's
+ * translation is the agent message, and its native form is the content message inside.
+ */
+const NATIVE_ROOT: Partial<Record<ChannelId, string>> = { rcs: 'contentMessage' };
+
 /** Characters a placeholder is made of: private-use code points, the first one the message does not hold. */
 const MARKS = ['\uE000', '\uE001', '\uE002', '\uE003', '\uF8F0', '\uF8F1', '\uF8F2', '\uF8F3'];
 
@@ -47,7 +53,9 @@ export function channelMessageDraft(doc: JsonDocument, channel: ChannelId): Chan
   substituted += doc.text.slice(from);
 
   const card = parse(substituted) as Obj;
-  const payload = CHANNELS[channel].translate(card);
+  const translated = CHANNELS[channel].translate(card);
+  const inner = NATIVE_ROOT[channel];
+  const payload = inner !== undefined && isObject(translated[inner]) ? translated[inner] : translated;
   let text = JSON.stringify(payload, null, 2);
   // A value that is a whole-value template's placeholder alone becomes the template again.
   const whole = new RegExp(`"${mark}(\\d+)${mark}"`, 'g');
@@ -57,4 +65,8 @@ export function channelMessageDraft(doc: JsonDocument, channel: ChannelId): Chan
   // A placeholder a translation cut in two is dropped rather than left as stray characters.
   text = text.split(mark).join('');
   return { ok: true, text: `${text}\n` };
+}
+
+function isObject(v: unknown): v is Obj {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
 }
