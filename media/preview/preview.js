@@ -172,7 +172,9 @@
       const parts = [media(c.media, col.channel === 'messenger' ? '' : 'gbm')];
       if (c.title) parts.push(sourceLink(drawnText('div', 'title', c.title), c.title.source));
       if (c.subtitle) parts.push(sourceLink(drawnText('div', 'subtitle', c.subtitle), c.subtitle.source));
-      if (c.buttons.length) parts.push(h('div', { className: 'buttons', role: 'group', 'aria-label': 'Buttons' }, c.buttons.map((b) => button(b, 'card-btn'))));
+      if (c.buttons.length) {
+        parts.push(h('div', { className: 'buttons', role: 'group', 'aria-label': 'Buttons' }, c.buttons.map((b) => button(b, 'card-btn'))));
+      }
       return h('div', { className: 'bubble carousel-card', role: 'group', 'aria-label': 'Card ' + (i + 1) }, parts);
     });
     const out = [h('div', { className: 'carousel', role: 'group', 'aria-label': cards.length + ' cards' }, cards)];
@@ -192,7 +194,10 @@
     ]), list.button.source, (list.button.text || '(empty)') + ': the button that opens the list, show in the source');
     const sections = list.sections.map((section) => {
       const rows = section.rows.map((r) => sourceLink(h('div', { className: 'list-row' }, [
-        h('div', { className: 'list-row-text' }, [drawnText('div', 'list-row-title', r.title), r.description ? drawnText('div', 'list-row-description', r.description) : null]),
+        h('div', { className: 'list-row-text' }, [
+          drawnText('div', 'list-row-title', r.title),
+          r.description ? drawnText('div', 'list-row-description', r.description) : null,
+        ]),
         h('span', { className: 'list-radio', 'aria-hidden': 'true' }),
       ]), r.source, (r.title.text || '(empty)') + ': a list row, show in the source'));
       return h('div', { className: 'list-section', role: 'group', 'aria-label': section.title ? section.title.text : 'Section' }, [

@@ -91,7 +91,9 @@ describe('a channel-specific message from the universal card', () => {
 
   it('Messenger: the generic template, with a call button\'s number kept templated', () => {
     const text = draft(`{ "type": "rich", "title": "Call \${store.name}", "description": "Open now",
-      "insideActions": [ { "type": "call", "display": "Call", "payload": "\${store.phone}", "phoneNumber": \${store.phone} } ] }`, 'messenger');
+      "insideActions": [
+        { "type": "call", "display": "Call", "payload": "\${store.phone}", "phoneNumber": \${store.phone} }
+      ] }`, 'messenger');
     assert.match(text, /"title": "Call \$\{store\.name\}"/);
     assert.match(text, /"type": "phone_number",\n\s*"title": "Call",\n\s*"payload": \$\{store\.phone\}/);
   });
@@ -104,7 +106,8 @@ describe('a channel-specific message from the universal card', () => {
     const doc = parseJsonDocument(text);
     assert.deepEqual([...doc.syntax, ...doc.scan.problems], []);
     // title 2, description 1, fileUrl 1, a postback 1; the fallback repeats title, description and fileUrl: 4.
-    assert.equal(doc.scan.templates.filter((t) => !doc.scan.templates.some((o) => o !== t && o.start <= t.start && t.end <= o.end)).length, 9);
+    const outermost = doc.scan.templates.filter((t) => !doc.scan.templates.some((o) => o !== t && o.start <= t.start && t.end <= o.end));
+    assert.equal(outermost.length, 9);
   });
 
   it('RCS: the content message, without the agent message the translation wraps it in', () => {
@@ -115,7 +118,8 @@ describe('a channel-specific message from the universal card', () => {
   for (const channel of CHANNEL_IDS) {
     it(`${CHANNEL_NAMES[channel]}: the drafts of the valid examples are clean under the native check`, () => {
       const dir = join(__dirname, '..', '..', 'examples', 'valid');
-      const files = [...readdirSync(dir).map((f) => join(dir, f)), ...readdirSync(join(dir, 'links-and-calls')).map((f) => join(dir, 'links-and-calls', f))]
+      const links = join(dir, 'links-and-calls');
+      const files = [...readdirSync(dir).map((f) => join(dir, f)), ...readdirSync(links).map((f) => join(links, f))]
         .filter((f) => f.endsWith('.umsg') && !channelOfPath(f));
       let drafted = 0;
       for (const file of files) {
@@ -141,8 +145,9 @@ describe('a channel-specific message from the universal card', () => {
   });
 
   it('keeps a template that holds the placeholder characters of another (the first free one is used)', () => {
-    const text = draft('{ "type": "rich", "title": "\uE000 ${a}", "description": "d", "insideActions": [ { "type": "reply", "display": "x", "payload": "X" } ] }',
-      'whatsapp');
+    const card = '{ "type": "rich", "title": "\uE000 ${a}", "description": "d", ' +
+      '"insideActions": [ { "type": "reply", "display": "x", "payload": "X" } ] }';
+    const text = draft(card, 'whatsapp');
     assert.match(text, /"text": "\uE000 \$\{a\}"/);
   });
 });

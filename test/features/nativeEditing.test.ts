@@ -59,7 +59,8 @@ describe('native completion (WhatsApp)', () => {
     assert.deepEqual(labels('{ "type": "interactive", "interactive": { "type": "list", "action": { | } } }'), ['button', 'sections']);
     assert.deepEqual(labels('{ "type": "interactive", "interactive": { "type": "button", "action": { | } } }'), ['buttons']);
     assert.deepEqual(
-      labels('{ "type": "interactive", "interactive": { "type": "list", "action": { "sections": [ { "rows": [ { "id": "1", | } ] } ] } } }'),
+      labels('{ "type": "interactive", "interactive": { "type": "list", ' +
+        '"action": { "sections": [ { "rows": [ { "id": "1", | } ] } ] } } }'),
       ['title', 'description'],
     );
   });
@@ -76,7 +77,8 @@ describe('native completion (WhatsApp)', () => {
     assert.equal(type.label, 'type');
     assert.equal(type.insertText, '"type": "${1|button,list,cta_url,product,product_list,flow,location_request_message,catalog_message|}"');
     const { text, offset } = cursor('{ "type": "text"\n  | }');
-    const entries = service.complete(service.open(text, 'universal-message'), offset, { config: DEFAULT_CONFIG, channelSpecific: 'whatsapp' });
+    const context = { config: DEFAULT_CONFIG, channelSpecific: 'whatsapp' as const };
+    const entries = service.complete(service.open(text, 'universal-message'), offset, context);
     const textEntry = entries.find((e) => e.label === 'text')!;
     assert.equal(textEntry.insertText, '"text": {$1}');
     assert.deepEqual(textEntry.additionalEdits, [{ offset: text.indexOf('"text"') + 6, length: 0, newText: ',' }]);
@@ -186,7 +188,8 @@ describe('outline, folding and formatting of a native message', () => {
     assert.equal(mains.name, 'Mains');
     const rows = mains.children.find((s) => s.name === 'rows')!;
     assert.deepEqual(rows.children.map((s) => s.name), ['Pasta', 'Soup']);
-    assert.equal(LIST.slice(rows.children[1].offset, rows.children[1].offset + rows.children[1].length), '{ "id": "soup", "title": "Soup" }');
+    const soup = rows.children[1];
+    assert.equal(LIST.slice(soup.offset, soup.offset + soup.length), '{ "id": "soup", "title": "Soup" }');
   });
 
   it('without its channel the same text is outlined as a universal message would be', () => {
@@ -207,7 +210,9 @@ describe('outline, folding and formatting of a native message', () => {
     const handle = service.open(squashed, 'universal-message');
     const edits = service.format(handle, { tabSize: 2, insertSpaces: true });
     let out = squashed;
-    for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+    for (const e of [...edits].sort((a, b) => b.offset - a.offset)) {
+      out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+    }
     assert.equal(out, '{\n  "type": "text",\n  "text": {\n    "body": "Hi ${user.name}",\n    "preview_url": ${preview}\n  }\n}');
   });
 });

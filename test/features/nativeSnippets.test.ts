@@ -47,8 +47,10 @@ function at(value: JsonValue, path: string): JsonValue | undefined {
 
 describe('native snippets', () => {
   it('are registered for universal messages in package.json', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { snippets: { language: string; path: string }[] } };
-    assert.ok(pkg.contributes.snippets.some((s) => s.language === 'universal-message' && s.path === './snippets/native-message.code-snippets'));
+    type Manifest = { contributes: { snippets: { language: string; path: string }[] } };
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
+    const file = './snippets/native-message.code-snippets';
+    assert.ok(pkg.contributes.snippets.some((s) => s.language === 'universal-message' && s.path === file));
   });
 
   it('cover the common native shapes of every channel', () => {

@@ -17,14 +17,18 @@ import type { ChannelColumn, DrawnText } from '../../server/src/core/features/pr
 import type { ChannelId } from '../../server/src/core/channels';
 import { expandSnippet } from '../support/snippets';
 
-const CARD = JSON.stringify({ type: 'rich', title: 'Hello', description: 'World', insideActions: [{ type: 'reply', display: 'A', payload: 'A' }] });
+const CARD = JSON.stringify({
+  type: 'rich', title: 'Hello', description: 'World', insideActions: [{ type: 'reply', display: 'A', payload: 'A' }],
+});
 const ALL_ON = resolveConfig({ channels: { rcs: 'warning' }, rules: {} });
 
 const snippets = parse(readFileSync(join(__dirname, '..', '..', 'snippets', 'native-message.code-snippets'), 'utf8')) as
   Record<string, { prefix: string; body: string[] }>;
 const snippet = (prefix: string) => expandSnippet(Object.values(snippets).find((s) => s.prefix === prefix)!.body.join('\n'));
 
-function column(channel: ChannelId, sibling: string, options: { sample?: Record<string, unknown>; mode?: 'sample' | 'template' } = {}): ChannelColumn {
+type Options = { sample?: Record<string, unknown>; mode?: 'sample' | 'template' };
+
+function column(channel: ChannelId, sibling: string, options: Options = {}): ChannelColumn {
   const p = previewMessage({
     text: CARD,
     config: ALL_ON,
@@ -39,7 +43,8 @@ function column(channel: ChannelId, sibling: string, options: { sample?: Record<
 
 const shown = (t: DrawnText | undefined) => t?.text;
 /** The sibling's source text at a drawn element's range. */
-const at = (sibling: string, r: { offset: number; length: number } | undefined) => (r ? sibling.slice(r.offset, r.offset + r.length) : undefined);
+const at = (sibling: string, r: { offset: number; length: number } | undefined) =>
+  (r ? sibling.slice(r.offset, r.offset + r.length) : undefined);
 
 describe('preview: a native WhatsApp sibling', () => {
   it('draws the list: its button and the sheet of sections and rows, with source ranges in the sibling', () => {
@@ -134,7 +139,9 @@ describe('preview: native Messenger, Google Business Messages and RCS siblings',
 
 describe('preview: other siblings', () => {
   it('a universal-form sibling is drawn as that channel\'s card, from the sibling', () => {
-    const sibling = JSON.stringify({ type: 'rich', title: 'Only on WhatsApp', description: 'Short', insideActions: [{ type: 'reply', display: 'Yes', payload: 'Y' }] });
+    const sibling = JSON.stringify({
+      type: 'rich', title: 'Only on WhatsApp', description: 'Short', insideActions: [{ type: 'reply', display: 'Yes', payload: 'Y' }],
+    });
     const c = column('whatsapp', sibling);
     assert.equal(c.layout, 'interactive');
     assert.equal(shown(c.title), 'Only on WhatsApp');

@@ -22,7 +22,8 @@ const CAN_CREATE: HarnessOptions['capabilities'] = {
 };
 
 interface Action { title: string; kind: string; command?: { command: string; arguments: unknown[] } }
-interface Edit { label?: string; edit: { documentChanges: ({ kind: string; uri: string; options: object } | { textDocument: { uri: string }; edits: { newText: string }[] })[] } }
+type Change = { kind: string; uri: string; options: object } | { textDocument: { uri: string }; edits: { newText: string }[] };
+interface Edit { label?: string; edit: { documentChanges: Change[] } }
 
 let h: Harness | undefined;
 afterEach(() => { h?.dispose(); h = undefined; });
@@ -58,7 +59,9 @@ describe('create a channel-specific message over LSP', () => {
       { kind: string; uri: string; options: object },
       { textDocument: { uri: string }; edits: { newText: string }[] },
     ];
-    assert.deepEqual(create, { kind: 'create', uri: 'file:///proj/cards/menu.whatsapp.umsg', options: { overwrite: false, ignoreIfExists: false } });
+    assert.deepEqual(create, {
+      kind: 'create', uri: 'file:///proj/cards/menu.whatsapp.umsg', options: { overwrite: false, ignoreIfExists: false },
+    });
     assert.equal(insert.textDocument.uri, 'file:///proj/cards/menu.whatsapp.umsg');
     const expected = channelMessageDraft(parseJsonDocument(CARD), 'whatsapp');
     assert.ok(expected.ok);
@@ -68,7 +71,8 @@ describe('create a channel-specific message over LSP', () => {
   });
 
   it('is not offered for a channel that already has its file, nor on a channel-specific message', async () => {
-    h = await startHarness({ pull: true, capabilities: CAN_CREATE, files: { '/proj/cards/menu.whatsapp.umsg': '{ "type": "text", "text": { "body": "hi" } }' } });
+    const files = { '/proj/cards/menu.whatsapp.umsg': '{ "type": "text", "text": { "body": "hi" } }' };
+    h = await startHarness({ pull: true, capabilities: CAN_CREATE, files });
     await h.open(URI, CARD);
     assert.deepEqual((await actions()).map((a) => a.title), [
       'Create a channel-specific message for Messenger',
@@ -78,7 +82,7 @@ describe('create a channel-specific message over LSP', () => {
     assert.deepEqual(await actions('file:///proj/cards/menu.whatsapp.umsg'), []);
   });
 
-  it('is not offered to a client that cannot create files, nor for a message with a dynamic list, nor when only quick fixes are asked', async () => {
+  it('is not offered to a client that cannot create files, for a dynamic list, nor when only quick fixes are asked', async () => {
     h = await startHarness({ pull: true });
     await h.open(URI, CARD);
     assert.deepEqual(await actions(), []);
@@ -99,8 +103,9 @@ describe('create a channel-specific message over LSP', () => {
     let asked = 0;
     h.client.onRequest('workspace/applyEdit', () => { asked++; return { applied: true }; });
     await h.open(URI, CARD);
-    await h.client.sendRequest('workspace/executeCommand', { command: 'universalMessage.createChannelMessage', arguments: [URI, 'telegram'] });
-    await h.client.sendRequest('workspace/executeCommand', { command: 'universalMessage.createChannelMessage', arguments: [] });
+    const command = 'universalMessage.createChannelMessage';
+    await h.client.sendRequest('workspace/executeCommand', { command, arguments: [URI, 'telegram'] });
+    await h.client.sendRequest('workspace/executeCommand', { command, arguments: [] });
     assert.equal(asked, 0);
   });
 });

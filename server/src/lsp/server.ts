@@ -300,9 +300,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         void connection.window.showWarningMessage(`${channelMessageTitle(args.channel)}: ${draft.reason}`);
         return null;
       }
-      const applied = await connection.workspace.applyEdit({ label: channelMessageTitle(args.channel), edit: channelMessageEdit(target, draft.text) });
+      const title = channelMessageTitle(args.channel);
+      const applied = await connection.workspace.applyEdit({ label: title, edit: channelMessageEdit(target, draft.text) });
       if (!applied.applied) {
-        void connection.window.showWarningMessage(`${channelMessageTitle(args.channel)}: not written (${applied.failureReason ?? 'the file may exist'}).`);
+        void connection.window.showWarningMessage(`${title}: not written (${applied.failureReason ?? 'the file may exist'}).`);
       } else if (showDocumentSupport) {
         await connection.window.showDocument({ uri: target, takeFocus: true });
       }

@@ -14,7 +14,8 @@ export function describeNativeValue(spec: NativeValue, format: NativeFormat): st
           : spec.form === 'phone' ? `phone number (${format.phoneForm === 'e164' ? '+ and digits only' : 'global number'})`
             : 'string';
       const size = range(spec.minLength, spec.maxLength);
-      return size ? `${form}, ${size} character${spec.maxLength === 1 || (spec.maxLength === undefined && spec.minLength === 1) ? '' : 's'}` : form;
+      const one = spec.maxLength === 1 || (spec.maxLength === undefined && spec.minLength === 1);
+      return size ? `${form}, ${size} character${one ? '' : 's'}` : form;
     }
     case 'integer':
     case 'number': {

@@ -31,7 +31,7 @@ export function nativeFormatOf(doc: JsonDocument, channel: ChannelId | undefined
 }
 
 /** The place of an object of the format, with the variant its node names. */
-export function placeOf(object: NativeObject, doc: JsonDocument, node: Node | undefined): NativePlace {
+function placeOf(object: NativeObject, doc: JsonDocument, node: Node | undefined): NativePlace {
   const variants = object.variants;
   const by = variants && node?.type === 'object' ? propertyNode(node, variants.by)?.children?.[1] : undefined;
   const named = by ? plainText(doc, by) : undefined;
@@ -47,7 +47,7 @@ export function placeOf(object: NativeObject, doc: JsonDocument, node: Node | un
 }
 
 /** A field of a place by name: a field of some variant while the document names none (as the walker judges it). */
-export function fieldOf(place: NativePlace, name: string): NativeField | undefined {
+function fieldOf(place: NativePlace, name: string): NativeField | undefined {
   const f = place.fields.find((x) => x.name === name);
   if (f || place.variant !== undefined) return f;
   for (const c of Object.values(place.object.variants?.cases ?? {})) {

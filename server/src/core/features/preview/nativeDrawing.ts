@@ -12,11 +12,11 @@ import type { Obj } from '../../channels';
 import type { JsonValue } from '../../template/templateEval';
 import type { DrawnButton, DrawnCard, DrawnList, DrawnMedia, DrawnText, SourceRange } from './viewModel';
 
-export type NativeDrawing = Drawing & { header?: DrawnText; cards?: DrawnCard[]; list?: DrawnList };
+type NativeDrawing = Drawing & { header?: DrawnText; cards?: DrawnCard[]; list?: DrawnList };
 
 type Path = (string | number)[];
 /** Where a path of the message stands in the sibling's source. */
-export type SourceAt = (path: Path) => SourceRange | undefined;
+type SourceAt = (path: Path) => SourceRange | undefined;
 
 /** Undefined when the payload has no shape this file draws: the column then shows the JSON. */
 export function drawNative(payload: Obj, sourceAt: SourceAt, chips: Chips): NativeDrawing | undefined {
@@ -166,7 +166,13 @@ function messenger(payload: Obj, d: Draw): NativeDrawing | undefined {
     const one = card(elements[0], 0);
     return { layout: 'generic', messageType: 'generic template', ...one, chips };
   }
-  return { layout: 'carousel', messageType: `generic template, a carousel of ${elements.length}`, buttons: [], chips, cards: elements.map(card) };
+  return {
+    layout: 'carousel',
+    messageType: `generic template, a carousel of ${elements.length}`,
+    buttons: [],
+    chips,
+    cards: elements.map(card),
+  };
 }
 
 function google(payload: Obj, d: Draw): NativeDrawing {
@@ -192,7 +198,8 @@ function google(payload: Obj, d: Draw): NativeDrawing {
   const rich = obj(payload.richCard);
   const standalone = obj(obj(rich?.standaloneCard)?.cardContent);
   if (standalone) {
-    return { layout: 'richCard', messageType: 'standalone rich card', ...card(standalone, ['richCard', 'standaloneCard', 'cardContent']), chips };
+    const drawn = card(standalone, ['richCard', 'standaloneCard', 'cardContent']);
+    return { layout: 'richCard', messageType: 'standalone rich card', ...drawn, chips };
   }
   const carousel = obj(rich?.carouselCard);
   if (carousel) {
