@@ -203,7 +203,7 @@ describe('a channel-specific message in universal form: its channel alone', () =
   });
 
   it('with the channel off, no summary', async () => {
-    const off = { config: resolveConfig({ channels: { whatsapp: 'off' } }), channelSpecific: 'whatsapp' as const };
+    const off = { config: resolveConfig({ channels: { whatsapp: 'off' }, rules: {} }), channelSpecific: 'whatsapp' as const };
     const result = await service.check(doc, off);
     assert.equal(service.channelSummary(doc, result.diagnostics, off), undefined);
   });

@@ -9,14 +9,16 @@ import { describe, it } from 'node:test';
 import { checkDocument } from '../../../server/src/core/check/run';
 import type { Diagnostic } from '../../../server/src/core/check/severities';
 import { resolveConfig } from '../../../server/src/core/findings/config';
-import { validateNativeValue, NATIVE_FORMATS } from '../../../server/src/core/channels/native';
+import { CHANNELS } from '../../../server/src/core/channels';
+import { checkNativeDocument, validateNativeValue, NATIVE_FORMATS } from '../../../server/src/core/channels/native';
+import { parseJsonDocument } from '../../../server/src/core/syntax/jsonDocument';
 import type { SampleData } from '../../../server/src/core/template/render';
 import type { JsonValue } from '../../../server/src/core/template/templateEval';
 
 type Json = { [key: string]: JsonValue };
 
 function check(text: string, options: { sample?: SampleData; off?: boolean } = {}): Diagnostic[] {
-  const config = options.off ? resolveConfig({ channels: { whatsapp: 'off' } }) : undefined;
+  const config = options.off ? resolveConfig({ channels: { whatsapp: 'off' }, rules: {} }) : undefined;
   return checkDocument(text, 'universal-message', { channelSpecific: 'whatsapp', sample: options.sample, config }).diagnostics;
 }
 
@@ -143,10 +145,10 @@ describe('WhatsApp native: counts, totals and uniqueness', () => {
     assert.deepEqual(found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [1, 2, 3].map(button)))), []);
     const four = found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [1, 2, 3, 4].map(button))));
     assert.deepEqual(four.map(([r, , m]) => [r, m]), [['channel-limit',
-      'interactive.action.buttons has 4 items: WhatsApp allows at most 3 (button action buttons).']]);
+      'interactive.action.buttons has 4 items: WhatsApp allows at most 3 (action buttons).']]);
     const none = found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [])));
     assert.deepEqual(none, [['channel-limit', '[]',
-      'interactive.action.buttons has 0 items: WhatsApp requires at least 1 (button action buttons).']]);
+      'interactive.action.buttons has 0 items: WhatsApp requires at least 1 (action buttons).']]);
   });
 
   it('list sections: 10 clean, 11 flagged; rows: 10 in all clean, 11 in all flagged', () => {
@@ -174,15 +176,19 @@ describe('WhatsApp native: counts, totals and uniqueness', () => {
     const text = JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', same));
     const ds = check(text);
     assert.deepEqual(ds.map((d) => [d.rule, d.message]), [
-      ['channel-limit', 'interactive.action.buttons repeats the id "x": WhatsApp requires each id to be unique (button action buttons).'],
-      ['channel-limit',
-        'interactive.action.buttons repeats the title "Same": WhatsApp requires each title to be unique (button action buttons).'],
+      ['channel-limit', 'interactive.action.buttons[1].reply.id repeats the id "x" of interactive.action.buttons[0].reply.id: ' +
+        'WhatsApp requires each id to be unique (action buttons).'],
+      ['channel-limit', 'interactive.action.buttons[1].reply.title repeats the title "Same" of ' +
+        'interactive.action.buttons[0].reply.title: ' +
+        'WhatsApp requires each title to be unique (action buttons).'],
     ]);
     // On the repeat, with the first as related.
     assert.equal(ds[0].offset, text.lastIndexOf('"x"'));
     assert.equal(ds[0].related?.[0].offset, text.indexOf('"x"'));
     const rows = withValue(LIST, 'interactive.action.sections', [{ title: 'A', rows: [row(1)] }, { title: 'B', rows: [row(1)] }]);
-    assert.deepEqual(found(JSON.stringify(rows)).map(([r, t]) => [r, t]), [['channel-limit', '"r1"']]);
+    assert.deepEqual(found(JSON.stringify(rows)).map(([r, t, m]) => [r, t, m]), [['channel-limit', '"r1"',
+      'interactive.action.sections[1].rows[0].id repeats the id "r1" of interactive.action.sections[0].rows[0].id: ' +
+        'WhatsApp requires each id to be unique (list sections).']]);
   });
 });
 
@@ -334,6 +340,31 @@ describe('WhatsApp native: templates anywhere', () => {
     assert.deepEqual(found(object, { sample: { t: { body: 'Hi', extra: 1 } } }).map(([r, t]) => [r, t]), [['unknown-property', '${t}']]);
   });
 
+  it('a dynamic list of rows: no count verdict without sample data; with it, the rendered count and each element', () => {
+    const text = [
+      '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" },',
+      '  "action": { "button": "Dishes", "sections": [ { "title": "Today", "rows": [',
+      '    // @each dishes',
+      '    { "id": "${it.name()}", "title": "${it.label()}" }',
+      '    // @end',
+      '  ] } ] } } }',
+    ].join('\n');
+    const dishes = (n: number, long = -1) => ({
+      dishes: Array.from({ length: n }, (_, i) => ({ name: `d${i}`, label: i === long ? 'x'.repeat(25) : 'Dish' })),
+    });
+    assert.deepEqual(found(text), []);
+    assert.deepEqual(found(text, { sample: dishes(10) }), []);
+    assert.deepEqual(found(text, { sample: dishes(11, 3) }).map(([r, t, m]) => [r, t.startsWith('[') ? '[…]' : t, m]), [
+      ['channel-limit', '[…]', 'interactive.action.sections has 11 rows in all: WhatsApp allows at most 10 (list sections).'],
+      ['channel-limit', '${it.label()}', 'interactive.action.sections[0].rows[0].title renders to "xxxxxxxxxxxxxxxxxxxxxxxxx" ' +
+        'with the sample data (list element 4): has 25 characters: WhatsApp allows at most 24 (list row title).'],
+    ]);
+    assert.deepEqual(found(text, { sample: dishes(0) }).map(([r, , m]) => [r, m]), [
+      ['channel-limit',
+        'interactive.action.sections[0].rows has 0 items with the sample data: WhatsApp requires at least 1 (list section rows).'],
+    ]);
+  });
+
   it('a templated URL is judged on its static start', () => {
     assert.deepEqual(found(JSON.stringify(withValue(IMAGE, 'image.link', 'https://${host}/a.png'))), []);
     assert.deepEqual(found(JSON.stringify(withValue(IMAGE, 'image.link', 'ftp://${host}/a.png'))).map(([r]) => r), ['native-value']);
@@ -361,7 +392,7 @@ describe('WhatsApp native: the platform\'s fields, the channel\'s severity', () 
   });
 
   it('a rule set in the config takes its severity', () => {
-    const config = resolveConfig({ rules: { 'channel-limit': 'error' } });
+    const config = resolveConfig({ channels: {}, rules: { 'channel-limit': 'error' } });
     const text = JSON.stringify(withValue(LIST, 'interactive.action.button', 'x'.repeat(21)));
     const ds = checkDocument(text, 'universal-message', { channelSpecific: 'whatsapp', config }).diagnostics;
     assert.deepEqual(ds.map((d) => [d.rule, d.severity]), [['channel-limit', 'error']]);
@@ -397,6 +428,49 @@ describe('a plain payload is validated by the same format', () => {
       ['unknown-property', 'foo'],
     ]);
     for (const message of Object.values(VALID)) assert.deepEqual(validateNativeValue(message, format, 'WhatsApp'), []);
+  });
+});
+
+describe('a long native message', () => {
+  const rows = Array.from({ length: 5000 }, (_, i) => ({ id: `r${i}`, title: `Row ${i}` }));
+  const text = JSON.stringify(withValue(LIST, 'interactive.action.sections[0].rows', rows));
+
+  it('is cancellable: the walk stops when the caller no longer wants it', () => {
+    let polls = 0;
+    const walked = checkNativeDocument(parseJsonDocument(text), NATIVE_FORMATS.whatsapp!, {
+      channelName: 'WhatsApp',
+      isCancelled: () => ++polls > 2,
+    });
+    assert.equal(walked.cancelled, true);
+    assert.equal(polls, 3, 'polled now and then, not once per value');
+    assert.equal(checkDocument(text, 'universal-message', { channelSpecific: 'whatsapp', isCancelled: () => true }).cancelled, true);
+  });
+
+  it('reports the total of rows once, however many rows', () => {
+    const repeated = rows.map((r, i) => ({ ...r, id: `r${i % 2}` }));
+    const ds = check(JSON.stringify(withValue(LIST, 'interactive.action.sections[0].rows', repeated)));
+    const total = ds.filter((d) => d.message.includes('rows in all'));
+    assert.equal(total.length, 1);
+    assert.match(total[0].message, /has 5,000 rows in all: WhatsApp allows at most 10/);
+  });
+});
+
+describe('the universal translation is validated by the same model', () => {
+  it('what render prints for a card is judged by the native format, each problem with the card rules that explain it', () => {
+    const payload = CHANNELS.whatsapp.translate({
+      type: 'rich', title: 'T', description: 'd'.repeat(61),
+      insideActions: [1, 2].map(() => ({ type: 'reply', display: 'Same', payload: 'P' })),
+    });
+    assert.deepEqual(CHANNELS.whatsapp.validate(payload).map((p) => [p.path, p.message, p.explainedBy]), [
+      ['interactive.footer.text',
+        'interactive.footer.text has 61 characters: WhatsApp allows at most 60 (footer text).', ['channel-limit']],
+      ['interactive.action.buttons[1].reply.id',
+        'interactive.action.buttons[1].reply.id repeats the id "P" of interactive.action.buttons[0].reply.id: ' +
+          'WhatsApp requires each id to be unique (action buttons).', ['channel-limit']],
+      ['interactive.action.buttons[1].reply.title',
+        'interactive.action.buttons[1].reply.title repeats the title "Same" of interactive.action.buttons[0].reply.title: ' +
+          'WhatsApp requires each title to be unique (action buttons).', ['channel-limit']],
+    ]);
   });
 });
 

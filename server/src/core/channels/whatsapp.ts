@@ -5,6 +5,9 @@
  * their url and phoneNumber. The Cloud API takes 1 to 3 reply buttons with unique titles
  * (20 characters) and ids (256).
  *
+ * What the API rejects in a translated card is judged by WhatsApp's native format
+ * (native/whatsapp.ts), the model that checks NAME.whatsapp.umsg, which also holds the limits.
+ *
  * Two cards that message type cannot carry are sent as another type (docs/decisions.md):
  * - without richMedia, the interactive message has no header (the header is optional; an
  *   image header without a link is rejected);
@@ -12,7 +15,9 @@
  *   or with richMedia an image message with that text as its caption (1,024 characters).
  */
 import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
-import { WHATSAPP_LIMITS as LIMITS } from './native/whatsapp';
+import { validateNativeValue, type NativeProblem } from './native/walk';
+import { whatsappNative, WHATSAPP_LIMITS as LIMITS } from './native/whatsapp';
+import type { JsonValue } from '../template/templateEval';
 
 /** The card's fields as the interactive message carries them: body, footer, reply button title and id. */
 const TEXT = { title: LIMITS.interactiveBody, description: LIMITS.footer, display: LIMITS.buttonTitle, payload: LIMITS.buttonId } as const;
@@ -20,7 +25,6 @@ const COUNT = { insideActions: LIMITS.replyButtons, floatActions: undefined } as
 const MAX_BUTTONS = LIMITS.replyButtons;
 /** WhatsApp's limits for the message types a card without actions becomes. */
 const WHATSAPP_CAPTION_MAX = LIMITS.caption;
-const TEXT_BODY_MAX = LIMITS.textBody;
 
 /** The text of a card without actions: title, a blank line, description. */
 function cardText(title: string | undefined, description: string | undefined): string {
@@ -49,43 +53,57 @@ function translate(card: Obj): Obj {
   });
 }
 
+/**
+ * What the Cloud API rejects in a translated card: the native format's verdict on the
+ * payload (the same model that checks NAME.whatsapp.umsg), each problem with the universal
+ * rules whose findings explain it in the card; and a text of white space only, which the
+ * card's empty-text rule reports.
+ */
 function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   const p = new Problems();
-  if (payload.type === 'text') {
-    p.text('text.body', (payload.text as Obj | undefined)?.body, TEXT_BODY_MAX, ['card-required', 'empty-text', 'value-type']);
-    return p.list;
+  for (const problem of validateNativeValue(payload, whatsappNative, 'WhatsApp')) {
+    p.add(problem.path, problem.message, explainers(problem));
   }
-  if (payload.type === 'image') {
-    const image = (payload.image as Obj | undefined) ?? {};
-    p.url('image.link', image.link, ['media-url', 'media-required']);
-    p.optionalText('image.caption', image.caption, WHATSAPP_CAPTION_MAX);
-    return p.list;
+  for (const [path, value, rules] of blankable(payload)) {
+    if (typeof value === 'string' && value.length > 0 && value.trim().length === 0) p.add(path, `${path} must not be blank.`, rules);
   }
-  const interactive = (payload.interactive as Obj | undefined) ?? {};
-  const header = interactive.header as Obj | undefined;
-  if (header) p.url('interactive.header.image.link', (header.image as Obj | undefined)?.link, ['media-url', 'media-required']);
-  p.text('interactive.body.text', (interactive.body as Obj | undefined)?.text, TEXT.title, ['card-required', 'empty-text', 'value-type']);
-  p.optionalText('interactive.footer.text', (interactive.footer as Obj | undefined)?.text, TEXT.description, ['empty-text']);
-  const buttons = (((interactive.action as Obj | undefined)?.buttons) as Obj[] | undefined) ?? [];
-  p.count('interactive.action.buttons', buttons, MAX_BUTTONS);
-  const titles = new Set<string>();
-  const ids = new Set<string>();
-  buttons.forEach((b, i) => {
-    const reply = (b.reply ?? {}) as Obj;
-    const bp = `interactive.action.buttons[${i}].reply`;
-    p.text(`${bp}.title`, reply.title, TEXT.display, ['action-required', 'empty-text', 'value-type']);
-    p.text(`${bp}.id`, reply.id, TEXT.payload, ['action-required', 'empty-text', 'value-type', 'channel-limit']);
-    for (const [value, seen, what] of [[reply.title, titles, 'title'], [reply.id, ids, 'id']] as const) {
-      if (typeof value !== 'string') continue;
-      if (seen.has(value)) p.add(
-        `${bp}.${what}`,
-        `Button ${what}s must be unique: ${what} ${JSON.stringify(value)} is repeated.`,
-        ['channel-limit'],
-      );
-      seen.add(value);
-    }
-  });
   return p.list;
+}
+
+/** The card's rules that report a missing or empty part, by the payload field it becomes (`[]`: any index). */
+const MISSING: Readonly<Record<string, readonly string[]>> = {
+  'text': ['card-required', 'empty-text', 'value-type'],
+  'text.body': ['card-required', 'empty-text', 'value-type'],
+  'interactive.body': ['card-required', 'empty-text', 'value-type'],
+  'interactive.body.text': ['card-required', 'empty-text', 'value-type'],
+  'interactive.footer.text': ['empty-text'],
+  'interactive.action.buttons[].reply.title': ['action-required', 'empty-text', 'value-type'],
+  'interactive.action.buttons[].reply.id': ['action-required', 'empty-text', 'value-type', 'channel-limit'],
+};
+const MEDIA = ['media-url', 'media-required'] as const;
+
+function explainers(problem: NativeProblem): readonly string[] {
+  const path = problem.path.replace(/\[\d+\]/g, '[]');
+  if (path === 'image' || path.endsWith('.link') || path.endsWith('image')) return MEDIA;
+  if (problem.rule === 'native-required' || problem.rule === 'value-type' || problem.short) return MISSING[path] ?? ['channel-limit'];
+  return ['channel-limit'];
+}
+
+/** The texts of a translated card that the card's rules report when blank: path, value, explaining rules. */
+function blankable(payload: Obj): [string, JsonValue | undefined, readonly string[]][] {
+  const at = (o: JsonValue | undefined, key: string): JsonValue | undefined =>
+    (o && typeof o === 'object' && !Array.isArray(o) ? o[key] : undefined);
+  const interactive = at(payload, 'interactive');
+  const buttons = at(at(interactive, 'action'), 'buttons');
+  return [
+    ['text.body', at(at(payload, 'text'), 'body'), MISSING['text.body']],
+    ['interactive.body.text', at(at(interactive, 'body'), 'text'), MISSING['interactive.body.text']],
+    ['interactive.footer.text', at(at(interactive, 'footer'), 'text'), MISSING['interactive.footer.text']],
+    ...(Array.isArray(buttons) ? buttons : []).flatMap((b, i): [string, JsonValue | undefined, readonly string[]][] => [
+      [`interactive.action.buttons[${i}].reply.title`, at(at(b, 'reply'), 'title'), MISSING['interactive.action.buttons[].reply.title']],
+      [`interactive.action.buttons[${i}].reply.id`, at(at(b, 'reply'), 'id'), MISSING['interactive.action.buttons[].reply.id']],
+    ]),
+  ];
 }
 
 export const whatsapp: ChannelModel = {

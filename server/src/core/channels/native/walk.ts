@@ -12,11 +12,13 @@ import type { JsonValue } from '../../template/templateEval';
 import { isGlobalNumber, isPlusDigits } from '../../model/phoneNumber';
 import { urlProblem } from '../../model/url';
 import { renderedValues } from '../../model/values';
+import { renderedList } from '../../template/dynamicList';
+import { evaluate } from '../../template/templateEval';
 import { codePointLength } from '../../util/codePoints';
 import { formatCount } from '../../util/count';
 import { suggest } from '../../util/didYouMean';
 import { quote, quoteJson, quoteJsonValue } from '../../util/messageQuote';
-import type { NativeArray, NativeField, NativeFormat, NativeObject, NativeString, NativeValue } from './schema';
+import type { NativeArray, NativeField, NativeFormat, NativeObject, NativeString, NativeValue, NativeVariant } from './schema';
 
 /** The rules native problems are filed under. */
 export type NativeRuleId =
@@ -38,9 +40,11 @@ export interface NativeProblem {
   length: number;
   /** The earlier value a repeated one repeats. */
   related?: { offset: number; length: number; message: string };
+  /** A value shorter or with fewer items than the channel takes (an empty text): a missing value, in effect. */
+  short?: boolean;
 }
 
-export interface NativeWalkOptions {
+interface NativeWalkOptions {
   /** The channel's name in messages ("WhatsApp"). */
   channelName: string;
   sample?: SampleData;
@@ -48,7 +52,7 @@ export interface NativeWalkOptions {
   isCancelled?: () => boolean;
 }
 
-export interface NativeWalkResult {
+interface NativeWalkResult {
   problems: NativeProblem[];
   cancelled: boolean;
 }
@@ -100,6 +104,11 @@ interface Source<N> {
   /** With sample data, what a templated value renders to (undefined: no sample, or nothing could be evaluated). */
   rendered(n: N, path: string, kind: 'text' | 'json'): Rendered[] | undefined;
   site(n: N | undefined): Site;
+  /**
+   * For an array holding a dynamic list body (`// @each` … `// @end`): its elements inside the
+   * body, and how many times the body repeats with the sample data (undefined without).
+   */
+  repeated(n: N): { body: ReadonlySet<N>; times: number | undefined } | undefined;
   /** Where a missing field of object `n` is reported when it has no key: its opening brace. */
   brace(n: N): Site;
 }
@@ -131,7 +140,20 @@ function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<N
     },
     site: (n) => (n ? { offset: n.offset, length: n.length } : { offset: 0, length: 0 }),
     brace: (n) => ({ offset: n.offset, length: 1 }),
+    repeated(n) {
+      if (doc.scan.markers.length === 0) return undefined; // the common case: no marker line at all
+      const list = renderedList(doc);
+      if (!list || list.array !== n) return undefined;
+      const bound = sample ? evaluate(list.list, { data: sample }) : undefined;
+      return { body: new Set(list.elements), times: bound?.ok && Array.isArray(bound.value) ? bound.value.length : undefined };
+    },
   };
+}
+
+interface StringProblem {
+  rule: NativeRuleId;
+  message: string;
+  short?: boolean;
 }
 
 type NumberSpec = Extract<NativeValue, { kind: 'integer' | 'number' }>;
@@ -150,6 +172,7 @@ const VALUE_SOURCE: Source<JsonValue> = {
   text: (v) => plainInfo(v as string),
   scalar: (v) => v,
   rendered: () => undefined,
+  repeated: () => undefined,
   site: () => NOWHERE,
   brace: () => NOWHERE,
 };
@@ -171,8 +194,10 @@ class Walk<N> {
     this.name = options.channelName;
   }
 
-  private report(rule: NativeRuleId, path: string, site: Site, message: string, related?: NativeProblem['related']): void {
-    this.problems.push({ rule, message, path, offset: site.offset, length: site.length, ...(related ? { related } : {}) });
+  private report(rule: NativeRuleId, path: string, site: Site, message: string, related?: NativeProblem['related'], short?: boolean): void {
+    this.problems.push({
+      rule, message, path, offset: site.offset, length: site.length, ...(related ? { related } : {}), ...(short ? { short } : {}),
+    });
   }
 
   /**
@@ -212,7 +237,7 @@ class Walk<N> {
   private rendered(r: Rendered, spec: NativeValue, path: string, what: string): void {
     const inner = new Walk<JsonValue>(VALUE_SOURCE, this.format, this.options);
     inner.value(r.value, spec, path, what, undefined);
-    for (const p of inner.problems) this.report(p.rule, p.path, r.site, r.message(p.message));
+    for (const p of inner.problems) this.report(p.rule, p.path, r.site, r.message(p.message), undefined, p.short);
   }
 
   private string(n: N, spec: NativeString, path: string, what: string): void {
@@ -221,17 +246,17 @@ class Walk<N> {
       const rendered = this.src.rendered(n, shownPath(path), 'text');
       if (rendered) {
         for (const r of rendered) for (const p of this.stringProblems(r.info, spec, path, what)) {
-          this.report(p.rule, path, r.site, r.message(p.message));
+          this.report(p.rule, path, r.site, r.message(p.message), undefined, p.short);
         }
         return;
       }
     }
     const site = this.src.site(n);
-    for (const p of this.stringProblems(info, spec, path, what)) this.report(p.rule, path, site, p.message);
+    for (const p of this.stringProblems(info, spec, path, what)) this.report(p.rule, path, site, p.message, undefined, p.short);
   }
 
-  private stringProblems(info: StringInfo, spec: NativeString, path: string, what: string): { rule: NativeRuleId; message: string }[] {
-    const out: { rule: NativeRuleId; message: string }[] = [];
+  private stringProblems(info: StringInfo, spec: NativeString, path: string, what: string): StringProblem[] {
+    const out: StringProblem[] = [];
     const field = shownPath(path);
     if (info.wholly) return out;
     const templated = info.templates.length > 0;
@@ -244,6 +269,7 @@ class Walk<N> {
     if (!templated && spec.minLength !== undefined && length < spec.minLength) {
       out.push({
         rule: 'channel-limit',
+        short: true,
         message: length === 0
           ? `${field} is empty: ${this.name} requires at least ${formatCount(spec.minLength)} ` +
             `character${spec.minLength === 1 ? '' : 's'} (${what}).`
@@ -301,7 +327,8 @@ class Walk<N> {
       const by = entries.find((e) => e.name === place.variants!.by);
       const byText = by && src.kind(by.value) === 'string' ? src.text(by.value) : undefined;
       if (byText && byText.templates.length === 0) variant = byText.staticText;
-      const chosen = variant !== undefined && Object.hasOwn(place.variants.cases, variant) ? place.variants.cases[variant] : undefined;
+      const chosen: NativeVariant | undefined =
+        variant !== undefined && Object.hasOwn(place.variants.cases, variant) ? place.variants.cases[variant] : undefined;
       if (chosen) {
         known = true;
         const own = new Set(chosen.fields.map((f) => f.name));
@@ -334,7 +361,8 @@ class Walk<N> {
     const at = path ? ` (${path})` : '';
     for (const f of fields) {
       if (f.required && !f.platform && !present.has(f.name)) {
-        this.report('native-required', path, where, `${capital(place.label)}${at} needs ${f.name}: ${this.name} rejects it without.`);
+        const fieldPath = path ? `${path}.${f.name}` : f.name;
+        this.report('native-required', fieldPath, where, `${capital(place.label)}${at} needs ${f.name}: ${this.name} rejects it without.`);
       }
     }
     for (const group of groups) this.group(group, present, place, path, where, true);
@@ -398,22 +426,55 @@ class Walk<N> {
     const items = src.items(n);
     const field = shownPath(path);
     const site = src.site(n);
-    if (spec.maxItems !== undefined && items.length > spec.maxItems) {
-      this.report('channel-limit', path, site, `${field} has ${formatCount(items.length)} items: ${this.name} allows at most ` +
+    // A dynamic list body repeats once per element of its list: a known count with the sample
+    // data, else the items outside it are a lower bound (no verdict on a minimum).
+    const list = src.repeated(n);
+    const weight = (item: N) => (list?.body.has(item) ? list.times ?? 0 : 1);
+    let count = items.length;
+    if (list) {
+      count = 0;
+      for (const item of items) count += weight(item);
+    }
+    const atLeast = list !== undefined && list.times === undefined;
+    const counted = atLeast ? `at least ${formatCount(count)} items outside its dynamic list` : `${formatCount(count)} items`;
+    const rendered = list?.times !== undefined ? ' with the sample data' : '';
+    if (spec.maxItems !== undefined && count > spec.maxItems) {
+      this.report('channel-limit', path, site, `${field} has ${counted}${rendered}: ${this.name} allows at most ` +
         `${formatCount(spec.maxItems)} (${what}).`);
-    } else if (spec.minItems !== undefined && items.length < spec.minItems) {
-      this.report('channel-limit', path, site, `${field} has ${formatCount(items.length)} item${items.length === 1 ? '' : 's'}: ` +
-        `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`);
+    } else if (!atLeast && spec.minItems !== undefined && count < spec.minItems) {
+      this.report('channel-limit', path, site, `${field} has ${formatCount(count)} item${count === 1 ? '' : 's'}${rendered}: ` +
+        `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`, undefined, true);
     }
     for (let i = 0; i < items.length; i++) this.value(items[i], spec.items, `${path}[${i}]`, singular(what), undefined);
-    if (spec.totalMax) this.total(items, spec.totalMax, path, what, site);
+    if (spec.totalMax) this.total(items, spec.totalMax, path, what, site, weight);
     for (const by of spec.uniqueBy ?? []) this.unique(items, by, path, what);
   }
 
   /** A limit on the items of a nested array summed over all items. */
-  private total(items: readonly N[], limit: { path: string; max: number }, path: string, what: string, site: Site): void {
+  private total(
+    items: readonly N[],
+    limit: { path: string; max: number },
+    path: string,
+    what: string,
+    site: Site,
+    weight: (item: N) => number,
+  ): void {
     let sum = 0;
-    for (const item of items) for (const v of this.at(item, limit.path)) if (this.src.kind(v) === 'array') sum += this.src.items(v).length;
+    for (const item of items) {
+      const times = weight(item);
+      if (times === 0) continue;
+      for (const { value } of this.at(item, limit.path)) {
+        if (this.src.kind(value) !== 'array') continue;
+        const inner = this.src.items(value);
+        const list = this.src.repeated(value);
+        let n = inner.length;
+        if (list) {
+          n = 0;
+          for (const x of inner) n += list.body.has(x) ? list.times ?? 0 : 1;
+        }
+        sum += n * times;
+      }
+    }
     if (sum > limit.max) {
       this.report('channel-limit', path, site, `${shownPath(path)} has ${formatCount(sum)} ${lastName(limit.path)} in all: ` +
         `${this.name} allows at most ${formatCount(limit.max)} (${what}).`);
@@ -422,38 +483,40 @@ class Walk<N> {
 
   /** Values that must be unique across the items: each repeat is reported on the repeat, with the first as related. */
   private unique(items: readonly N[], by: string, path: string, what: string): void {
-    const seen = new Map<string, Site>();
+    const seen = new Map<string, { site: Site; path: string }>();
     const name = lastName(by);
     for (let i = 0; i < items.length; i++) {
       for (const v of this.at(items[i], by)) {
-        if (this.src.kind(v) !== 'string') continue;
-        const info = this.src.text(v);
+        if (this.src.kind(v.value) !== 'string') continue;
+        const info = this.src.text(v.value);
         if (info.templates.length > 0) continue; // no verdict on a templated value
-        const site = this.src.site(v);
+        const site = this.src.site(v.value);
+        const here = `${path}[${i}]${v.path}`;
         const first = seen.get(info.staticText);
-        if (!first) { seen.set(info.staticText, site); continue; }
-        const related = { ...first, message: `The first ${name} ${quoteJson(info.staticText)}.` };
-        this.report('channel-limit', `${path}[${i}]`, site, `${shownPath(path)} repeats the ${name} ${quoteJson(info.staticText)}: ` +
+        if (!first) { seen.set(info.staticText, { site, path: here }); continue; }
+        const shown = quoteJson(info.staticText);
+        const related = { ...first.site, message: `The first ${name} ${shown}.` };
+        this.report('channel-limit', here, site, `${here} repeats the ${name} ${shown} of ${first.path}: ` +
           `${this.name} requires each ${name} to be unique (${what}).`, related);
       }
     }
   }
 
   /** The values at a path inside an item (`reply.id`, `rows[].id`: `[]` steps into every element of an array). */
-  private at(item: N, path: string): N[] {
-    let current: N[] = [item];
+  private at(item: N, path: string): { value: N; path: string }[] {
+    let current: { value: N; path: string }[] = [{ value: item, path: '' }];
     for (const raw of path.split('.')) {
       const each = raw.endsWith('[]');
       const name = each ? raw.slice(0, -2) : raw;
-      const next: N[] = [];
+      const next: { value: N; path: string }[] = [];
       for (const c of current) {
-        if (this.src.kind(c) !== 'object') continue;
-        const e = this.src.entries(c).find((x) => x.name === name);
+        if (this.src.kind(c.value) !== 'object') continue;
+        const e = this.src.entries(c.value).find((x) => x.name === name);
         if (!e) continue;
-        if (each) {
-          if (this.src.kind(e.value) === 'array') next.push(...this.src.items(e.value));
-        } else {
-          next.push(e.value);
+        const at = `${c.path}.${name}`;
+        if (!each) next.push({ value: e.value, path: at });
+        else if (this.src.kind(e.value) === 'array') {
+          this.src.items(e.value).forEach((v, i) => next.push({ value: v, path: `${at}[${i}]` }));
         }
       }
       current = next;

@@ -238,7 +238,7 @@ const replyButton: NativeObject = {
 };
 
 const buttonAction: NativeObject = {
-  label: 'button action',
+  label: 'action',
   page: replyButtonsPage,
   fields: [field('buttons', {
     kind: 'array',
