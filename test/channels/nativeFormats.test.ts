@@ -5,6 +5,8 @@
  * translations use are the same numbers as the formats'. None of this needs the walker.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CHANNELS } from '../../server/src/core/channels';
 import { gbmFormat } from '../../server/src/core/channels/native/gbm';
@@ -251,6 +253,19 @@ describe('one fact, one place: the universal translations limit what the native 
       assert.equal(maxItems(fieldAt(format, ['suggestions'])), c.count.floatActions);
       assert.deepEqual([c.text.title, c.text.description, c.text.display, c.text.payload], [200, 2000, 25, 2048]);
       assert.deepEqual([c.count.insideActions, c.count.floatActions], [4, floats]);
+    });
+  }
+});
+
+describe('docs/native-messages.md counts the places each format models', () => {
+  const doc = readFileSync(join(__dirname, '../../docs/native-messages.md'), 'utf8');
+  for (const format of FORMATS) {
+    it(format.channel, () => {
+      const m = new RegExp(`<!-- count:${format.channel} -->(\\d+) objects, (\\d+) fields<!-- /count:${format.channel} -->`).exec(doc);
+      assert.ok(m, `no count for ${format.channel}`);
+      const all = places(format);
+      const fields = all.reduce((n, p) => n + allFields(p.object).length, 0);
+      assert.deepEqual([Number(m[1]), Number(m[2])], [all.length, fields]);
     });
   }
 });

@@ -577,13 +577,17 @@ describe('files found by name next to a message', () => {
 
   it('NAME.<channel>.umsg takes that channel off NAME.umsg and is checked in its own form', async () => {
     // Messenger's own format, not a universal card, with an unterminated template on line 3
-    // (`  "name": "` is 11 characters, so the `${` is at column 12).
+    // (`  "name": "` is 11 characters, so the `${` is at column 12), under a key that Messenger's
+    // message does not have (column 3).
     const native = '{\n  "attachment": { "type": "template", "payload": { "template_type": "generic", "elements": [] } },\n' +
       '  "name": "${user.name"\n}\n';
     const dir = tempTree({ 'brunch.umsg': LONG_TITLE, 'brunch.messenger.umsg': native });
     const { results } = await umsgJson(['check'], dir);
     assert.deepEqual(resultFor(results, path.join(dir, 'brunch.umsg')).messages, [], 'the title is only too long for Messenger');
-    assert.deepEqual(positions(resultFor(results, path.join(dir, 'brunch.messenger.umsg'))), ['3:12 template-syntax 2']);
+    assert.deepEqual(
+      positions(resultFor(results, path.join(dir, 'brunch.messenger.umsg'))),
+      ['3:3 unknown-property 1', '3:12 template-syntax 2'],
+    );
     // A channel-specific file for another channel leaves Messenger's limit in place.
     const other = tempTree({ 'brunch.umsg': LONG_TITLE, 'brunch.whatsapp.umsg': '{ "type": "interactive" }' });
     const again = await umsgJson(['check'], other);
@@ -665,10 +669,13 @@ describe('--max-warnings and --quiet', () => {
 describe('examples/', () => {
   const VALID_FILES = [
     'daily-menu-dynamic-list.umsg',
+    'dish-carousel.messenger.umsg',
     'links-and-calls/call-the-store.umsg',
     'links-and-calls/find-a-store.umsg',
     'order-status-float-replies.umsg',
     'order-status-float-replies.whatsapp.umsg',
+    'store-hours.gbm.umsg',
+    'table-booking.rcs.umsg',
     'templated-greeting.umsg',
     'todays-dishes.whatsapp.umsg',
     'welcome-card.umsg',
@@ -734,6 +741,14 @@ describe('examples/', () => {
       at: ['4:3 native-platform-field 1', '8:65 native-required 1', '13:45 channel-limit 1'],
     },
     'promo-card.whatsapp.umsg': { rules: ['channel-limit'], at: ['7:18 channel-limit 1', '8:3 channel-limit 1'] },
+    'dish-carousel.messenger.umsg': {
+      rules: ['channel-limit', 'native-platform-field', 'native-value'],
+      at: ['5:3 native-platform-field 1', '12:20 channel-limit 1', '13:22 channel-limit 1', '17:67 native-value 1'],
+    },
+    'store-hours.gbm.umsg': {
+      rules: ['channel-limit', 'native-value'],
+      at: ['7:20 native-value 1', '8:23 channel-limit 1', '11:99 native-value 1'],
+    },
   };
 
   it('examples/invalid exits 1 and every file shows the problems it is named for', async () => {

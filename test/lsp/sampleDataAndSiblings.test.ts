@@ -100,11 +100,13 @@ describe('sample data and channel-specific messages over LSP', () => {
     assert.match(hover.contents.value, /WhatsApp uses its own channel-specific message, so its limits do not apply here/);
   });
 
-  it('a channel-specific message is checked for JSON and template syntax only', async () => {
+  it('a channel-specific message in native form is checked for syntax and against its channel\'s format', async () => {
     h = await startHarness({ pull: true });
     const uri = `file://${DIR}/menu.messenger.umsg`;
     await h.open(uri, '{ "attachment": { "type": "template", "text": "${unclosed" }, }');
     const items = (await req<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
-    assert.deepEqual(items.map((d) => d.code).sort(), ['syntax', 'template-syntax']);
+    // The trailing comma, the unclosed template, and Messenger's format: a template attachment
+    // needs its payload, and has no text.
+    assert.deepEqual(items.map((d) => d.code).sort(), ['native-required', 'syntax', 'template-syntax', 'unknown-property']);
   });
 });
