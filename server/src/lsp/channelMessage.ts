@@ -5,48 +5,35 @@
  * Creating fails, and nothing is written, when the file exists by then.
  */
 import { URI } from 'vscode-uri';
-import type { CodeAction, WorkspaceEdit } from 'vscode-languageserver';
-import { CHANNEL_IDS, CHANNEL_NAMES, isChannelId, type ChannelId, type ChannelMessageDraft, type DocumentContext } from '../core';
+import type { ClientCapabilities, CodeAction, Connection, WorkspaceEdit } from 'vscode-languageserver';
+import {
+  CHANNEL_IDS,
+  CHANNEL_NAMES,
+  isChannelId,
+  type ChannelId,
+  type ChannelMessageDraft,
+  type DocumentContext,
+  type LanguageId,
+  type ServiceDocument,
+} from '../core';
 import { CREATE_CHANNEL_MESSAGE, type CreateChannelMessageArgs } from '../protocol/commands';
+import { isObject, type requestHandlers } from './requests';
+import { CHANNEL_MESSAGE_KIND } from './toLsp';
 
-/** The code action kind: a refactoring that writes a new file from this one. */
-export const CHANNEL_MESSAGE_KIND = 'refactor.umsg.channelMessage';
 
 /** NAME.<channel>.umsg beside NAME.umsg. */
-export function channelMessageUri(uri: string, channel: ChannelId): string | undefined {
+function channelMessageUri(uri: string, channel: ChannelId): string | undefined {
   const parsed = URI.parse(uri);
   if (!parsed.path.endsWith('.umsg')) return undefined;
   return parsed.with({ path: `${parsed.path.slice(0, -'.umsg'.length)}.${channel}.umsg` }).toString();
 }
 
-export function channelMessageTitle(channel: ChannelId): string {
+function channelMessageTitle(channel: ChannelId): string {
   return `Create a channel-specific message for ${CHANNEL_NAMES[channel]}`;
 }
 
-/**
- * The actions for a universal message: one per channel the config targets that has no
- * channel-specific message yet and whose draft can be made. None for a channel-specific
- * message itself.
- */
-export function channelMessageActions(
-  uri: string,
-  context: DocumentContext,
-  draft: (channel: ChannelId) => ChannelMessageDraft,
-): CodeAction[] {
-  if (context.channelSpecific || !channelMessageUri(uri, 'messenger')) return [];
-  const actions: CodeAction[] = [];
-  for (const channel of CHANNEL_IDS) {
-    if (context.config.channels[channel] === 'off' || context.overriddenChannels?.includes(channel)) continue;
-    if (!draft(channel).ok) continue;
-    const title = channelMessageTitle(channel);
-    const args: CreateChannelMessageArgs = [uri, channel];
-    actions.push({ title, kind: CHANNEL_MESSAGE_KIND, command: { title, command: CREATE_CHANNEL_MESSAGE, arguments: args } });
-  }
-  return actions;
-}
-
 /** Creates `target` (failing when it exists) and writes `text` into it. */
-export function channelMessageEdit(target: string, text: string): WorkspaceEdit {
+function channelMessageEdit(target: string, text: string): WorkspaceEdit {
   return {
     documentChanges: [
       { kind: 'create', uri: target, options: { overwrite: false, ignoreIfExists: false } },
@@ -59,7 +46,84 @@ export function channelMessageEdit(target: string, text: string): WorkspaceEdit 
 }
 
 /** The command's arguments, when they are a URI and a channel id. */
-export function readChannelMessageArgs(args: unknown): { uri: string; channel: ChannelId } | undefined {
+function readChannelMessageArgs(args: unknown): { uri: string; channel: ChannelId } | undefined {
   if (!Array.isArray(args) || typeof args[0] !== 'string' || typeof args[1] !== 'string') return undefined;
   return isChannelId(args[1]) ? { uri: args[0], channel: args[1] } : undefined;
+}
+
+/** What the server gives: the open document (its handle, language and context) and the core's draft. */
+type Input = (uri: string) => Promise<{ handle: ServiceDocument; kind: LanguageId; context: DocumentContext } | undefined>;
+type Draft = (handle: ServiceDocument, channel: ChannelId) => ChannelMessageDraft;
+
+/**
+ * The code actions and the command. The command writes the draft as one workspace edit, then
+ * shows the new file; it says why when the draft cannot be made or the edit is refused (the
+ * file exists by then).
+ */
+export function registerChannelMessages(
+  connection: Connection,
+  handler: ReturnType<typeof requestHandlers>,
+  input: Input,
+  draft: Draft,
+) {
+  /** Writing a file needs a client that creates files through workspace edits. */
+  let canCreate = false;
+  let canShow = false;
+
+  connection.onExecuteCommand(handler(
+    'Commands',
+    (p) => isObject(p) && typeof p.command === 'string',
+    null,
+    async (p: { command: string; arguments?: unknown[] }) => {
+      if (p.command !== CREATE_CHANNEL_MESSAGE) return null;
+      const args = readChannelMessageArgs(p.arguments);
+      const target = args && channelMessageUri(args.uri, args.channel);
+      const i = args && target ? await input(args.uri) : undefined;
+      if (!args || !target || !i || i.kind !== 'universal-message') return null;
+      const title = channelMessageTitle(args.channel);
+      const made = draft(i.handle, args.channel);
+      if (!made.ok) {
+        void connection.window.showWarningMessage(`${title}: ${made.reason}`);
+        return null;
+      }
+      const applied = await connection.workspace.applyEdit({ label: title, edit: channelMessageEdit(target, made.text) });
+      if (!applied.applied) {
+        void connection.window.showWarningMessage(`${title}: not written (${applied.failureReason ?? 'the file may exist'}).`);
+      } else if (canShow) {
+        await connection.window.showDocument({ uri: target, takeFocus: true });
+      }
+      return null;
+    },
+  ));
+
+  return {
+    initialize(caps: ClientCapabilities): void {
+      const edits = caps.workspace?.workspaceEdit;
+      canCreate = !!caps.workspace?.applyEdit && !!edits?.documentChanges && !!edits.resourceOperations?.includes('create');
+      canShow = !!caps.window?.showDocument?.support;
+    },
+
+    /**
+     * The actions for a universal message: one per channel the config targets that has no
+     * channel-specific message yet and whose draft can be made. None for a channel-specific
+     * message itself, nor when `only` asks for other kinds.
+     */
+    actions(
+      uri: string,
+      i: { handle: ServiceDocument; kind: LanguageId; context: DocumentContext },
+      only: readonly string[] | undefined,
+    ): CodeAction[] {
+      if (!canCreate || i.kind !== 'universal-message' || i.context.channelSpecific || !channelMessageUri(uri, 'messenger')) return [];
+      if (only && !only.some((k) => CHANNEL_MESSAGE_KIND.startsWith(k))) return [];
+      const actions: CodeAction[] = [];
+      for (const channel of CHANNEL_IDS) {
+        if (i.context.config.channels[channel] === 'off' || i.context.overriddenChannels?.includes(channel)) continue;
+        if (!draft(i.handle, channel).ok) continue;
+        const title = channelMessageTitle(channel);
+        const args: CreateChannelMessageArgs = [uri, channel];
+        actions.push({ title, kind: CHANNEL_MESSAGE_KIND, command: { title, command: CREATE_CHANNEL_MESSAGE, arguments: args } });
+      }
+      return actions;
+    },
+  };
 }

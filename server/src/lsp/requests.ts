@@ -5,8 +5,7 @@
  * (and one log line) for anything else.
  */
 import { CodeActionKind, ErrorCodes, LSPErrorCodes, ResponseError, TextDocumentSyncKind, type CancellationToken, type InitializeResult } from 'vscode-languageserver';
-import { FIX_ALL_KIND } from './toLsp';
-import { CHANNEL_MESSAGE_KIND } from './channelMessage';
+import { CHANNEL_MESSAGE_KIND, FIX_ALL_KIND } from './toLsp';
 import { CREATE_CHANNEL_MESSAGE } from '../protocol/commands';
 
 /** JSON-RPC's ServerNotInitialized: a request before `initialize`. */

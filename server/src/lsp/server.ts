@@ -9,8 +9,8 @@ import { URI } from 'vscode-uri';
 import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
-import { CREATE_CHANNEL_MESSAGE, SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
-import { CHANNEL_MESSAGE_KIND, channelMessageActions, channelMessageEdit, channelMessageTitle, channelMessageUri, readChannelMessageArgs } from './channelMessage';
+import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
+import { registerChannelMessages } from './channelMessage';
 import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
@@ -34,7 +34,6 @@ type RunningCheck = { tokens: Set<Token | undefined>; promise: Promise<CheckResu
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
   let pullDiagnostics = false, refreshSupport = false, configurationSupport = false, watchSupport = false;
-  let createFileSupport = false, showDocumentSupport = false;
   let settingsReady: Promise<unknown> = Promise.resolve(), settingsRead: (value?: unknown) => void = () => undefined;
   let state: ServerState = 'new';
   let settings: ClientSettings = {};
@@ -52,6 +51,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     checkElsewhere: runtime.checkElsewhere,
     onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`),
   });
+  const channelMessages = registerChannelMessages(connection, handler, (u) => input(u, 'Commands'), (h, c) => service.channelMessage(h, c));
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities ?? {};
@@ -59,9 +59,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationSupport = !!caps.workspace?.configuration;
     watchSupport = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    createFileSupport = !!caps.workspace?.applyEdit && !!caps.workspace.workspaceEdit?.documentChanges &&
-      !!caps.workspace.workspaceEdit.resourceOperations?.includes('create');
-    showDocumentSupport = !!caps.window?.showDocument?.support;
+    channelMessages.initialize(caps);
     settings = readSettings(params.initializationOptions);
     // Settings given only through workspace/configuration apply from the first check on.
     if (configurationSupport) settingsReady = new Promise((resolve) => {
@@ -277,37 +275,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const all2 = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source)
         ? fixAll(i.doc, edits, all)
         : undefined;
-      // Writing NAME.<channel>.umsg needs a client that creates files through workspace edits.
-      const create = createFileSupport && i.kind === 'universal-message' && (!only || only.some((k) => CHANNEL_MESSAGE_KIND.startsWith(k)))
-        ? channelMessageActions(p.textDocument.uri, i.context, (c) => service.channelMessage(i.handle, c))
-        : [];
-      return [...actions, ...(all2 ? [all2] : []), ...create];
-    },
-  ));
-
-  connection.onExecuteCommand(handler(
-    'Commands',
-    (p) => isObject(p) && typeof p.command === 'string',
-    null,
-    async (p: { command: string; arguments?: unknown[] }) => {
-      if (p.command !== CREATE_CHANNEL_MESSAGE) return null;
-      const args = readChannelMessageArgs(p.arguments);
-      const i = args && await input(args.uri, 'Commands');
-      const target = args && channelMessageUri(args.uri, args.channel);
-      if (!args || !i || !target) return null;
-      const draft = service.channelMessage(i.handle, args.channel);
-      if (!draft.ok) {
-        void connection.window.showWarningMessage(`${channelMessageTitle(args.channel)}: ${draft.reason}`);
-        return null;
-      }
-      const title = channelMessageTitle(args.channel);
-      const applied = await connection.workspace.applyEdit({ label: title, edit: channelMessageEdit(target, draft.text) });
-      if (!applied.applied) {
-        void connection.window.showWarningMessage(`${title}: not written (${applied.failureReason ?? 'the file may exist'}).`);
-      } else if (showDocumentSupport) {
-        await connection.window.showDocument({ uri: target, takeFocus: true });
-      }
-      return null;
+      return [...actions, ...(all2 ? [all2] : []), ...channelMessages.actions(p.textDocument.uri, i, only)];
     },
   ));
 
