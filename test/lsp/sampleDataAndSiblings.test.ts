@@ -100,13 +100,27 @@ describe('sample data and channel-specific messages over LSP', () => {
     assert.match(hover.contents.value, /WhatsApp uses its own channel-specific message, so its limits do not apply here/);
   });
 
-  it('a channel-specific message in native form is checked for syntax and against its channel\'s format', async () => {
+  it('a WhatsApp message in native form is checked against WhatsApp\'s format, with NAME.sample.json', async () => {
+    h = await startHarness({ pull: true, files: { [`${DIR}/menu.sample.json`]: '{ "label": "Choose a dish from the menu" }' } });
+    const uri = `file://${DIR}/menu.whatsapp.umsg`;
+    await h.open(uri, '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" }, ' +
+      '"action": { "button": "${label}", "sections": [ { "rows": [ { "id": "1", "title": "Pasta" } ] } ] } }, "foo": 1 }');
+    const items = (await req<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
+    assert.deepEqual(items.map((d) => [d.code, d.message]), [
+      ['channel-limit', 'interactive.action.button renders to "Choose a dish from the menu" with the sample data: ' +
+        'has 27 characters: WhatsApp allows at most 20 (list button).'],
+      ['unknown-property',
+        'Unknown property "foo" in WhatsApp message: WhatsApp rejects it. Known: type, context, biz_opaque_callback_data, interactive.'],
+    ]);
+  });
+
+  it('a Messenger message in native form that does not parse gets its syntax findings and its unknown key', async () => {
     h = await startHarness({ pull: true });
     const uri = `file://${DIR}/menu.messenger.umsg`;
     await h.open(uri, '{ "attachment": { "type": "template", "text": "${unclosed" }, }');
     const items = (await req<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
     // The trailing comma, the unclosed template, and Messenger's format: a template attachment
-    // needs its payload, and has no text.
-    assert.deepEqual(items.map((d) => d.code).sort(), ['native-required', 'syntax', 'template-syntax', 'unknown-property']);
+    // has no text (no "needs" finding while the document does not parse: it is being typed).
+    assert.deepEqual(items.map((d) => d.code).sort(), ['syntax', 'template-syntax', 'unknown-property']);
   });
 });

@@ -13,6 +13,7 @@ import { CHANNEL_IDS, CHANNEL_NAMES, type ChannelId } from './channels';
 import { checkDocument } from './check/run';
 import { checkDocumentSliced, parseInSlices } from './check/slices';
 import { configForChannel, DEFAULT_CONFIG } from './findings/config';
+import { messageForm } from './channels/native';
 import { channelSummary as summarize, summaryTitle } from './features/channelSummary';
 import { type LengthHint } from './features/lengthHints';
 import { fixToEdits } from './features/fixes';
@@ -60,6 +61,15 @@ function targetsOf(context: DocumentContext, withOverridden: boolean): ChannelId
 function forChannel(context: DocumentContext): DocumentContext {
   const only = context.channelSpecific;
   return only ? { ...context, config: configForChannel(context.config, only), overriddenChannels: [] } : context;
+}
+
+/**
+ * A channel-specific message in native form: the card's length hints do not describe it (its
+ * own fields are the channel's); completion and hover follow the channel's format instead
+ * (features/languageFeatures.ts).
+ */
+function nativeForm(p: JsonDocument, context: DocumentContext): boolean {
+  return !!context.channelSpecific && messageForm(p) === 'native';
 }
 
 function featureContext(context: DocumentContext): FeatureContext {
@@ -169,7 +179,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     inlayHints(doc, context, start, end) {
       const p = parsed(doc);
       const f = features(doc).lengthHints;
-      if (!p || !f) return [];
+      if (!p || !f || nativeForm(p, context)) return [];
       return f(p, targetsOf(context, false)).filter((h: LengthHint) => h.offset >= start && h.offset <= end);
     },
 

@@ -230,6 +230,12 @@ describe('WhatsApp native: required fields and exactly-one-of groups', () => {
       '"image" is not part of WhatsApp message of type "text": it belongs to type "image", and WhatsApp rejects it here.']]);
   });
 
+  it('an object still being typed (a syntax error inside) gets no "needs" finding; a repeated key is duplicate-property\'s', () => {
+    assert.deepEqual(found('{ "type": "text", "text": { "bo } }').map(([r]) => r), ['syntax', 'syntax']);
+    assert.deepEqual(found('{ "type": "text", "text": { "body": "a", "body": "b" } }').map(([r, t]) => [r, t]),
+      [['duplicate-property', '"body"']]);
+  });
+
   it('an unknown field gets "did you mean"', () => {
     const text = '{ "type": "text", "text": { "body": "Hi", "preview_ur": true } }';
     assert.deepEqual(found(text),

@@ -109,12 +109,27 @@ interface Source<N> {
    * body, and how many times the body repeats with the sample data (undefined without).
    */
   repeated(n: N): { body: ReadonlySet<N>; times: number | undefined } | undefined;
+  /** True when a syntax error lies inside `n`: it is still being typed, so what it lacks is not reported yet. */
+  broken(n: N): boolean;
   /** Where a missing field of object `n` is reported when it has no key: its opening brace. */
   brace(n: N): Site;
 }
 
 function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<Node> {
+  let errors: number[] | undefined;
   return {
+    broken(n) {
+      if (doc.syntax.length === 0) return false;
+      errors ??= doc.syntax.map((e) => e.offset).sort((a, b) => a - b);
+      // The first error at or after the node's start, by binary search: one lookup per object.
+      let lo = 0;
+      let hi = errors.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (errors[mid] < n.offset) lo = mid + 1; else hi = mid;
+      }
+      return lo < errors.length && errors[lo] <= n.offset + n.length;
+    },
     kind(n) {
       if (doc.valueTemplate(n)) return 'template';
       return n.type === 'property' ? 'null' : n.type;
@@ -173,6 +188,7 @@ const VALUE_SOURCE: Source<JsonValue> = {
   scalar: (v) => v,
   rendered: () => undefined,
   repeated: () => undefined,
+  broken: () => false,
   site: () => NOWHERE,
   brace: () => NOWHERE,
 };
@@ -356,7 +372,9 @@ class Walk<N> {
       }
       this.value(e.value, f.value, fieldPath, `${place.label} ${e.name}`, e.key);
     }
-    if (templatedKey) return; // a templated key may be any field: no verdict on what is missing
+    // A templated key may be any field, and an object with a syntax error in it is still being
+    // typed: no verdict on what is missing.
+    if (templatedKey || src.broken(n)) return;
     const where = key !== undefined ? src.site(key) : src.brace(n);
     const at = path ? ` (${path})` : '';
     for (const f of fields) {
