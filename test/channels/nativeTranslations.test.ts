@@ -1,7 +1,9 @@
 /**
- * One story for the universal card and the native formats: what the universal translation
- * sends to Messenger, Google Business Messages and RCS, for a card that channel's model finds
- * nothing wrong with, is a message the channel's native format accepts too.
+ * One story for the universal card and the native formats: the universal examples, translated
+ * for Messenger, Google Business Messages and RCS, are messages the native formats accept; and
+ * a generated card that a channel's model accepts (its validate reads the native format, RCS's
+ * on the content message) is one the native format accepts as the check of NAME.<channel>.umsg
+ * would, so the two cannot drift apart.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

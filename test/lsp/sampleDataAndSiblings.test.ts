@@ -114,7 +114,7 @@ describe('sample data and channel-specific messages over LSP', () => {
     ]);
   });
 
-  it('a Messenger message in native form that does not parse gets its syntax findings and its unknown key', async () => {
+  it('a Messenger message in native form is checked for syntax and against Messenger\'s format', async () => {
     h = await startHarness({ pull: true });
     const uri = `file://${DIR}/menu.messenger.umsg`;
     await h.open(uri, '{ "attachment": { "type": "template", "text": "${unclosed" }, }');

@@ -1,17 +1,17 @@
 /**
  * Google Business Messages (channel B of the specification): a standalone rich card with
  * message-level suggestions and a fallback text. The service stopped on 31 July 2024; the
- * channel stays because the specification names it. The limits and media heights are the
- * Business Messages reference's (`native/gbm.ts`, the same as the specification's); the API
- * facts (card suggestions) from the platform's plugin and that reference.
+ * channel stays because the specification names it. What its API rejects in a translated card
+ * is judged by its native format (`native/gbm.ts`, the model that checks NAME.gbm.umsg, with
+ * the reference's pages), which also holds the limits (the same as the specification's).
  */
-import { isGlobalNumber } from '../model/phoneNumber';
+import type { JsonValue } from '../template/templateEval';
 import { cardActions, cardMedia, clean, Problems, str, type CardAction, type ChannelModel, type Obj } from './model';
-import { GBM_LIMITS as API, GBM_MEDIA_HEIGHTS } from './native/gbm';
+import { GBM_LIMITS as API, gbmFormat } from './native/gbm';
+import { validateNativeValue, type NativeProblem } from './native/walk';
 
 const TEXT = { title: API.cardTitle, description: API.cardDescription, display: API.suggestionText, payload: API.postbackData } as const;
 const COUNT = { insideActions: API.cardSuggestions, floatActions: API.messageSuggestions } as const;
-const HEIGHTS: ReadonlySet<string> = new Set(GBM_MEDIA_HEIGHTS);
 
 /**
  * A card action as a suggestion: a reply, or an action that opens a URL or dials. RCS Business
@@ -44,51 +44,61 @@ function translate(card: Obj): Obj {
   });
 }
 
+const MEDIA = ['media-url', 'media-required'] as const;
+const HEIGHT = ['media-height', 'media-required'] as const;
+const ACTION = ['action-required', 'empty-text', 'value-type', 'action-url', 'phone-number', 'channel-limit'] as const;
+
+/**
+ * What Business Messages rejects in a translated card: the native format's verdict on the
+ * payload (the model that checks NAME.gbm.umsg), each problem with the card's rules that
+ * explain it; and what the card's rules report that the format does not say: a card with
+ * neither title, description nor media, media without a height, a blank suggestion text.
+ */
 function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   const p = new Problems();
+  for (const problem of validateNativeValue(payload, gbmFormat, 'Google Business Messages')) {
+    p.add(problem.path, problem.message, cardExplainers(problem));
+  }
   const at = 'richCard.standaloneCard.cardContent';
   const content = (((payload.richCard as Obj | undefined)?.standaloneCard as Obj | undefined)?.cardContent as Obj | undefined) ?? {};
-  p.optionalText(`${at}.title`, content.title, TEXT.title);
-  p.optionalText(`${at}.description`, content.description, TEXT.description);
+  cardProblems(p, at, content, payload.suggestions);
+  return p.list;
+}
+
+/** The card's rules that explain a native problem of a translated card, by the part of the card it comes from. */
+export function cardExplainers(problem: NativeProblem): readonly string[] {
+  const path = problem.path.replace(/\[\d+\]/g, '[]');
+  if (path.includes('.media')) return path.endsWith('.height') ? HEIGHT : MEDIA;
+  if (problem.rule === 'channel-limit' && !problem.short) return ['channel-limit'];
+  if (path.includes('suggestions[]')) return ACTION;
+  return ['card-required', 'empty-text', 'value-type'];
+}
+
+/**
+ * The card's own requirements beside the native format's (RCS's translation shares them): a
+ * title, a description or media; a media height; suggestion texts that are not blank.
+ */
+export function cardProblems(p: Problems, at: string, content: Obj, floats: JsonValue | undefined, blankPostback = false): void {
   if (content.title === undefined && content.description === undefined && content.media === undefined) {
     p.add(at, 'A card needs a title, a description or media.', ['card-required']);
   }
   const media = content.media as Obj | undefined;
-  if (media) {
-    if (typeof media.height !== 'string' || !HEIGHTS.has(media.height)) p.add(
-      `${at}.media.height`,
-      `${at}.media.height must be SHORT, MEDIUM or TALL.`,
-      ['media-height', 'media-required'],
-    );
-    p.url(`${at}.media.contentInfo.fileUrl`, (media.contentInfo as Obj | undefined)?.fileUrl, ['media-url', 'media-required']);
+  if (media && media.height === undefined) p.add(`${at}.media.height`, `${at}.media.height must be SHORT, MEDIUM or TALL.`, HEIGHT);
+  const floatsAt = at.replace(/richCard\.standaloneCard\.cardContent$/, 'suggestions');
+  const lists: [string, JsonValue | undefined][] = [[`${at}.suggestions`, content.suggestions], [floatsAt, floats]];
+  for (const [path, list] of lists) {
+    (Array.isArray(list) ? list : []).forEach((s, i) => {
+      const o = (s && typeof s === 'object' && !Array.isArray(s) ? s : {});
+      const kind = o.reply ? 'reply' : 'action';
+      const inner = (o[kind] ?? {}) as Obj;
+      for (const key of blankPostback ? ['text', 'postbackData'] : ['text']) {
+        const value = inner[key];
+        if (typeof value === 'string' && value.trim().length === 0) {
+          p.add(`${path}[${i}].${kind}.${key}`, `${path}[${i}].${kind}.${key} must not be blank.`, ACTION);
+        }
+      }
+    });
   }
-  const suggestions = (content.suggestions as Obj[] | undefined) ?? [];
-  p.count(`${at}.suggestions`, suggestions, COUNT.insideActions);
-  suggestions.forEach((s, i) => {
-    const sp = `${at}.suggestions[${i}]`;
-    const inner = (s.reply ?? s.action) as Obj;
-    const kind = s.reply ? 'reply' : 'action';
-    p.text(`${sp}.${kind}.text`, inner.text, TEXT.display, ['action-required', 'empty-text', 'value-type']);
-    p.text(`${sp}.${kind}.postbackData`, inner.postbackData, TEXT.payload, ['action-required', 'empty-text', 'value-type']);
-    const open = inner.openUrlAction as Obj | undefined;
-    if (open) p.url(`${sp}.action.openUrlAction.url`, open.url, ['action-required', 'action-url']);
-    const dial = inner.dialAction as Obj | undefined;
-    if (dial && (typeof dial.phoneNumber !== 'string' || !isGlobalNumber(dial.phoneNumber))) {
-      p.add(
-        `${sp}.action.dialAction.phoneNumber`,
-        'dialAction.phoneNumber must be an RFC 3966 global number.',
-        ['action-required', 'phone-number'],
-      );
-    }
-  });
-  const floats = (payload.suggestions as Obj[] | undefined) ?? [];
-  p.count('suggestions', floats, COUNT.floatActions);
-  floats.forEach((s, i) => {
-    const r = (s.reply ?? {}) as Obj;
-    p.text(`suggestions[${i}].reply.text`, r.text, TEXT.display, ['action-required', 'empty-text', 'value-type']);
-    p.optionalText(`suggestions[${i}].reply.postbackData`, r.postbackData, TEXT.payload);
-  });
-  return p.list;
 }
 
 export const gbm: ChannelModel = {

@@ -1,14 +1,14 @@
 /**
  * Messenger (channel A of the specification): a card is one element of a generic template;
- * inside actions become its buttons, float actions become quick replies. The limits are
- * Messenger's own (`native/messenger.ts`, with the pages that state them), the same as the
- * specification's; the API facts (required title, + and digits for a call button, a
- * non-empty quick reply payload) are from the platform's channel plugin and Messenger's
- * Send API reference.
+ * inside actions become its buttons, float actions become quick replies. What the Send API
+ * rejects in a translated card is judged by Messenger's native format (`native/messenger.ts`,
+ * the model that checks NAME.messenger.umsg, with the pages that state each fact), which also
+ * holds the limits (the same as the specification's).
  */
-import { isPlusDigits } from '../model/phoneNumber';
+import type { JsonValue } from '../template/templateEval';
 import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
-import { MESSENGER_LIMITS as API } from './native/messenger';
+import { MESSENGER_LIMITS as API, messengerFormat } from './native/messenger';
+import { validateNativeValue, type NativeProblem } from './native/walk';
 
 const TEXT = { title: API.elementTitle, description: API.elementSubtitle, display: API.buttonTitle, payload: API.payload } as const;
 const COUNT = { insideActions: API.buttons, floatActions: API.quickReplies } as const;
@@ -38,35 +38,48 @@ function translate(card: Obj): Obj {
   });
 }
 
+const TITLE = ['card-required', 'empty-text', 'value-type'] as const;
+const MEDIA = ['media-url', 'media-required'] as const;
+const BUTTON = ['action-required', 'empty-text', 'value-type', 'action-url', 'phone-number', 'channel-limit'] as const;
+const QUICK_REPLY = ['action-required', 'empty-text', 'value-type', 'channel-limit'] as const;
+
+/**
+ * What the Send API rejects in a translated card: the native format's verdict on the payload
+ * (the model that checks NAME.messenger.umsg), each problem with the card's rules that explain
+ * it, by the part of the card it comes from; and the texts the card's rules report when blank.
+ */
 function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   const p = new Problems();
-  const element = ((payload.attachment as Obj | undefined)?.payload as Obj | undefined)?.elements as Obj[] | undefined;
-  const el = element?.[0] ?? {};
+  for (const problem of validateNativeValue(payload, messengerFormat, 'Messenger')) {
+    p.add(problem.path, problem.message, explainers(problem));
+  }
+  const element = ((payload.attachment as Obj | undefined)?.payload as Obj | undefined)?.elements;
+  const el = (Array.isArray(element) ? element[0] : undefined) as Obj | undefined;
   const at = 'attachment.payload.elements[0]';
-  p.text(`${at}.title`, el.title, TEXT.title, ['card-required', 'empty-text', 'value-type']);
-  p.optionalText(`${at}.subtitle`, el.subtitle, TEXT.description);
-  if (el.image_url !== undefined) p.url(`${at}.image_url`, el.image_url, ['media-url', 'media-required']);
-  const buttons = (el.buttons as Obj[] | undefined) ?? [];
-  p.count(`${at}.buttons`, buttons, COUNT.insideActions);
-  buttons.forEach((b, i) => {
-    const bp = `${at}.buttons[${i}]`;
-    p.text(`${bp}.title`, b.title, TEXT.display, ['action-required', 'empty-text', 'value-type']);
-    if (b.type === 'web_url') p.url(`${bp}.url`, b.url, ['action-required', 'action-url']);
-    else if (b.type === 'phone_number') {
-      if (typeof b.payload !== 'string' || !isPlusDigits(b.payload)) p.add(
-        `${bp}.payload`,
-        `${bp}.payload must be a phone number of + and digits only.`,
-        ['action-required', 'phone-number', 'channel-limit'],
-      );
-    } else p.text(`${bp}.payload`, b.payload, TEXT.payload, ['action-required', 'empty-text', 'value-type']);
+  blank(p, `${at}.title`, el?.title, TITLE);
+  ((el?.buttons as Obj[] | undefined) ?? []).forEach((b, i) => {
+    blank(p, `${at}.buttons[${i}].title`, b.title, BUTTON);
+    if (b.type === 'postback') blank(p, `${at}.buttons[${i}].payload`, b.payload, BUTTON);
   });
-  const quick = (payload.quick_replies as Obj[] | undefined) ?? [];
-  p.count('quick_replies', quick, COUNT.floatActions);
-  quick.forEach((q, i) => {
-    p.text(`quick_replies[${i}].title`, q.title, TEXT.display, ['action-required', 'empty-text', 'value-type']);
-    p.text(`quick_replies[${i}].payload`, q.payload, TEXT.payload, ['action-required', 'channel-limit', 'value-type']);
+  ((payload.quick_replies as Obj[] | undefined) ?? []).forEach((q, i) => {
+    blank(p, `quick_replies[${i}].title`, q.title, QUICK_REPLY);
+    blank(p, `quick_replies[${i}].payload`, q.payload, QUICK_REPLY);
   });
   return p.list;
+}
+
+function explainers(problem: NativeProblem): readonly string[] {
+  const path = problem.path.replace(/\[\d+\]/g, '[]');
+  if (path.endsWith('.image_url')) return MEDIA;
+  if (problem.rule === 'channel-limit' && !problem.short) return ['channel-limit'];
+  if (path.startsWith('quick_replies[]')) return QUICK_REPLY;
+  if (path.includes('.buttons[]')) return BUTTON;
+  return TITLE;
+}
+
+/** A text the card gives that is there but blank: the card's rules report it as missing. */
+function blank(p: Problems, path: string, value: JsonValue | undefined, rules: readonly string[]): void {
+  if (typeof value === 'string' && value.trim().length === 0) p.add(path, `${path} must not be blank.`, rules);
 }
 
 export const messenger: ChannelModel = {

@@ -3,7 +3,8 @@
  * same rich card model. Not in the specification and not translated by any of the platform's
  * published plugins yet, so it is off by default and its findings are advisory.
  *
- * Limits (defined once in `native/rcs.ts`, beside the page that states them), from Google's
+ * What the RBM API rejects in a translated card is judged by its native format (`native/rcs.ts`,
+ * the model that checks NAME.rcs.umsg). Limits (defined once there, beside the page), from Google's
  * RBM reference and the RCS limits other senders publish: card title 200 characters,
  * description 2,000 (Google's reference says "at most 200 bytes" and "2000 bytes" for the
  * Dialogflow RBM card: umsg counts code points, like the other channels, and says so in its
@@ -12,14 +13,13 @@
  * action's number in E.164 (`+` and digits). Thumbnails: at most 100 KB (50 KB recommended),
  * stated in hover, not fetched.
  */
-import { suggestion } from './gbm';
-import { isPlusDigits } from '../model/phoneNumber';
+import { cardExplainers, cardProblems, suggestion } from './gbm';
 import { cardActions, cardMedia, clean, Problems, str, type ChannelModel, type Obj } from './model';
-import { RCS_LIMITS as API, RCS_MEDIA_HEIGHTS } from './native/rcs';
+import { RCS_LIMITS as API, rcsFormat } from './native/rcs';
+import { validateNativeValue } from './native/walk';
 
 const TEXT = { title: API.cardTitle, description: API.cardDescription, display: API.suggestionText, payload: API.postbackData } as const;
 const COUNT = { insideActions: API.cardSuggestions, floatActions: API.messageSuggestions } as const;
-const HEIGHTS: ReadonlySet<string> = new Set(RCS_MEDIA_HEIGHTS);
 
 function translate(card: Obj): Obj {
   const m = cardMedia(card);
@@ -52,48 +52,25 @@ function translate(card: Obj): Obj {
   });
 }
 
+/**
+ * What the RBM API rejects in a translated card: the native format's verdict on the content
+ * message (the model that checks NAME.rcs.umsg), each problem with the card's rules that
+ * explain it; and the card's own requirements (shared with Google Business Messages), with
+ * blank titles, descriptions and postback data.
+ */
 function validate(payload: Obj): ReturnType<ChannelModel['validate']> {
   const p = new Problems();
-  const at = 'contentMessage.richCard.standaloneCard.cardContent';
   const message = (payload.contentMessage as Obj | undefined) ?? {};
+  for (const problem of validateNativeValue(message, rcsFormat, 'RCS')) {
+    p.add(problem.path ? `contentMessage.${problem.path}` : 'contentMessage', problem.message, cardExplainers(problem));
+  }
+  const at = 'contentMessage.richCard.standaloneCard.cardContent';
   const content = ((((message.richCard as Obj | undefined)?.standaloneCard as Obj | undefined)?.cardContent) as Obj | undefined) ?? {};
-  p.optionalText(`${at}.title`, content.title, TEXT.title, ['empty-text']);
-  p.optionalText(`${at}.description`, content.description, TEXT.description, ['empty-text']);
-  if (content.title === undefined && content.description === undefined && content.media === undefined) {
-    p.add(at, 'A card needs a title, a description or media.', ['card-required']);
+  for (const key of ['title', 'description']) {
+    const value = content[key];
+    if (typeof value === 'string' && value.trim().length === 0) p.add(`${at}.${key}`, `${at}.${key} must not be empty.`, ['empty-text']);
   }
-  const media = content.media as Obj | undefined;
-  if (media) {
-    if (typeof media.height !== 'string' || !HEIGHTS.has(media.height)) p.add(
-      `${at}.media.height`,
-      `${at}.media.height must be SHORT, MEDIUM or TALL.`,
-      ['media-height', 'media-required'],
-    );
-    const info = (media.contentInfo as Obj | undefined) ?? {};
-    p.url(`${at}.media.contentInfo.fileUrl`, info.fileUrl, ['media-url', 'media-required']);
-    if (info.thumbnailUrl !== undefined) p.url(`${at}.media.contentInfo.thumbnailUrl`, info.thumbnailUrl, ['media-url']);
-  }
-  const check = (list: Obj[], path: string, max: number) => {
-    p.count(path, list, max);
-    list.forEach((s, i) => {
-      const inner = ((s.reply ?? s.action) as Obj | undefined) ?? {};
-      const sp = `${path}[${i}].${s.reply ? 'reply' : 'action'}`;
-      p.text(`${sp}.text`, inner.text, TEXT.display, ['action-required', 'empty-text', 'value-type']);
-      p.text(`${sp}.postbackData`, inner.postbackData, TEXT.payload, ['action-required', 'empty-text', 'value-type', 'channel-limit']);
-      const open = inner.openUrlAction as Obj | undefined;
-      if (open) p.url(`${sp}.openUrlAction.url`, open.url, ['action-required', 'action-url']);
-      const dial = inner.dialAction as Obj | undefined;
-      if (dial && (typeof dial.phoneNumber !== 'string' || !isPlusDigits(dial.phoneNumber))) {
-        p.add(
-          `${sp}.dialAction.phoneNumber`,
-          'dialAction.phoneNumber must be an E.164 number: + and digits only.',
-          ['action-required', 'phone-number', 'channel-limit'],
-        );
-      }
-    });
-  };
-  check((content.suggestions as Obj[] | undefined) ?? [], `${at}.suggestions`, COUNT.insideActions);
-  check((message.suggestions as Obj[] | undefined) ?? [], 'contentMessage.suggestions', COUNT.floatActions);
+  cardProblems(p, at, content, message.suggestions, true);
   return p.list;
 }
 

@@ -36,7 +36,7 @@ export const GBM_LIMITS = {
 } as const;
 
 /** The heights media may have in a card (beside HEIGHT_UNSPECIFIED, the API's "not specified"). */
-export const GBM_MEDIA_HEIGHTS = ['SHORT', 'MEDIUM', 'TALL'] as const;
+const GBM_MEDIA_HEIGHTS = ['SHORT', 'MEDIUM', 'TALL'] as const;
 
 const L = GBM_LIMITS;
 const str = (extra: Omit<NativeString, 'kind'> = {}): NativeValue => ({ kind: 'string', ...extra });

@@ -31,7 +31,7 @@ export const RCS_LIMITS = {
 } as const;
 
 /** The heights media may have in a card (beside HEIGHT_UNSPECIFIED, the API's "not specified"). */
-export const RCS_MEDIA_HEIGHTS = ['SHORT', 'MEDIUM', 'TALL'] as const;
+const RCS_MEDIA_HEIGHTS = ['SHORT', 'MEDIUM', 'TALL'] as const;
 
 const L = RCS_LIMITS;
 const str = (extra: Omit<NativeString, 'kind'> = {}): NativeValue => ({ kind: 'string', ...extra });
