@@ -17,7 +17,7 @@ import { messageForm } from './channels/native';
 import { channelSummary as summarize, summaryTitle } from './features/channelSummary';
 import { type LengthHint } from './features/lengthHints';
 import { fixToEdits } from './features/fixes';
-import { channelMessageDraft } from './features/channelMessage';
+import { channelMessageBlocker, channelMessageDraft } from './features/channelMessage';
 import { featuresFor } from './features/languageFeatures';
 import type { FeatureContext } from './features/types';
 import { renderForChannel } from './render/channelRender';
@@ -208,6 +208,11 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     channelMessage(doc, channel) {
       const p = doc.language === 'universal-message' ? parsed(doc) : undefined;
       return p ? channelMessageDraft(p, channel) : { ok: false, reason: 'Only a universal message has a channel-specific message.' };
+    },
+
+    channelMessageBlocker(doc) {
+      const p = doc.language === 'universal-message' ? parsed(doc) : undefined;
+      return p ? channelMessageBlocker(p) : 'Only a universal message has a channel-specific message.';
     },
 
     render(text, renderOptions) {

@@ -191,6 +191,8 @@ export interface LanguageService {
    * as written; or why it cannot be made (a dynamic list, syntax problems).
    */
   channelMessage(doc: ServiceDocument, channel: ChannelId): ChannelMessageDraft;
+  /** Why `channelMessage` cannot be made from this document (undefined when it can), without translating it. */
+  channelMessageBlocker(doc: ServiceDocument): string | undefined;
   /**
    * The message rendered with its sample data or, with a channel, that channel's payload,
    * with the findings that explain what the channel does with it (`umsg render`, the preview).

@@ -53,7 +53,11 @@ function readChannelMessageArgs(args: unknown): { uri: string; channel: ChannelI
 
 /** What the server gives: the open document (its handle, language and context) and the core's draft. */
 type Input = (uri: string) => Promise<{ handle: ServiceDocument; kind: LanguageId; context: DocumentContext } | undefined>;
-type Draft = (handle: ServiceDocument, channel: ChannelId) => ChannelMessageDraft;
+interface Drafts {
+  draft(handle: ServiceDocument, channel: ChannelId): ChannelMessageDraft;
+  /** Cheap: whether a draft can be made at all (asked on every code action request). */
+  blocker(handle: ServiceDocument): string | undefined;
+}
 
 /**
  * The code actions and the command. The command writes the draft as one workspace edit, then
@@ -64,7 +68,7 @@ export function registerChannelMessages(
   connection: Connection,
   handler: ReturnType<typeof requestHandlers>,
   input: Input,
-  draft: Draft,
+  drafts: Drafts,
 ) {
   /** Writing a file needs a client that creates files through workspace edits. */
   let canCreate = false;
@@ -81,7 +85,7 @@ export function registerChannelMessages(
       const i = args && target ? await input(args.uri) : undefined;
       if (!args || !target || !i || i.kind !== 'universal-message') return null;
       const title = channelMessageTitle(args.channel);
-      const made = draft(i.handle, args.channel);
+      const made = drafts.draft(i.handle, args.channel);
       if (!made.ok) {
         void connection.window.showWarningMessage(`${title}: ${made.reason}`);
         return null;
@@ -104,9 +108,9 @@ export function registerChannelMessages(
     },
 
     /**
-     * The actions for a universal message: one per channel the config targets that has no
-     * channel-specific message yet and whose draft can be made. None for a channel-specific
-     * message itself, nor when `only` asks for other kinds.
+     * The actions for a universal message whose draft can be made: one per channel the config
+     * targets that has no channel-specific message yet. None for a channel-specific message
+     * itself, nor when `only` asks for other kinds. Nothing is translated until one is chosen.
      */
     actions(
       uri: string,
@@ -115,10 +119,10 @@ export function registerChannelMessages(
     ): CodeAction[] {
       if (!canCreate || i.kind !== 'universal-message' || i.context.channelSpecific || !channelMessageUri(uri, 'messenger')) return [];
       if (only && !only.some((k) => CHANNEL_MESSAGE_KIND.startsWith(k))) return [];
+      if (drafts.blocker(i.handle) !== undefined) return [];
       const actions: CodeAction[] = [];
       for (const channel of CHANNEL_IDS) {
         if (i.context.config.channels[channel] === 'off' || i.context.overriddenChannels?.includes(channel)) continue;
-        if (!draft(i.handle, channel).ok) continue;
         const title = channelMessageTitle(channel);
         const args: CreateChannelMessageArgs = [uri, channel];
         actions.push({ title, kind: CHANNEL_MESSAGE_KIND, command: { title, command: CREATE_CHANNEL_MESSAGE, arguments: args } });

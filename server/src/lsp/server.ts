@@ -51,7 +51,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     checkElsewhere: runtime.checkElsewhere,
     onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`),
   });
-  const channelMessages = registerChannelMessages(connection, handler, (u) => input(u, 'Commands'), (h, c) => service.channelMessage(h, c));
+  const channelMessages = registerChannelMessages(connection, handler, (u) => input(u, 'Commands'), {
+    draft: (h, c) => service.channelMessage(h, c), blocker: (h) => service.channelMessageBlocker(h) });
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities ?? {};

@@ -27,17 +27,26 @@ const NATIVE_ROOT: Partial<Record<ChannelId, string>> = { rcs: 'contentMessage' 
 /** Characters a placeholder is made of: private-use code points, the first one the message does not hold. */
 const MARKS = ['\uE000', '\uE001', '\uE002', '\uE003', '\uF8F0', '\uF8F1', '\uF8F2', '\uF8F3'];
 
+/**
+ * Why no channel-specific message can be made from the message, or undefined when one can: a
+ * cheap look at the parse, for offering the action without translating anything.
+ */
+export function channelMessageBlocker(doc: JsonDocument): string | undefined {
+  if (doc.tooDeep || doc.syntax.length > 0 || doc.scan.problems.length > 0) return 'The message has syntax problems: fix them first.';
+  if (doc.scan.markers.length > 0) return 'A message with a dynamic list (// @each) cannot be translated with its list kept.';
+  if (doc.root?.type !== 'object') return 'The message is not a JSON object.';
+  if (!placeholderMark(doc)) return 'The message holds every placeholder character umsg could use.';
+  return undefined;
+}
+
+function placeholderMark(doc: JsonDocument): string | undefined {
+  return MARKS.find((m) => !doc.text.includes(m));
+}
+
 export function channelMessageDraft(doc: JsonDocument, channel: ChannelId): ChannelMessageDraft {
-  if (doc.tooDeep || doc.syntax.length > 0 || doc.scan.problems.length > 0) {
-    return { ok: false, reason: 'The message has syntax problems: fix them first.' };
-  }
-  if (doc.scan.markers.length > 0) {
-    return { ok: false, reason: 'A message with a dynamic list (// @each) cannot be translated with its list kept.' };
-  }
-  const root = doc.root;
-  if (!root || root.type !== 'object') return { ok: false, reason: 'The message is not a JSON object.' };
-  const mark = MARKS.find((m) => !doc.text.includes(m));
-  if (!mark) return { ok: false, reason: 'The message holds every placeholder character umsg could use.' };
+  const blocker = channelMessageBlocker(doc);
+  if (blocker !== undefined) return { ok: false, reason: blocker };
+  const mark = placeholderMark(doc)!;
 
   // The source with each outermost template replaced by its placeholder.
   const templates: { source: string; whole: boolean }[] = [];
