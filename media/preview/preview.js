@@ -47,9 +47,13 @@
     vscode.postMessage(message);
   }
 
+  /** The channel-specific file the column being drawn comes from (its ranges are offsets in that file). */
+  let drawingFile;
+
   /** Makes an element a keyboard-reachable link to its source range. */
   function sourceLink(el, source, label) {
     if (!source) return el;
+    const file = drawingFile;
     el.dataset.offset = String(source.offset);
     el.dataset.length = String(source.length);
     el.classList.add('has-source');
@@ -59,7 +63,7 @@
     const go = (e) => {
       e.preventDefault();
       e.stopPropagation();
-      post({ type: 'reveal', offset: source.offset, length: source.length });
+      post({ type: 'reveal', offset: source.offset, length: source.length, file });
     };
     el.addEventListener('click', go);
     el.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') go(e); });
@@ -135,7 +139,9 @@
       ]));
       return h('div', { className: 'bubble layout-override' }, parts);
     }
+    if (col.layout === 'carousel') return carousel(col);
     parts.push(media(col.media, col.channel === 'gbm' ? 'gbm' : ''));
+    if (col.header) parts.push(sourceLink(drawnText('div', 'header', col.header), col.header.source));
     if (col.title) parts.push(sourceLink(drawnText('div', 'title', col.title), col.title.source));
     if (col.subtitle) parts.push(sourceLink(drawnText('div', 'subtitle', col.subtitle), col.subtitle.source));
     if (col.body) parts.push(sourceLink(drawnText('div', 'body', col.body), col.body.source));
@@ -146,6 +152,7 @@
       col.buttons.map((b) => button(b, 'card-btn')),
     ));
     const out = [h('div', { className: 'bubble layout-' + col.layout }, parts)];
+    if (col.list) out.push(...listSheet(col.list));
     if (!inCard && col.buttons.length) out.push(h(
       'div',
       { className: 'reply-rows', role: 'group', 'aria-label': 'Reply buttons' },
@@ -199,7 +206,54 @@
     return h('div', { className: 'events', role: 'group', 'aria-label': 'Events before the card: ' + ev.summary }, out);
   }
 
+  /** Cards side by side (Messenger's generic template elements, Google's and RCS's carousel). */
+  function carousel(col) {
+    const cards = (col.cards || []).map((c, i) => {
+      const parts = [media(c.media, col.channel === 'messenger' ? '' : 'gbm')];
+      if (c.title) parts.push(sourceLink(drawnText('div', 'title', c.title), c.title.source));
+      if (c.subtitle) parts.push(sourceLink(drawnText('div', 'subtitle', c.subtitle), c.subtitle.source));
+      if (c.buttons.length) {
+        parts.push(h('div', { className: 'buttons', role: 'group', 'aria-label': 'Buttons' }, c.buttons.map((b) => button(b, 'card-btn'))));
+      }
+      return h('div', { className: 'bubble carousel-card', role: 'group', 'aria-label': 'Card ' + (i + 1) }, parts);
+    });
+    const out = [h('div', { className: 'carousel', role: 'group', 'aria-label': cards.length + ' cards' }, cards)];
+    if (col.chips.length) out.push(h(
+      'div',
+      { className: 'chips', role: 'group', 'aria-label': col.channel === 'messenger' ? 'Quick replies' : 'Suggestions' },
+      col.chips.map((b) => button(b, 'pill')),
+    ));
+    return h('div', { className: 'thread' }, out);
+  }
+
+  /** WhatsApp's list: the button under the message, and the sheet it opens (drawn open) with its sections and rows. */
+  function listSheet(list) {
+    const opener = sourceLink(h('div', { className: 'btn row-btn list-button' }, [
+      h('span', { className: 'list-icon', text: '☰', 'aria-hidden': 'true' }),
+      drawnText('span', 'btn-label', list.button),
+    ]), list.button.source, (list.button.text || '(empty)') + ': the button that opens the list, show in the source');
+    const sections = list.sections.map((section) => {
+      const rows = section.rows.map((r) => sourceLink(h('div', { className: 'list-row' }, [
+        h('div', { className: 'list-row-text' }, [
+          drawnText('div', 'list-row-title', r.title),
+          r.description ? drawnText('div', 'list-row-description', r.description) : null,
+        ]),
+        h('span', { className: 'list-radio', 'aria-hidden': 'true' }),
+      ]), r.source, (r.title.text || '(empty)') + ': a list row, show in the source'));
+      return h('div', { className: 'list-section', role: 'group', 'aria-label': section.title ? section.title.text : 'Section' }, [
+        section.title ? sourceLink(drawnText('div', 'list-section-title', section.title), section.title.source) : null,
+        ...rows,
+      ]);
+    });
+    const sheet = h('div', { className: 'list-sheet', role: 'group', 'aria-label': 'The list, as it opens' }, [
+      drawnText('div', 'list-sheet-title', list.button),
+      ...sections,
+    ]);
+    return [opener, sheet];
+  }
+
   function column(col, active) {
+    drawingFile = col.file;
     const reasons = h('ul', { className: 'reasons' }, col.reasons.map((r) => {
       const li = h('li', { className: 'reason reason-' + r.verdict });
       li.appendChild(h('span', { className: 'reason-verdict', text: r.verdict }));
@@ -210,9 +264,10 @@
     const verdict = h('div', { className: 'verdict verdict-' + col.verdict, text: VERDICT_WORDS[col.verdict] || col.verdict });
     const first = col.reasons.find((r) => r.range);
     if (first) sourceLink(verdict, first.range, VERDICT_WORDS[col.verdict] + ': show the finding that explains it');
-    return h('section', {
+    const section = h('section', {
       className: 'column' + (active ? ' active' : ''),
       'data-channel': col.channel,
+      'data-file': col.file,
       'data-verdict': col.verdict,
       role: 'tabpanel',
       id: 'col-' + col.channel,
@@ -228,6 +283,8 @@
       col.reasons.length ? reasons : null,
       h('p', { className: 'approximate', text: col.approximate }),
     ]);
+    drawingFile = undefined;
+    return section;
   }
 
   function toolbar(state, p) {
@@ -401,6 +458,10 @@
           title: c.title ? c.title.text : undefined,
           buttons: c.buttons.length,
           events: saved.events && c.events ? c.events.shown.map((e) => e.event) : [],
+          layout: c.layout,
+          file: c.file,
+          cards: c.cards ? c.cards.length : undefined,
+          rows: c.list ? c.list.sections.reduce((n, sec) => n + sec.rows.length, 0) : undefined,
         }))
         : undefined,
       keys: shown.kind === 'form' ? shown.controls.map((c) => c.key) : undefined,
@@ -417,14 +478,15 @@
     if (cursorOffset === undefined) return;
     let best = null;
     let bestLength = Infinity;
-    for (const el of document.querySelectorAll('.column [data-offset], .form-row[data-offset]')) {
+    // A column drawn from a channel-specific file has ranges in that file, not in the one edited.
+    for (const el of document.querySelectorAll('.column:not([data-file]) [data-offset], .form-row[data-offset]')) {
       if (el.classList.contains('reason') || el.classList.contains('verdict')) continue;
       const o = Number(el.dataset.offset);
       const l = Number(el.dataset.length);
       if (cursorOffset >= o && cursorOffset <= o + l && l < bestLength) { best = o + ':' + l; bestLength = l; }
     }
     if (!best) return;
-    for (const el of document.querySelectorAll('[data-offset]')) {
+    for (const el of document.querySelectorAll('.column:not([data-file]) [data-offset], .form-row[data-offset]')) {
       if (el.classList.contains('reason') || el.classList.contains('verdict')) continue;
       if (el.dataset.offset + ':' + el.dataset.length === best) el.classList.add('is-cursor');
     }

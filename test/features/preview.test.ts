@@ -213,10 +213,12 @@ describe('preview: verdicts at the limits', () => {
       overrides: { messenger: { file: 'hello.messenger.umsg', text: '{ "attachment": { "type": "template" } }' } },
     });
     const m = col(p, 'messenger');
-    assert.equal(m.verdict, 'override');
-    assert.equal(m.layout, 'override');
+    // The sibling is Messenger's own message, drawn from its file and judged by its native check.
+    assert.equal(m.file, 'hello.messenger.umsg');
     assert.match(m.reasons[0].message, /hello\.messenger\.umsg replaces this message on Messenger/);
-    assert.deepEqual(JSON.parse(m.override!.text), { attachment: { type: 'template' } });
+    assert.equal(m.verdict, 'rejected');
+    assert.ok(m.reasons.some((r) => r.rule === 'native-required' && /payload/.test(r.message)), JSON.stringify(m.reasons));
+    assert.deepEqual(m.payload, { attachment: { type: 'template' } });
     assert.equal(col(p, 'gbm').verdict, 'sent');
   });
 

@@ -76,6 +76,21 @@ describe('universalMessage/preview', () => {
     assert.equal(previewTargetUri(sibling, '{ "type": "text", "text": { "body": "Hi" } }'), URI);
   });
 
+  it('draws a native sibling as it stands in its editor, on its channel, with ranges in the sibling', async () => {
+    const sibling = 'file:///proj/cards/menu.whatsapp.umsg';
+    const onDisk = '{ "type": "text", "text": { "body": "Saved" } }';
+    const edited = '{ "type": "text", "text": { "body": "Unsaved ${user.name}" } }';
+    h = await startHarness({ pull: true, files: { '/proj/cards/menu.sample.json': SAMPLE, '/proj/cards/menu.whatsapp.umsg': onDisk } });
+    await h.open(URI, MENU);
+    await h.open(sibling, edited);
+    const p = (await ask({ uri: sibling, mode: 'sample' })).preview as MessagePreview;
+    const w = p.columns.find((c) => c.channel === 'whatsapp')!;
+    assert.equal(w.layout, 'text');
+    assert.equal(w.file, 'menu.whatsapp.umsg');
+    assert.equal(w.body?.text, 'Unsaved Ada');
+    assert.equal(edited.slice(w.body!.source!.offset, w.body!.source!.offset + w.body!.source!.length), '"Unsaved ${user.name}"');
+  });
+
   it('draws the Integrations form of a Configuration Meta file', async () => {
     h = await startHarness({ pull: true });
     const uri = 'file:///proj/pay.configmeta.json';

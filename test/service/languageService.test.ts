@@ -202,11 +202,12 @@ describe('a channel-specific message in universal form: its channel alone', () =
     assert.match(everywhere, /Messenger/, 'as NAME.umsg, every channel');
   });
 
-  it('in native form, the universal message\'s completion, hover and length hints stay silent', () => {
+  it('in native form, completion and hover follow the channel\'s format, and the card\'s length hints stay silent', () => {
     const native = `{ "type": "text", "text": { "body": "${'b'.repeat(70)}" } }`;
     const n = service.open(native, 'universal-message');
-    assert.equal(service.hover(n, native.indexOf('"type"') + 2, whatsapp), undefined);
-    assert.deepEqual(service.complete(n, native.indexOf('{') + 1, whatsapp), []);
+    assert.match(service.hover(n, native.indexOf('"type"') + 2, whatsapp)?.contents ?? '', /WhatsApp message, required/);
+    const offered = service.complete(n, native.indexOf('{') + 1, whatsapp).map((e) => e.label);
+    assert.ok(offered.includes('context') && !offered.includes('title'), offered.join());
     assert.deepEqual(service.inlayHints(n, whatsapp, 0, native.length), []);
     assert.ok(service.hover(n, native.indexOf('"type"') + 2, context), 'as NAME.umsg, the universal hover answers');
   });

@@ -81,6 +81,8 @@ export interface HarnessOptions {
   workspaceFolders?: string[];
   /** The client shows progress the server starts (window.workDoneProgress); the tokens it was asked for are in `progressTokens`. */
   progress?: boolean;
+  /** More client capabilities: `workspace` is merged into the harness's own, the rest added. */
+  capabilities?: ClientCapabilities;
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
@@ -229,10 +231,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const capabilities: ClientCapabilities = {
     window: options.progress ? { workDoneProgress: true } : undefined,
     textDocument: options.pull ? { diagnostic: { dynamicRegistration: false } } : {},
+    ...options.capabilities,
     workspace: {
       configuration: !!options.configuration,
       diagnostics: { refreshSupport: true },
       didChangeWatchedFiles: { dynamicRegistration: !!options.watch },
+      ...options.capabilities?.workspace,
     },
   };
   if (options.initialize !== false) await harness.initialize();

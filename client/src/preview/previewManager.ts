@@ -343,7 +343,9 @@ class PreviewManager implements Disposable {
         }
         break;
       case 'reveal':
-        if (typeof msg.offset === 'number' && typeof msg.length === 'number') void this.reveal(msg.offset, msg.length);
+        if (typeof msg.offset === 'number' && typeof msg.length === 'number') {
+          void this.reveal(msg.offset, msg.length, typeof msg.file === 'string' ? msg.file : undefined);
+        }
         break;
       case 'copy':
         if (typeof msg.text === 'string') void env.clipboard.writeText(msg.text).then(
@@ -360,10 +362,16 @@ class PreviewManager implements Disposable {
     }
   }
 
-  /** Shows a range of the drawn document in its editor (beside the preview, never in its place). */
-  private async reveal(offset: number, length: number): Promise<void> {
-    const uri = this.lastResponse?.uri;
-    if (!uri) return;
+  /**
+   * Shows a range of the drawn document in its editor (beside the preview, never in its place);
+   * with `file`, of that channel-specific file beside it (NAME.<channel>.umsg, a column drawn from it).
+   */
+  private async reveal(offset: number, length: number, file?: string): Promise<void> {
+    const drawn = this.lastResponse?.uri;
+    if (!drawn) return;
+    // Only a sibling's plain file name: never a path that leaves the folder.
+    if (file !== undefined && !/^[^/\\]+\.umsg$/.test(file)) return;
+    const uri = file === undefined ? drawn : Uri.joinPath(Uri.parse(drawn), '..', file).toString();
     const doc = await workspace.openTextDocument(Uri.parse(uri));
     const visible = window.visibleTextEditors.find((e) => e.document.uri.toString() === uri);
     const editor = await window.showTextDocument(doc, {

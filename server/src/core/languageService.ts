@@ -17,6 +17,7 @@ import { messageForm } from './channels/native';
 import { channelSummary as summarize, summaryTitle } from './features/channelSummary';
 import { type LengthHint } from './features/lengthHints';
 import { fixToEdits } from './features/fixes';
+import { channelMessageBlocker, channelMessageDraft } from './features/channelMessage';
 import { featuresFor } from './features/languageFeatures';
 import type { FeatureContext } from './features/types';
 import { renderForChannel } from './render/channelRender';
@@ -63,8 +64,9 @@ function forChannel(context: DocumentContext): DocumentContext {
 }
 
 /**
- * A channel-specific message in native form: the universal message's completion, hover and
- * length hints do not describe it (its own fields are the channel's), so they answer empty.
+ * A channel-specific message in native form: the card's length hints do not describe it (its
+ * own fields are the channel's); completion and hover follow the channel's format instead
+ * (features/languageFeatures.ts).
  */
 function nativeForm(p: JsonDocument, context: DocumentContext): boolean {
   return !!context.channelSpecific && messageForm(p) === 'native';
@@ -77,6 +79,7 @@ function featureContext(context: DocumentContext): FeatureContext {
     sample: shown.sample,
     overriddenChannels: shown.overriddenChannels,
     providerProject: context.providerProject,
+    channel: context.channelSpecific,
   };
 }
 
@@ -140,18 +143,18 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     complete(doc, offset, context) {
       const p = parsed(doc);
       const f = features(doc).complete;
-      return p && f && !nativeForm(p, context) ? f(p, offset, featureContext(context)) : [];
+      return p && f ? f(p, offset, featureContext(context)) : [];
     },
 
     hover(doc, offset, context) {
       const p = parsed(doc);
       const f = features(doc).hover;
-      return p && f && !nativeForm(p, context) ? f(p, offset, featureContext(context)) : undefined;
+      return p && f ? f(p, offset, featureContext(context)) : undefined;
     },
 
-    symbols(doc) {
+    symbols(doc, context) {
       const p = parsed(doc);
-      return (p && features(doc).symbols?.(p)) || [];
+      return (p && features(doc).symbols?.(p, context && featureContext(context))) || [];
     },
 
     folding(doc) {
@@ -208,6 +211,16 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     fixEdits(doc, fix) {
       const p = parsed(doc);
       return p ? fixToEdits(p, fix) : [];
+    },
+
+    channelMessage(doc, channel) {
+      const p = doc.language === 'universal-message' ? parsed(doc) : undefined;
+      return p ? channelMessageDraft(p, channel) : { ok: false, reason: 'Only a universal message has a channel-specific message.' };
+    },
+
+    channelMessageBlocker(doc) {
+      const p = doc.language === 'universal-message' ? parsed(doc) : undefined;
+      return p ? channelMessageBlocker(p) : 'Only a universal message has a channel-specific message.';
     },
 
     render(text, renderOptions) {

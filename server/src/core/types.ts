@@ -13,6 +13,7 @@ import type { FixData, Rule } from './findings/rule';
 import type { LengthHint } from './features/lengthHints';
 import type { TextEdit } from './features/fixes';
 import type { FormatOptions } from './features/formatting';
+import type { ChannelMessageDraft } from './features/channelMessage';
 import type { CompletionEntry } from './features/languageFeatures';
 import type { DocumentLink, FoldingRange, OffsetRange, OutlineSymbol } from './features/structure';
 import type { HoverResult } from './features/types';
@@ -23,6 +24,7 @@ import type { ProviderProjectFacts, SourceLocation } from './model/providerProje
 
 export type {
   ChannelId,
+  ChannelMessageDraft,
   CheckResult,
   ChannelRender,
   ChannelRenderOptions,
@@ -169,8 +171,11 @@ export interface LanguageService {
   complete(doc: ServiceDocument, offset: number, context: DocumentContext): CompletionEntry[];
   /** Hover at `offset`: a field's meaning, each target channel's limit, a template's rendered value. */
   hover(doc: ServiceDocument, offset: number, context: DocumentContext): HoverResult | undefined;
-  /** The outline: the card, its media and actions, or the Configuration Meta's entries. */
-  symbols(doc: ServiceDocument): OutlineSymbol[];
+  /**
+   * The outline: the card, its media and actions, or the Configuration Meta's entries; with the
+   * context of a channel-specific message in native form, the native message's fields and items.
+   */
+  symbols(doc: ServiceDocument, context?: DocumentContext): OutlineSymbol[];
   /** Folding ranges: objects, arrays, block comments and dynamic lists. */
   folding(doc: ServiceDocument): FoldingRange[];
   /** For each offset, the ranges around it from the innermost out. */
@@ -187,6 +192,14 @@ export interface LanguageService {
   channelSummary(doc: ServiceDocument, diagnostics: readonly Diagnostic[], context: DocumentContext): ChannelSummaryResult | undefined;
   /** The edits of one quick fix (from a finding's `fixes`). */
   fixEdits(doc: ServiceDocument, fix: FixData): TextEdit[];
+  /**
+   * "Create a channel-specific message": the text of NAME.<channel>.umsg in the channel's
+   * native form, made from this universal message by the channel's translation, templates kept
+   * as written; or why it cannot be made (a dynamic list, syntax problems).
+   */
+  channelMessage(doc: ServiceDocument, channel: ChannelId): ChannelMessageDraft;
+  /** Why `channelMessage` cannot be made from this document (undefined when it can), without translating it. */
+  channelMessageBlocker(doc: ServiceDocument): string | undefined;
   /**
    * The message rendered with its sample data or, with a channel, that channel's payload,
    * with the findings that explain what the channel does with it (`umsg render`, the preview).

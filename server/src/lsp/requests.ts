@@ -5,7 +5,8 @@
  * (and one log line) for anything else.
  */
 import { CodeActionKind, ErrorCodes, LSPErrorCodes, ResponseError, TextDocumentSyncKind, type CancellationToken, type InitializeResult } from 'vscode-languageserver';
-import { FIX_ALL_KIND } from './toLsp';
+import { CHANNEL_MESSAGE_KIND, FIX_ALL_KIND } from './toLsp';
+import { CREATE_CHANNEL_MESSAGE } from '../protocol/commands';
 
 /** JSON-RPC's ServerNotInitialized: a request before `initialize`. */
 const SERVER_NOT_INITIALIZED = -32002;
@@ -100,7 +101,8 @@ export function initializeResult(pullDiagnostics: boolean): InitializeResult {
       documentRangeFormattingProvider: true,
       inlayHintProvider: true,
       codeLensProvider: { resolveProvider: false },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND, CHANNEL_MESSAGE_KIND] },
+      executeCommandProvider: { commands: [CREATE_CHANNEL_MESSAGE] },
     },
     serverInfo: { name: 'umsg-language-server', version: '0.1.0' },
   };

@@ -10,6 +10,7 @@ import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticRe
 import { TextDocument, type Position } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type CheckResult, type ProviderProjectFacts, type ServiceDocument } from '../core';
 import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
+import { registerChannelMessages } from './channelMessage';
 import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
@@ -54,6 +55,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     checkElsewhere: runtime.checkElsewhere,
     onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`),
   });
+  const channelMessages = registerChannelMessages(connection, handler, (u) => input(u, 'Commands'), {
+    draft: (h, c) => service.channelMessage(h, c), blocker: (h) => service.channelMessageBlocker(h) });
 
   connection.onInitialize((params): InitializeResult => {
     caps = params.capabilities ?? {};
@@ -61,6 +64,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationSupport = !!caps.workspace?.configuration;
     watchSupport = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    channelMessages.initialize(caps);
     settings = readSettings(params.initializationOptions);
     // Settings given only through workspace/configuration apply from the first check on.
     if (configurationSupport) settingsReady = new Promise((resolve) => {
@@ -274,7 +278,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const all2 = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source)
         ? fixAll(i.doc, edits, all)
         : undefined;
-      return all2 ? [...actions, all2] : actions;
+      return [...actions, ...(all2 ? [all2] : []), ...channelMessages.actions(p.textDocument.uri, i, only)];
     },
   ));
 
@@ -285,7 +289,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       return i ? run(i, p) : [];
     });
 
-  connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) => service.symbols(i.handle).map((s) => toDocumentSymbol(i.doc, s))));
+  connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) =>
+    service.symbols(i.handle, i.context).map((s) => toDocumentSymbol(i.doc, s))));
   connection.onFoldingRanges(onDoc('Folding', textDocument, (i) => service.folding(i.handle)));
   connection.onSelectionRanges(onDoc(
     'Selection ranges',

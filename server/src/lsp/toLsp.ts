@@ -108,6 +108,9 @@ export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, docsBase: stri
 
 export const FIX_ALL_KIND = 'source.fixAll.umsg';
 
+/** "Create a channel-specific message for …": a refactoring that writes a new file from this one. */
+export const CHANNEL_MESSAGE_KIND = 'refactor.umsg.channelMessage';
+
 interface FixableDiagnostic {
   diagnostic: LspDiagnostic;
   fixes: FixData[];

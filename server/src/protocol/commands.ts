@@ -20,3 +20,12 @@ export interface ChannelProblem {
 
 /** The code lens command's arguments: the document's URI and its problems. */
 export type ChannelProblemsArgs = [uri: string, problems: ChannelProblem[]];
+
+/**
+ * Writes NAME.<channel>.umsg in the channel's native form from NAME.umsg (the code action
+ * "Create a channel-specific message for …"). Arguments: `CreateChannelMessageArgs`.
+ */
+export const CREATE_CHANNEL_MESSAGE = 'universalMessage.createChannelMessage';
+
+/** The URI of NAME.umsg and the channel id. */
+export type CreateChannelMessageArgs = [uri: string, channel: string];

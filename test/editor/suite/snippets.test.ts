@@ -38,12 +38,17 @@ type Placement = 'empty document' | 'card property' | 'insideActions' | 'floatAc
 
 const SCRATCH = 'snippet-scratch.umsg';
 const DEFAULT_SNIPPET_FILE = 'snippets/universal-message.code-snippets';
+const NATIVE_SNIPPET_FILE = 'native-message.code-snippets';
 
 /** The snippet files the extension's package.json contributes for the language (or the default file). */
 function snippetFiles(extensionPath: string): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(extensionPath, 'package.json'), 'utf8'));
   const contributed: { language?: string; path?: string }[] = manifest.contributes?.snippets ?? [];
-  const files = contributed.filter((s) => s.language === LANGUAGE_ID && s.path).map((s) => path.join(extensionPath, s.path!));
+  // The native snippets are whole NAME.<channel>.umsg messages, not cards: the unit test
+  // test/features/nativeSnippets.test.ts checks each against its channel's own format.
+  const files = contributed
+    .filter((s) => s.language === LANGUAGE_ID && s.path && !s.path.endsWith(NATIVE_SNIPPET_FILE))
+    .map((s) => path.join(extensionPath, s.path!));
   return files.length > 0 ? files : [path.join(extensionPath, DEFAULT_SNIPPET_FILE)];
 }
 

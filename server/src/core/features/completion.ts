@@ -43,10 +43,11 @@ function fieldsAt(
   return spec?.fields ? { spec, fields: spec.fields, object: nodeAtPath(doc.root, path) } : undefined;
 }
 
-export function completeAt(doc: JsonDocument, offset: number, sample?: SampleData): CompletionEntry[] {
-  if (doc.tooDeep) return [];
-  const text = doc.scan.masked;
-  // Inside a template expression: the names it can use.
+/**
+ * Inside a template expression (or a `${` just typed): the names it can use. Undefined when the
+ * cursor is not in one. Native messages (nativeCompletion.ts) complete templates with it too.
+ */
+export function templateCompletion(doc: JsonDocument, offset: number, sample: SampleData | undefined): CompletionEntry[] | undefined {
   const template = doc.scan.templates.find((t) => offset >= t.start + 2 && offset < t.end);
   if (template) return templateNames(doc, template, offset, sample);
   const open = unclosedTemplateAt(doc, offset);
@@ -56,6 +57,14 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
     offset,
     sample,
   );
+  return undefined;
+}
+
+export function completeAt(doc: JsonDocument, offset: number, sample?: SampleData): CompletionEntry[] {
+  if (doc.tooDeep) return [];
+  const text = doc.scan.masked;
+  const inTemplate = templateCompletion(doc, offset, sample);
+  if (inTemplate) return inTemplate;
   // Typing a new property on the line after a value, before adding the comma: the keys of
   // that object are offered and the missing comma comes with the completion.
   const { location, prev, replace, keyPath, commaAfter } = cursorContext(doc, offset);

@@ -27,18 +27,26 @@ function sentAs(c: ChannelId, what: string): string | undefined {
   return undefined;
 }
 
-export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined {
-  if (!doc.root || doc.tooDeep) return undefined;
+/**
+ * Hover on a `// @each` or `// @end` line or on a template expression; undefined elsewhere.
+ * Native messages (nativeHover.ts) explain their templates with it too.
+ */
+export function templateHover(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined {
   const marker = doc.scan.markers.find((m) => offset >= m.start && offset <= m.end);
   if (marker) return markerHover(doc, marker, ctx);
   const template = doc.scan.templates.find((t) => offset >= t.start && offset < t.end);
-  if (template) {
-    const parts = [`**Template expression** ${codeSpan(`${'${'}${template.expression.trim()}}`, { max: 80 })}`];
-    const whole = template.inString ? '' : '; it stands in place of a whole value, so no type or length is checked here';
-    parts.push(`Evaluated when the message is rendered${whole}.`);
-    parts.push(renderedLine(doc, template, ctx));
-    return { contents: parts.join('\n\n'), offset: template.start, length: template.end - template.start };
-  }
+  if (!template) return undefined;
+  const parts = [`**Template expression** ${codeSpan(`${'${'}${template.expression.trim()}}`, { max: 80 })}`];
+  const whole = template.inString ? '' : '; it stands in place of a whole value, so no type or length is checked here';
+  parts.push(`Evaluated when the message is rendered${whole}.`);
+  parts.push(renderedLine(doc, template, ctx));
+  return { contents: parts.join('\n\n'), offset: template.start, length: template.end - template.start };
+}
+
+export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined {
+  if (!doc.root || doc.tooDeep) return undefined;
+  const inTemplate = templateHover(doc, offset, ctx);
+  if (inTemplate) return inTemplate;
   const node = findNodeAtOffset(doc.root, offset, true);
   if (!node) return undefined;
   // Hover on a key or on a value: find the property and its path.
@@ -127,7 +135,8 @@ function fmt(n: number | undefined): string {
   return n === undefined ? '–' : formatCount(n);
 }
 
-function lengthLine(doc: JsonDocument, value: Node): string {
+/** The length of a text value as written: exact, a lower bound with templates, or unknown for a whole template. */
+export function lengthLine(doc: JsonDocument, value: Node): string {
   if (doc.valueTemplate(value)) return 'Length: decided when the message is rendered (the whole value is a template).';
   const info = doc.stringInfo(value);
   if (info.templates.length === 0) return `Length: **${info.staticLength}** characters.`;

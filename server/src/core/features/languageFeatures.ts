@@ -6,16 +6,19 @@
 import { completeAt, type CompletionEntry } from './completion';
 import { hoverAt } from './hover';
 import { completeMeta } from './metaCompletion';
+import { completeNative } from './nativeCompletion';
+import { hoverNative } from './nativeHover';
+import { nativeFormatOf } from '../channels/native/place';
 import { hoverMeta } from './metaHover';
 import { providerDefinition, providerLinks, providerProjectHover } from './providerProject';
 import type { SourceLocation } from '../model/providerProject';
 import type { JsonDocument } from '../syntax/jsonDocument';
 import type { LanguageId } from '../syntax/languages';
 import { lengthHints, type LengthHint } from './lengthHints';
-import type { ChannelId } from '../channels';
+import { CHANNEL_NAMES, type ChannelId } from '../channels';
 import type { TextEdit } from './fixes';
 import { formatDocument, type FormatOptions } from './formatting';
-import { documentLinks, documentSymbols, foldingRanges, selectionRanges, type DocumentLink, type FoldingRange, type OffsetRange, type OutlineSymbol } from './structure';
+import { documentLinks, documentSymbols, nativeSymbols, foldingRanges, selectionRanges, type DocumentLink, type FoldingRange, type OffsetRange, type OutlineSymbol } from './structure';
 
 import type { FeatureContext, HoverResult } from './types';
 
@@ -24,7 +27,7 @@ export type { CompletionEntry } from './completion';
 interface LanguageFeatures {
   complete?(doc: JsonDocument, offset: number, ctx: FeatureContext): CompletionEntry[];
   hover?(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined;
-  symbols?(doc: JsonDocument): OutlineSymbol[];
+  symbols?(doc: JsonDocument, ctx?: FeatureContext): OutlineSymbol[];
   folding?(doc: JsonDocument): FoldingRange[];
   selectionRanges?(doc: JsonDocument, offset: number): OffsetRange[];
   links?(doc: JsonDocument, ctx: FeatureContext): DocumentLink[];
@@ -43,9 +46,19 @@ const JSON_STRUCTURE: LanguageFeatures = {
 const features: Record<LanguageId, LanguageFeatures> = {
   'universal-message': {
     ...JSON_STRUCTURE,
-    complete: (doc, offset, ctx) => completeAt(doc, offset, ctx.sample),
-    hover: hoverAt,
-    symbols: documentSymbols,
+    // A channel-specific message in native form follows its channel's own format.
+    complete(doc, offset, ctx) {
+      const native = nativeFormatOf(doc, ctx.channel);
+      return native ? completeNative(doc, offset, native, ctx.sample) : completeAt(doc, offset, ctx.sample);
+    },
+    hover(doc, offset, ctx) {
+      const native = nativeFormatOf(doc, ctx.channel);
+      return native ? hoverNative(doc, offset, native, ctx) : hoverAt(doc, offset, ctx);
+    },
+    symbols(doc, ctx) {
+      const native = nativeFormatOf(doc, ctx?.channel);
+      return native ? nativeSymbols(doc, CHANNEL_NAMES[native.channel]) : documentSymbols(doc);
+    },
     links: documentLinks,
     lengthHints,
   },

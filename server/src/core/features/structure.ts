@@ -10,6 +10,7 @@ import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import { renderedList } from '../template/dynamicList';
 import { plainString } from '../model/values';
 import type { SourceLocation } from '../model/providerProject';
+import { plainText, propertyNode } from '../syntax/nodes';
 
 export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
 
@@ -251,4 +252,80 @@ export function documentLinks(doc: JsonDocument): DocumentLink[] {
   }
   for (const a of card.insideActions?.actions ?? []) add(a.props.get('url')?.value);
   return links;
+}
+
+/**
+ * The outline of a channel-specific message in native form: the message, then every field by
+ * its key (scalars with their value as detail) and every item of an array by its title, text
+ * or id. Iterative, as the other walks here.
+ */
+export function nativeSymbols(doc: JsonDocument, channelName: string): OutlineSymbol[] {
+  const root = doc.root;
+  if (!root || root.type !== 'object') return [];
+  const type = propertyNode(root, 'type')?.children?.[1];
+  const typeText = type ? plainText(doc, type) : undefined;
+  const top: OutlineSymbol = {
+    name: `${channelName} message`,
+    detail: typeText !== undefined ? shorten(typeText) : undefined,
+    kind: 'object',
+    offset: root.offset,
+    length: root.length,
+    selectionOffset: root.offset,
+    selectionLength: 1,
+    children: [],
+  };
+  const stack: { node: Node; into: OutlineSymbol[] }[] = [{ node: root, into: top.children }];
+  while (stack.length > 0) {
+    const { node, into } = stack.pop()!;
+    const children = node.children ?? [];
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      let symbol: OutlineSymbol;
+      let value: Node | undefined;
+      if (node.type === 'object') {
+        value = child.children?.[1];
+        if (!child.children?.[0]) continue;
+        symbol = propSymbol(String(child.children[0].value), child, symbolKind(value), scalarDetail(doc, value));
+      } else {
+        value = child;
+        symbol = {
+          name: symbolName(itemName(doc, child) ?? `item ${i + 1}`),
+          kind: symbolKind(child),
+          offset: child.offset,
+          length: child.length,
+          selectionOffset: child.offset,
+          selectionLength: child.length,
+          children: [],
+        };
+      }
+      if (value?.type === 'array') symbol.detail = `${value.children?.length ?? 0} item${value.children?.length === 1 ? '' : 's'}`;
+      into.push(symbol);
+      if (value && (value.type === 'object' || value.type === 'array')) stack.push({ node: value, into: symbol.children });
+    }
+  }
+  return contain([top]);
+}
+
+function symbolKind(value: Node | undefined): SymbolKindName {
+  return value?.type === 'object' ? 'object' : value?.type === 'array' ? 'array' : 'property';
+}
+
+function scalarDetail(doc: JsonDocument, value: Node | undefined): string | undefined {
+  if (!value || value.type === 'object' || value.type === 'array') return undefined;
+  const raw = doc.text.slice(value.offset, value.offset + value.length);
+  return shorten(value.type === 'string' ? raw.slice(1, -1) : raw);
+}
+
+/** What names an item of a native list: its title, text or id, as written without templates. */
+function itemName(doc: JsonDocument, item: Node): string | undefined {
+  if (item.type !== 'object') return undefined;
+  for (const name of ['title', 'text', 'display_text', 'id']) {
+    const v = propertyNode(item, name)?.children?.[1];
+    const text = v ? plainText(doc, v) : undefined;
+    if (text) return text;
+  }
+  // A WhatsApp reply button keeps its title one level down.
+  const reply = propertyNode(item, 'reply')?.children?.[1];
+  const title = reply ? propertyNode(reply, 'title')?.children?.[1] : undefined;
+  return title ? plainText(doc, title) : undefined;
 }

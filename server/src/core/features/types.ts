@@ -3,6 +3,7 @@
  * that the feature modules and the dispatch table in languageFeatures.ts never need to
  * import each other.
  */
+import type { ChannelId } from '../channels/model';
 import type { ResolvedConfig } from '../findings/types';
 import type { SampleData } from '../template/render';
 import type { ProviderProjectFacts } from '../model/providerProject';
@@ -23,6 +24,8 @@ export interface FeatureContext {
   sample?: SampleData;
   /** For a provider descriptor: what the host found of its Gradle project. */
   providerProject?: ProviderProjectFacts;
+  /** For NAME.<channel>.umsg, its channel: in native form, completion and hover follow that channel's own format. */
+  channel?: ChannelId;
 }
 
 /** A text edit in offsets: replace [offset, offset + length) with newText. */

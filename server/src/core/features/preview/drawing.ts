@@ -9,8 +9,8 @@ import type { ActionList, RichCard } from '../../model/richCard';
 import type { JsonValue } from '../../template/templateEval';
 import type { ChannelColumn, DrawnButton, DrawnMedia, DrawnText, Segment, SourceRange } from './viewModel';
 
-const MEDIA_HEIGHT: Record<string, number> = { SHORT: 112, MEDIUM: 168, TALL: 264 };
-const MESSENGER_ASPECT = 1.91;
+export const MEDIA_HEIGHT: Record<string, number> = { SHORT: 112, MEDIUM: 168, TALL: 264 };
+export const MESSENGER_ASPECT = 1.91;
 
 /** Splits rendered text at the templates left as written (`${…}`), so they draw as chips. */
 export class Chips {
@@ -95,7 +95,7 @@ export const s = (v: JsonValue | undefined): string | undefined =>
 export const obj = (v: JsonValue | undefined): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? v : undefined);
 export const arr = (v: JsonValue | undefined): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => !!obj(x)) : []);
 
-type Drawing = Pick<ChannelColumn, 'layout' | 'messageType' | 'media' | 'title' | 'subtitle' | 'body' | 'buttons' | 'chips'>;
+export type Drawing = Pick<ChannelColumn, 'layout' | 'messageType' | 'media' | 'title' | 'subtitle' | 'body' | 'buttons' | 'chips'>;
 
 function media(
   url: string | undefined,
@@ -104,6 +104,16 @@ function media(
   shape: { height?: number; aspect?: number },
 ): DrawnMedia | undefined {
   if (url === undefined) return undefined;
+  return drawnMedia(url, shape, s(obj(card.richMedia)?.altText), sources.media);
+}
+
+/** An image drawn from its URL: its host for the placeholder, and whether it may ever be loaded (https). */
+export function drawnMedia(
+  url: string,
+  shape: { height?: number; aspect?: number },
+  altText: string | undefined,
+  source: SourceRange | undefined,
+): DrawnMedia {
   let host: string | undefined;
   let https = false;
   try {
@@ -113,7 +123,7 @@ function media(
   } catch {
     // Not a URL (a template left as written, or a broken value): drawn without a host.
   }
-  return { ...shape, url, host, https, altText: s(obj(card.richMedia)?.altText), source: sources.media };
+  return { ...shape, url, host, https, altText, source };
 }
 
 /**

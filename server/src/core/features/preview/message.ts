@@ -11,7 +11,7 @@
 import { CHANNEL_IDS, CHANNELS, type ChannelId, type ChannelModel, type Obj } from '../../channels';
 import { checkDocument } from '../../check/run';
 import type { Diagnostic } from '../../check/severities';
-import { DEFAULT_CONFIG } from '../../findings/config';
+import { configForChannel, DEFAULT_CONFIG, type ResolvedConfig } from '../../findings/config';
 import { renderedList } from '../../template/dynamicList';
 import { parseJsonDocument, type JsonDocument } from '../../syntax/jsonDocument';
 import { renderMessage, type SampleData } from '../../template/render';
@@ -20,10 +20,13 @@ import { syntaxMessage } from '../../rules/syntax';
 import { templateProblemMessage } from '../../rules/template-syntax';
 import { parsePath, type JsonValue } from '../../template/templateEval';
 import { formatCount } from '../../util/count';
-import { Chips, SourceMap, draw } from './drawing';
+import { Chips, SourceMap, draw, range } from './drawing';
 import { columnEvents } from './events';
+import { drawNative } from './nativeDrawing';
+import { messageForm } from '../../channels/native';
+import { nodeAtPath } from '../../syntax/nodes';
 import { VERDICT_RANK, changed, dropped, rejected, shortened, textOf, valueAt } from './verdicts';
-import type { ChannelColumn, ListChoice, MessageInput, MessagePreview, PreviewMode, SourceRange, Verdict } from './viewModel';
+import type { ChannelColumn, ListChoice, MessageInput, MessagePreview, PreviewMode, SourceRange, Verdict, VerdictReason } from './viewModel';
 
 /** The longest list the stepper draws: beyond every channel's count limit, small enough to draw. */
 const MAX_LIST_LENGTH = 20;
@@ -85,7 +88,7 @@ export function previewMessage(input: MessageInput): MessagePreview {
   const columns = models.map((model) => {
     const channel = model.id;
     const override = input.overrides?.[channel];
-    if (override) return overrideColumn(model, override, renderData);
+    if (override) return siblingColumn(model, override, { config, mode, sample, renderData });
     // The findings that bear on this channel, as channelRender.ts selects them.
     const findings = checked.diagnostics.filter((d) => (d.channels?.length
       ? d.channels.includes(channel)
@@ -207,9 +210,84 @@ function channelColumn(
   };
 }
 
+interface SiblingInput {
+  config: ResolvedConfig;
+  mode: PreviewMode;
+  /** What the check sees (sample mode only). */
+  sample: SampleData | undefined;
+  /** What render sees. */
+  renderData: SampleData | undefined;
+}
+
+/**
+ * The column of a channel with its own NAME.<channel>.umsg: in universal form, that file drawn
+ * as the channel's card; in native form, the channel's own message drawn as the app shows it,
+ * its verdict from the native check's findings on that file. Its source ranges are offsets in
+ * that file (`file`).
+ */
+function siblingColumn(model: ChannelModel, override: { file: string; text: string }, input: SiblingInput): ChannelColumn {
+  const channel = model.id;
+  const replaces: VerdictReason = { verdict: 'override', message: `${override.file} replaces this message on ${model.name}.` };
+  const doc = parseJsonDocument(override.text);
+  if (doc.syntax.length > 0 || doc.scan.problems.length > 0 || doc.root?.type !== 'object') {
+    return overrideColumn(model, override, input.renderData);
+  }
+  if (messageForm(doc) === 'universal') {
+    const [column] = previewMessage({
+      text: override.text,
+      sample: input.sample,
+      config: configForChannel(input.config, channel),
+      mode: input.mode,
+      channels: [model],
+    }).columns;
+    if (!column) return overrideColumn(model, override, input.renderData);
+    return { ...column, reasons: [replaces, ...column.reasons], file: override.file };
+  }
+  const rendered = renderMessage(doc, input.renderData);
+  const value = rendered.value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return overrideColumn(model, override, input.renderData);
+  const chips = new Chips(rendered.unevaluated.map((u) => `\${${u.expression}}`));
+  const drawing = drawNative(value, (path) => {
+    const n = nodeAtPath(doc.root, path);
+    return n ? range(n) : undefined;
+  }, chips);
+  if (!drawing) return overrideColumn(model, override, input.renderData);
+  const checked = checkDocument(override.text, 'universal-message', {
+    config: input.config,
+    sample: input.sample,
+    channelSpecific: channel,
+  });
+  const reasons: VerdictReason[] = [replaces];
+  for (const d of checked.diagnostics) {
+    const at = { offset: d.offset, length: d.length };
+    if (d.rule === 'native-platform-field') reasons.push({ verdict: 'dropped', message: d.message, rule: d.rule, range: at });
+    else if (d.severity === 'error' || d.severity === 'warning') {
+      reasons.push({ verdict: 'rejected', message: d.message, rule: d.rule, range: at });
+    }
+  }
+  // Replaced, and sent as written unless the channel rejects (or the platform replaces) part of it.
+  const problems = reasons.slice(1);
+  const verdict = problems.length === 0
+    ? 'override'
+    : problems.reduce<Verdict>((v, r) => (VERDICT_RANK[r.verdict] < VERDICT_RANK[v] ? r.verdict : v), 'sent');
+  return {
+    channel,
+    name: model.name,
+    note: model.note,
+    verdict,
+    reasons,
+    ...drawing,
+    messageType: `${drawing.messageType} (${override.file})`,
+    events: columnEvents(model),
+    approximate: APPROXIMATE[channel] ?? APPROXIMATE_DEFAULT,
+    payload: value,
+    file: override.file,
+  };
+}
+
+/** A sibling that cannot be drawn (it does not parse, or its shape is not drawn): shown as the JSON it renders to. */
 function overrideColumn(model: ChannelModel, override: { file: string; text: string }, data: SampleData | undefined): ChannelColumn {
   const channel = model.id;
-  // The sibling's native format is not in the specification: it is shown as the JSON it renders to.
   const r = renderMessage(parseJsonDocument(override.text), data);
   const shown = r.json ?? override.text;
   return {
@@ -218,7 +296,7 @@ function overrideColumn(model: ChannelModel, override: { file: string; text: str
     layout: 'override', messageType: `${override.file}, sent as written`, buttons: [], chips: [],
     override: { file: override.file, text: shown },
     events: columnEvents(model),
-    approximate: 'The channel-specific file is shown as its rendered JSON: its native format is not drawn.',
+    approximate: 'The channel-specific file is shown as its rendered JSON: umsg does not draw this shape.',
     payload: r.value,
   };
 }

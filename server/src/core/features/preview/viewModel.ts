@@ -85,8 +85,30 @@ export interface ColumnEvents {
   summary: string;
 }
 
-/** Which of the channel's message types the card becomes. */
-type Layout = 'generic' | 'richCard' | 'interactive' | 'text' | 'image' | 'override';
+/**
+ * Which of the channel's message types is drawn: the card's translation, or a channel-specific
+ * message in native form (`list`: WhatsApp's list message; `carousel`: cards side by side).
+ */
+type Layout = 'generic' | 'richCard' | 'interactive' | 'list' | 'carousel' | 'text' | 'image' | 'override';
+
+/** One card of a carousel (Messenger's generic template elements, Google's and RCS's carousel cards). */
+export interface DrawnCard {
+  media?: DrawnMedia;
+  title?: DrawnText;
+  subtitle?: DrawnText;
+  buttons: DrawnButton[];
+  source?: SourceRange;
+}
+
+/** WhatsApp's list message: the button that opens it, and the sheet it opens (drawn open). */
+export interface DrawnList {
+  button: DrawnText;
+  sections: {
+    title?: DrawnText;
+    rows: { title: DrawnText; description?: DrawnText; source?: SourceRange }[];
+    source?: SourceRange;
+  }[];
+}
 
 export interface ChannelColumn {
   channel: ChannelId;
@@ -108,6 +130,17 @@ export interface ChannelColumn {
   buttons: DrawnButton[];
   /** Quick replies (Messenger) or message-level suggestions (Google), drawn under the message. */
   chips: DrawnButton[];
+  /** A text header above the body (WhatsApp's interactive header of type text). */
+  header?: DrawnText;
+  /** The cards of a carousel. */
+  cards?: DrawnCard[];
+  /** WhatsApp's list message. */
+  list?: DrawnList;
+  /**
+   * The channel-specific file this column draws (NAME.<channel>.umsg): its source ranges are
+   * offsets in that file, not in the previewed message.
+   */
+  file?: string;
   /** For a channel with its own NAME.<channel>.umsg: that file and its content, rendered. */
   override?: { file: string; text: string };
   /** The platform's events as this channel shows them, drawn before the card when the option is on. */
