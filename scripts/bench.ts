@@ -50,7 +50,8 @@ import { FULL_SIZES, QUICK_SIZES, writeCorpora, type Corpus } from './bench/corp
 import { ServerProcess, timed, type Position } from './bench/lsp';
 import { median, percentile } from './bench/stats';
 import {
-  goalsOf, printCache, printReport, printWorkspace, type BenchResults, type CacheResult, type CorpusResult, type Latency, type ToolId, type ToolResult,
+  goalsOf, printCache, printReport, printWorkspace,
+  type BenchResults, type CacheResult, type CorpusResult, type Latency, type ToolId, type ToolResult,
 } from './bench/report';
 import { measureProviderProject, providerProjectLine } from './bench/providerProject';
 import { measureWorkspace } from './bench/workspace';

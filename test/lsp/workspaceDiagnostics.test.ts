@@ -136,16 +136,17 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
       providerClassName: 'com.example.pay.PayProvider', implementation: 'com.example:pay:1.0.0',
     });
     const settingsFile = `${WS}/settings.gradle`;
-    let projects: string[] | undefined; // undefined: no Gradle build found above the descriptor
+    // projects undefined: no Gradle build found above the descriptor.
+    const build: { projects?: string[] } = {};
     await start({
       files: { ...FILES, [`${WS}/pay/pay.provider.json`]: descriptor },
-      providerProject: () => Promise.resolve(projects === undefined
+      providerProject: () => Promise.resolve(build.projects === undefined
         ? { found: false, reason: 'no settings.gradle above it' }
-        : { found: true, settingsFile, projects, project: undefined, problems: [] }),
+        : { found: true, settingsFile, projects: build.projects, project: undefined, problems: [] }),
     });
     const first = await pull();
     assert.deepEqual(codes(byUri(first).get(uri('pay/pay.provider.json'))), [], 'no build: no project finding');
-    projects = ['billing'];
+    build.projects = ['billing'];
     await changedOnDisk('settings.gradle', "include 'billing'", 1);
     const second = byUri(await pull(first));
     assert.deepEqual(codes(second.get(uri('pay/pay.provider.json'))), ['provider-project'], 'the build does not include pay');
