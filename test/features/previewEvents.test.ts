@@ -98,7 +98,7 @@ describe('preview: the platform\'s events, per channel', () => {
   it('a channel with its own NAME.<channel>.umsg still shows the platform\'s events', () => {
     const sibling = { file: 'x.whatsapp.umsg', text: '{"type":"text","text":{"body":"Hi"}}' };
     const q = previewMessage({ text: CARD, overrides: { whatsapp: sibling } });
-    assert.equal(col(q, 'whatsapp').layout, 'override');
+    assert.equal(col(q, 'whatsapp').layout, 'text', 'the native text message is drawn as WhatsApp shows it');
     assert.deepEqual(shown(col(q, 'whatsapp')), ['READ blue ✓✓', 'IS_TYPING typing 25s']);
   });
 });

@@ -9,8 +9,8 @@ import { URI } from 'vscode-uri';
 import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type ClientCapabilities, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument, type Position } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type CheckResult, type ProviderProjectFacts, type ServiceDocument } from '../core';
-import { SHOW_CHANNEL_PROBLEMS, SHOW_PREVIEW_TO_SIDE, type ChannelProblemsArgs } from '../protocol/commands';
 import { registerChannelMessages } from './channelMessage';
+import { codeLenses } from './codeLens';
 import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
@@ -327,32 +327,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     service.inlayHints(i.handle, i.context, i.doc.offsetAt(p.range.start), i.doc.offsetAt(p.range.end))
       .map((h) => ({ position: i.doc.positionAt(h.offset), label: h.label, tooltip: h.tooltip, paddingLeft: true }))));
 
-  connection.onCodeLens(handler('Code lens', textDocument, [], async (p: { textDocument: { uri: string } }, token) => {
-    // "Open Preview" above every card and form (the summary's line), unless turned off; none
-    // over maxFileSize, where every feature answers empty.
-    const i = await input(p.textDocument.uri, 'Code lens');
-    const previewAt = (offset: number) => (i && i.kind !== 'umsg-config' && !i.handle.overSize && settings.previewLens !== false
-      ? [{ range: rangeOf(i.doc, offset, 0), command: { title: 'Open Preview', command: SHOW_PREVIEW_TO_SIDE, arguments: [] } }]
-      : []);
-    if (settings.channelSummary === false) return previewAt(0);
-    const c = await checked(p.textDocument.uri, token);
-    const summary = c && service.channelSummary(c.handle, c.result.diagnostics, c.context);
-    if (!c || !summary) return previewAt(c?.result.doc?.root?.offset ?? 0);
-    const args: ChannelProblemsArgs = [
-      c.doc.uri,
-      summary.problems.map((d) => ({
-        channel: d.channel,
-        rule: d.rule,
-        message: d.message,
-        range: rangeOf(c.doc, d.offset, d.length),
-      })),
-    ];
-    const root = c.result.doc?.root ?? { offset: 0 };
-    return [
-      { range: rangeOf(c.doc, root.offset, 1), command: { title: summary.title, command: SHOW_CHANNEL_PROBLEMS, arguments: args } },
-      ...previewAt(root.offset),
-    ];
-  }));
+  connection.onCodeLens(handler('Code lens', textDocument, [], async (p: { textDocument: { uri: string } }, token) =>
+    codeLenses(service, settings, await input(p.textDocument.uri, 'Code lens'), () => checked(p.textDocument.uri, token))));
 
   registerPreview(connection, {
     documents,
