@@ -99,13 +99,14 @@ function part(parts: string[], s: string): void {
   parts.push(`${s.length}:`, s);
 }
 
-/** Resolved configs by object: one JSON text per config, not one per file. */
-const configTexts = new WeakMap<ResolvedConfig, string>();
+/** Resolved configs by object: one hash of its JSON text per config, not one text per file. */
+const configHashes = new WeakMap<ResolvedConfig, string>();
 
+/** A resolved config as key text: the hash of its JSON text, worked out once per config. */
 function configText(config: ResolvedConfig): string {
-  let text = configTexts.get(config);
-  if (text === undefined) configTexts.set(config, (text = JSON.stringify(config)));
-  return text;
+  let hash = configHashes.get(config);
+  if (hash === undefined) configHashes.set(config, (hash = sha256(JSON.stringify(config))));
+  return hash;
 }
 
 /**

@@ -6,9 +6,9 @@
  */
 import { lstatSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { CHANNEL_IDS, channelOfPath, createLanguageService, languageOf, tooLargeToRead, type LanguageId, type ProviderProjectFacts } from '../core';
+import { channelOfPath, createLanguageService, languageOf, tooLargeToRead, type LanguageId, type ProviderProjectFacts } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
-import { messageBase, messageContext } from '../workspace/messageContext';
+import { messageBase, messageContext, stemsOf } from '../workspace/messageContext';
 import { nodeProviderProjects } from '../node/providerProjects';
 import { projectFolder } from '../workspace/links';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
@@ -163,13 +163,12 @@ export class FileChecker {
       // As messageContext looks them up: in the folder's listing, cut at the last '/'.
       const listed = cut > 0 && base.charCodeAt(cut) === 47 ? await this.listings.list(base.slice(0, cut)) : undefined;
       if (!listed) return undefined;
-      const names = [`${stem}.sample.json`];
-      if (!channel) for (const c of CHANNEL_IDS) names.push(`${stem}.${c}.umsg`);
+      // Those present, by name (one lookup of the stem, not one per name): any other appearing changes the key.
+      const present = stemsOf(listed).get(stem);
+      const names: string[] = [];
+      if (present?.sample) names.push(`${stem}.sample.json`);
+      if (present && !channel) for (const c of present.channels) names.push(`${stem}.${c}.umsg`);
       for (const name of names) {
-        if (!listed.has(name)) {
-          sides.push([name, '-']);
-          continue;
-        }
         const side = lstatSync(`${base.slice(0, cut + 1)}${name}`, { throwIfNoEntry: false });
         if (side?.isSymbolicLink()) return undefined;
         sides.push([name, side ? statKeyText(side) : '-']);

@@ -64,7 +64,7 @@ export function parseSample(text: string, name: string): { sample?: SampleData; 
 
 
 /** What one folder holds for each message stem: a sample, and channel-specific siblings. */
-interface StemFiles {
+export interface StemFiles {
   sample: boolean;
   /** Channels with NAME.<channel>.umsg, in CHANNEL_IDS order. */
   channels: ChannelId[];
@@ -78,7 +78,7 @@ const stemsByListing = new WeakMap<ReadonlySet<string>, Map<string, StemFiles>>(
  * over the folder, so that each message looks its stem up once instead of building and
  * looking up five names.
  */
-function stemsOf(listed: ReadonlySet<string>): Map<string, StemFiles> {
+export function stemsOf(listed: ReadonlySet<string>): Map<string, StemFiles> {
   const known = stemsByListing.get(listed);
   if (known) return known;
   const found = new Map<string, StemFiles>();
