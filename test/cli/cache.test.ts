@@ -183,7 +183,8 @@ for (const strategy of ['metadata', 'content'] as const) {
       assertNoCrash(first);
       plant(path.join(dir, DEFAULT_CACHE_FILE));
       const unchanged = await run(['check', '--format', 'json', ...cache], dir);
-      assert.deepEqual(fromCache(unchanged.stdout), Object.keys(files).filter((f) => f.endsWith('.umsg')).map((f) => path.basename(f)).sort(),
+      const messages = Object.keys(files).filter((f) => f.endsWith('.umsg')).map((f) => path.basename(f)).sort();
+      assert.deepEqual(fromCache(unchanged.stdout), messages,
         'before the change, every message comes from the cache');
       change(dir);
       const after = await run(['check', '--format', 'json', ...cache], dir, { version });

@@ -173,7 +173,9 @@ export function checkInWorkers(
     for (let j = 1; j < options.jobs; j++) {
       let w: Worker;
       try {
-        const input: WorkerInput = { umsgCheckWorker: true, cwd: options.cwd, keyed: options.cached !== undefined, strategy: options.strategy };
+        const input: WorkerInput = {
+          umsgCheckWorker: true, cwd: options.cwd, keyed: options.cached !== undefined, strategy: options.strategy,
+        };
         w = new Worker(options.script, { workerData: input });
       } catch (error) {
         stop(new WorkerFailure(`a checking thread could not start: ${(error as Error).message}.`));

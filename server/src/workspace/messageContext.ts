@@ -64,7 +64,7 @@ export function parseSample(text: string, name: string): { sample?: SampleData; 
 
 
 /** What one folder holds for each message stem: a sample, and channel-specific siblings. */
-export interface StemFiles {
+interface StemFiles {
   sample: boolean;
   /** Channels with NAME.<channel>.umsg, in CHANNEL_IDS order. */
   channels: ChannelId[];
@@ -105,7 +105,10 @@ export function stemsOf(listed: ReadonlySet<string>): Map<string, StemFiles> {
  * for a channel-specific message, which renders with NAME.sample.json too, as its NAME.umsg
  * does), cut at the last separator into its folder and stem (no split of the whole path).
  */
-export function messageBase(messagePath: string, channelSpecific = channelOfPath(messagePath)): { base: string; cut: number; stem: string } {
+export function messageBase(
+  messagePath: string,
+  channelSpecific = channelOfPath(messagePath),
+): { base: string; cut: number; stem: string } {
   const base = messagePath.slice(0, -(channelSpecific ? `.${channelSpecific}.umsg` : '.umsg').length);
   const cut = Math.max(base.lastIndexOf('/'), base.lastIndexOf('\\'));
   return { base, cut, stem: base.slice(cut + 1) };
