@@ -13,7 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from '../../server/src/cli/main';
@@ -96,151 +96,182 @@ function project(): string {
   return tempTree(files);
 }
 
-describe('umsg check --cache: the same report', () => {
-  it('writes, then reads, byte for byte the report of a run without the cache, in every format and option', async () => {
-    const dir = project();
-    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
-    for (const options of [
-      ['--format', 'stylish'],
-      ['--format', 'json'],
-      ['--format', 'sarif'],
-      ['--format', 'github'],
-      ['--format', 'json', '--quiet'],
-      ['--format', 'stylish', '--max-warnings', '0'],
-      ['--format', 'json', '--jobs', '2'],
-    ]) {
-      const label = options.join(' ');
-      rmSync(cacheFile, { force: true });
-      const plain = await run(['check', ...options], dir);
-      const writing = await run(['check', ...options, '--cache'], dir);
-      assert.ok(existsSync(cacheFile), `${label}: the cache is written`);
-      // 30 messages, 3 siblings and the Configuration Meta (umsg.config.json is checked apart, every time).
-      assert.equal(readCache(cacheFile).entries.length, 34, label);
-      const reading = await run(['check', ...options, '--cache'], dir);
-      for (const r of [writing, reading]) {
-        assertNoCrash(r);
-        assert.equal(r.stdout, plain.stdout, label);
-        assert.equal(r.stderr, plain.stderr, label);
-        assert.equal(r.code, plain.code, label);
+for (const strategy of ['metadata', 'content'] as const) {
+  /** --cache with the strategy under test (each is the whole of the suite below). */
+  const cache = ['--cache', '--cache-strategy', strategy];
+
+  describe(`umsg check --cache --cache-strategy ${strategy}: the same report`, () => {
+    it('writes, then reads, byte for byte the report of a run without the cache, in every format and option', async () => {
+      const dir = project();
+      const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+      for (const options of [
+        ['--format', 'stylish'],
+        ['--format', 'json'],
+        ['--format', 'sarif'],
+        ['--format', 'github'],
+        ['--format', 'json', '--quiet'],
+        ['--format', 'stylish', '--max-warnings', '0'],
+        ['--format', 'json', '--jobs', '2'],
+      ]) {
+        const label = options.join(' ');
+        rmSync(cacheFile, { force: true });
+        const plain = await run(['check', ...options], dir);
+        const writing = await run(['check', ...options, ...cache], dir);
+        assert.ok(existsSync(cacheFile), `${label}: the cache is written`);
+        // 30 messages, 3 siblings and the Configuration Meta (umsg.config.json is checked apart, every time).
+        assert.equal(readCache(cacheFile).entries.length, 34, label);
+        const reading = await run(['check', ...options, ...cache], dir);
+        for (const r of [writing, reading]) {
+          assertNoCrash(r);
+          assert.equal(r.stdout, plain.stdout, label);
+          assert.equal(r.stderr, plain.stderr, label);
+          assert.equal(r.code, plain.code, label);
+        }
+        assert.equal(plain.code, 1, `${label}: the project has errors`);
       }
-      assert.equal(plain.code, 1, `${label}: the project has errors`);
+    });
+
+    it('a second run takes every unchanged file from the cache, and a run on worker threads does too', async () => {
+      const dir = project();
+      await run(['check', ...cache], dir);
+      plant(path.join(dir, DEFAULT_CACHE_FILE));
+      const sequential = await run(['check', '--format', 'json', ...cache], dir);
+      assert.equal(fromCache(sequential.stdout).length, 34);
+      const parallel = await run(['check', '--format', 'json', ...cache, '--jobs', '2'], dir);
+      assert.equal(parallel.stdout, sequential.stdout);
+    });
+
+    it('--stdin does not use the cache, as in ESLint: the text is checked every time and no cache is written', async () => {
+      const dir = tempTree({ 'hello.umsg': NO_TITLE });
+      const stdin = ['check', '--stdin', '--stdin-filename', 'hello.umsg', '--format', 'json'];
+      const withCache = await run([...stdin, ...cache], dir, { stdin: VALID });
+      const without = await run(stdin, dir, { stdin: VALID });
+      assert.equal(withCache.stdout, without.stdout);
+      assert.equal(withCache.stderr, '');
+      assert.equal(existsSync(path.join(dir, DEFAULT_CACHE_FILE)), false);
+    });
+
+    it('--cache-location without --cache is a usage error', async () => {
+      const r = await run(['check', '--cache-location', 'x'], tempTree({ 'a.umsg': VALID }));
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /--cache-location goes with --cache/);
+    });
+
+    it('--cache-strategy without --cache, or of another name, is a usage error', async () => {
+      const dir = tempTree({ 'a.umsg': VALID });
+      const alone = await run(['check', '--cache-strategy', strategy], dir);
+      assert.equal(alone.code, 2);
+      assert.match(alone.stderr, /--cache-strategy goes with --cache/);
+      const other = await run(['check', '--cache', '--cache-strategy', 'mtime'], dir);
+      assert.equal(other.code, 2);
+      assert.match(other.stderr, /--cache-strategy is metadata or content, not "mtime"/);
+    });
+  });
+
+  describe(`umsg check --cache --cache-strategy ${strategy}: each input of a file invalidates its entry`, () => {
+    /**
+     * Runs with the cache, plants the marker, applies `change`, runs again: the files whose
+     * findings still come from the cache.
+     */
+    async function afterChange(
+      files: Record<string, string>,
+      change: (dir: string) => void,
+      version = '1.0.0',
+    ): Promise<{ cached: string[]; run: Run }> {
+      const dir = tempTree(files);
+      const first = await run(['check', ...cache], dir);
+      assertNoCrash(first);
+      plant(path.join(dir, DEFAULT_CACHE_FILE));
+      const unchanged = await run(['check', '--format', 'json', ...cache], dir);
+      const messages = Object.keys(files).filter((f) => f.endsWith('.umsg')).map((f) => path.basename(f)).sort();
+      assert.deepEqual(fromCache(unchanged.stdout), messages,
+        'before the change, every message comes from the cache');
+      change(dir);
+      const after = await run(['check', '--format', 'json', ...cache], dir, { version });
+      return { cached: fromCache(after.stdout), run: after };
     }
-  });
 
-  it('a second run takes every unchanged file from the cache, and a run on worker threads does too', async () => {
-    const dir = project();
-    await run(['check', '--cache'], dir);
-    plant(path.join(dir, DEFAULT_CACHE_FILE));
-    const sequential = await run(['check', '--format', 'json', '--cache'], dir);
-    assert.equal(fromCache(sequential.stdout).length, 34);
-    const parallel = await run(['check', '--format', 'json', '--cache', '--jobs', '2'], dir);
-    assert.equal(parallel.stdout, sequential.stdout);
-  });
+    it("the file's text", async () => {
+      const files = { 'a.umsg': NO_TITLE, 'b.umsg': NO_TITLE };
+      const { cached, run: r } = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'a.umsg'), VALID));
+      assert.deepEqual(cached, ['b.umsg']);
+      assert.deepEqual((JSON.parse(r.stdout) as { messages: unknown[] }[])[0].messages, [], 'a.umsg is checked again: it is valid now');
+    });
 
-  it('--stdin does not use the cache, as in ESLint: the text is checked every time and no cache is written', async () => {
-    const dir = tempTree({ 'hello.umsg': NO_TITLE });
-    const stdin = ['check', '--stdin', '--stdin-filename', 'hello.umsg', '--format', 'json'];
-    const withCache = await run([...stdin, '--cache'], dir, { stdin: VALID });
-    const without = await run(stdin, dir, { stdin: VALID });
-    assert.equal(withCache.stdout, without.stdout);
-    assert.equal(withCache.stderr, '');
-    assert.equal(existsSync(path.join(dir, DEFAULT_CACHE_FILE)), false);
-  });
+    it("the file's text rewritten with the same size, its modification time put back", async () => {
+      const dir = tempTree({ 'a.umsg': NO_TITLE, 'b.umsg': NO_TITLE });
+      const a = path.join(dir, 'a.umsg');
+      // A whole second, which utimes sets exactly.
+      const then = new Date('2024-01-01T00:00:00Z');
+      utimesSync(a, then, then);
+      await run(['check', ...cache], dir);
+      plant(path.join(dir, DEFAULT_CACHE_FILE));
+      writeFileSync(a, NO_TITLE.replace('rich', 'RICH'));
+      utimesSync(a, then, then);
+      assert.equal(statSync(a).mtimeMs, then.getTime());
+      const after = await run(['check', '--format', 'json', ...cache], dir);
+      assert.deepEqual(fromCache(after.stdout), ['b.umsg']);
+    });
 
-  it('--cache-location without --cache is a usage error', async () => {
-    const r = await run(['check', '--cache-location', 'x'], tempTree({ 'a.umsg': VALID }));
-    assert.equal(r.code, 2);
-    assert.match(r.stderr, /--cache-location goes with --cache/);
-  });
-});
+    it('the config file, and a config added above the file', async () => {
+      const changed = await afterChange(
+        { 'umsg.config.json': '{}', 'a.umsg': LONG_TITLE, 'sub/b.umsg': LONG_TITLE },
+        (dir) => writeFileSync(path.join(dir, 'umsg.config.json'), MESSENGER_ERROR),
+      );
+      assert.deepEqual(changed.cached, []);
+      assert.equal(changed.run.code, 1, 'the title over Messenger\'s limit is an error now');
+      const added = await afterChange(
+        { 'a.umsg': LONG_TITLE, 'sub/b.umsg': LONG_TITLE },
+        (dir) => writeFileSync(path.join(dir, 'sub', 'umsg.config.json'), MESSENGER_ERROR),
+      );
+      assert.deepEqual(added.cached, ['a.umsg']);
+    });
 
-describe('umsg check --cache: each input of a file invalidates its entry', () => {
-  /**
-   * Runs with the cache, plants the marker, applies `change`, runs again: the files whose
-   * findings still come from the cache.
-   */
-  async function afterChange(
-    files: Record<string, string>,
-    change: (dir: string) => void,
-    version = '1.0.0',
-  ): Promise<{ cached: string[]; run: Run }> {
-    const dir = tempTree(files);
-    const first = await run(['check', '--cache'], dir);
-    assertNoCrash(first);
-    plant(path.join(dir, DEFAULT_CACHE_FILE));
-    const unchanged = await run(['check', '--format', 'json', '--cache'], dir);
-    assert.deepEqual(fromCache(unchanged.stdout), Object.keys(files).filter((f) => f.endsWith('.umsg')).map((f) => path.basename(f)).sort(),
-      'before the change, every message comes from the cache');
-    change(dir);
-    const after = await run(['check', '--format', 'json', '--cache'], dir, { version });
-    return { cached: fromCache(after.stdout), run: after };
-  }
+    it('the sample data: added, changed, removed', async () => {
+      const files = { 'hello.umsg': GREETING, 'other.umsg': GREETING, 'other.sample.json': '{ "user": { "name": "Bo" } }' };
+      const added = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'hello.sample.json'), '{ "user": { "name": "Ada" } }'));
+      assert.deepEqual(added.cached, ['other.umsg']);
+      const longName = `{ "user": { "name": "${'A'.repeat(90)}" } }`;
+      const changed = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'other.sample.json'), longName));
+      assert.deepEqual(changed.cached, ['hello.umsg']);
+      const removed = await afterChange(files, (dir) => rmSync(path.join(dir, 'other.sample.json')));
+      assert.deepEqual(removed.cached, ['hello.umsg']);
+    });
 
-  it("the file's text", async () => {
-    const files = { 'a.umsg': NO_TITLE, 'b.umsg': NO_TITLE };
-    const { cached, run: r } = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'a.umsg'), VALID));
-    assert.deepEqual(cached, ['b.umsg']);
-    assert.deepEqual((JSON.parse(r.stdout) as { messages: unknown[] }[])[0].messages, [], 'a.umsg is checked again: it is valid now');
-  });
+    it('a channel-specific sibling: added, changed, removed', async () => {
+      const files = { 'a.umsg': LONG_TITLE, 'b.umsg': LONG_TITLE, 'b.whatsapp.umsg': '{ "text": "Hi" }' };
+      const added = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'a.messenger.umsg'), '{ "text": "Hi" }'));
+      assert.deepEqual(added.cached, ['b.umsg', 'b.whatsapp.umsg']);
+      const changed = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'b.whatsapp.umsg'), '{ "text": "Hello" }'));
+      // The sibling itself is checked again too: its own text changed.
+      assert.deepEqual(changed.cached, ['a.umsg']);
+      const removed = await afterChange(files, (dir) => rmSync(path.join(dir, 'b.whatsapp.umsg')));
+      assert.deepEqual(removed.cached, ['a.umsg']);
+    });
 
-  it('the config file, and a config added above the file', async () => {
-    const changed = await afterChange(
-      { 'umsg.config.json': '{}', 'a.umsg': LONG_TITLE, 'sub/b.umsg': LONG_TITLE },
-      (dir) => writeFileSync(path.join(dir, 'umsg.config.json'), MESSENGER_ERROR),
-    );
-    assert.deepEqual(changed.cached, []);
-    assert.equal(changed.run.code, 1, 'the title over Messenger\'s limit is an error now');
-    const added = await afterChange(
-      { 'a.umsg': LONG_TITLE, 'sub/b.umsg': LONG_TITLE },
-      (dir) => writeFileSync(path.join(dir, 'sub', 'umsg.config.json'), MESSENGER_ERROR),
-    );
-    assert.deepEqual(added.cached, ['a.umsg']);
-  });
+    it("a provider descriptor's Gradle project: a build file of its subproject changed", async () => {
+      const dir = tempTree({});
+      cpSync(path.join(__dirname, '..', 'fixtures', 'provider-project'), dir, { recursive: true });
+      const first = await run(['check', ...cache], dir);
+      assertNoCrash(first);
+      plant(path.join(dir, DEFAULT_CACHE_FILE));
+      const before = fromCache((await run(['check', '--format', 'json', ...cache], dir)).stdout);
+      const both = before.includes('card-payments.provider.json') && before.includes('sms.provider.json');
+      assert.ok(both, `from the cache: ${before.join(', ')}`);
+      const build = path.join(dir, 'payments', 'build.gradle');
+      writeFileSync(build, readFileSync(build, 'utf8').replace("group 'io.acme.payments'", "group 'io.acme.billing'"));
+      const after = fromCache((await run(['check', '--format', 'json', ...cache], dir)).stdout);
+      assert.ok(!after.includes('card-payments.provider.json'), 'the descriptor of the changed subproject is checked again');
+      assert.ok(after.includes('sms.provider.json'), 'a descriptor of another subproject still comes from the cache');
+    });
 
-  it('the sample data: added, changed, removed', async () => {
-    const files = { 'hello.umsg': GREETING, 'other.umsg': GREETING, 'other.sample.json': '{ "user": { "name": "Bo" } }' };
-    const added = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'hello.sample.json'), '{ "user": { "name": "Ada" } }'));
-    assert.deepEqual(added.cached, ['other.umsg']);
-    const longName = `{ "user": { "name": "${'A'.repeat(90)}" } }`;
-    const changed = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'other.sample.json'), longName));
-    assert.deepEqual(changed.cached, ['hello.umsg']);
-    const removed = await afterChange(files, (dir) => rmSync(path.join(dir, 'other.sample.json')));
-    assert.deepEqual(removed.cached, ['hello.umsg']);
+    it("the tool's version: the whole cache is ignored, with one line", async () => {
+      const { cached, run: r } = await afterChange({ 'a.umsg': NO_TITLE }, () => undefined, '2.0.0');
+      assert.deepEqual(cached, []);
+      assert.match(r.stderr, /^umsg: The cache ".*\.umsgcache" was written by another version or build of umsg: it is ignored, and every file is checked\.\n$/);
+    });
   });
-
-  it('a channel-specific sibling: added, changed, removed', async () => {
-    const files = { 'a.umsg': LONG_TITLE, 'b.umsg': LONG_TITLE, 'b.whatsapp.umsg': '{ "text": "Hi" }' };
-    const added = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'a.messenger.umsg'), '{ "text": "Hi" }'));
-    assert.deepEqual(added.cached, ['b.umsg', 'b.whatsapp.umsg']);
-    const changed = await afterChange(files, (dir) => writeFileSync(path.join(dir, 'b.whatsapp.umsg'), '{ "text": "Hello" }'));
-    // The sibling itself is checked again too: its own text changed.
-    assert.deepEqual(changed.cached, ['a.umsg']);
-    const removed = await afterChange(files, (dir) => rmSync(path.join(dir, 'b.whatsapp.umsg')));
-    assert.deepEqual(removed.cached, ['a.umsg']);
-  });
-
-  it("a provider descriptor's Gradle project: a build file of its subproject changed", async () => {
-    const dir = tempTree({});
-    cpSync(path.join(__dirname, '..', 'fixtures', 'provider-project'), dir, { recursive: true });
-    const first = await run(['check', '--cache'], dir);
-    assertNoCrash(first);
-    plant(path.join(dir, DEFAULT_CACHE_FILE));
-    const before = fromCache((await run(['check', '--format', 'json', '--cache'], dir)).stdout);
-    const both = before.includes('card-payments.provider.json') && before.includes('sms.provider.json');
-    assert.ok(both, `from the cache: ${before.join(', ')}`);
-    const build = path.join(dir, 'payments', 'build.gradle');
-    writeFileSync(build, readFileSync(build, 'utf8').replace("group 'io.acme.payments'", "group 'io.acme.billing'"));
-    const after = fromCache((await run(['check', '--format', 'json', '--cache'], dir)).stdout);
-    assert.ok(!after.includes('card-payments.provider.json'), 'the descriptor of the changed subproject is checked again');
-    assert.ok(after.includes('sms.provider.json'), 'a descriptor of another subproject still comes from the cache');
-  });
-
-  it("the tool's version: the whole cache is ignored, with one line", async () => {
-    const { cached, run: r } = await afterChange({ 'a.umsg': NO_TITLE }, () => undefined, '2.0.0');
-    assert.deepEqual(cached, []);
-    assert.match(r.stderr, /^umsg: The cache ".*\.umsgcache" was written by another version or build of umsg: it is ignored, and every file is checked\.\n$/);
-  });
-});
+}
 
 describe('umsg check --cache: a cache that cannot be used', () => {
   const files = { 'a.umsg': NO_TITLE, 'b.umsg': LONG_TITLE, 'c.umsg': VALID };

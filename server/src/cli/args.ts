@@ -3,11 +3,11 @@
  * `umsg render` read into plain objects (a bad argument is a UsageError, exit 2).
  */
 import { CHANNEL_IDS, isChannelId } from '../core';
-import { checkedLanguageOf } from './checkFiles';
+import { checkedLanguageOf, type CacheStrategy } from './checkFiles';
 
 export const USAGE = `Usage:
   umsg check [paths...] [--format stylish|json|sarif|github] [--max-warnings N] [--quiet]
-             [--jobs N] [--cache [--cache-location PATH]]
+             [--jobs N] [--cache [--cache-location PATH] [--cache-strategy metadata|content]]
       Checks *.umsg, *.configmeta.json and *.provider.json files (folders recursively,
       following links once; default: the current folder). umsg.config.json is found by
       walking up from each file, never above the project root (a folder with .git, or a
@@ -20,6 +20,10 @@ export const USAGE = `Usage:
       --cache keeps each file's findings in .umsgcache (--cache-location: another file, or
       a folder for it) and does not check again a file whose text, config, sample data,
       channel-specific siblings and umsg version are unchanged; the report is the same.
+      --cache-strategy metadata (the default, as ESLint) tells a file unchanged by its size
+      and times, and those of its sample and siblings, without reading it; content by its
+      text (a rewrite of the same size within one tick of the file system's clock, which
+      metadata misses; or a cache restored onto a fresh checkout, where every time is new).
       On a terminal, a check of 200 files or more shows how far it is on standard error.
   umsg check --stdin --stdin-filename NAME.umsg [options]
       Checks text piped in as if it were at NAME.umsg (its config, sample and siblings
@@ -57,6 +61,8 @@ export interface CheckArgs {
   jobs: number | undefined;
   /** --cache: files unchanged since the last run are not checked again. */
   cache: boolean;
+  /** --cache-strategy: how a file is told unchanged (metadata: size and times; content: its text). */
+  cacheStrategy: CacheStrategy;
   /** --cache-location: the cache file, or a folder for it. */
   cacheLocation: string | undefined;
 }
@@ -90,7 +96,9 @@ export function parseCheckArgs(args: string[]): CheckArgs {
     jobs: undefined,
     cache: false,
     cacheLocation: undefined,
+    cacheStrategy: 'metadata',
   };
+  let strategyGiven = false;
   forEachArg(args, (a, value) => {
     if (a === '--format' || a.startsWith('--format=') || a === '-f') {
       const f = value('--format');
@@ -114,6 +122,11 @@ export function parseCheckArgs(args: string[]): CheckArgs {
     } else if (a === '--cache-location' || a.startsWith('--cache-location=')) {
       out.cacheLocation = value('--cache-location');
       if (out.cacheLocation === '') throw new UsageError('--cache-location needs a file or folder.');
+    } else if (a === '--cache-strategy' || a.startsWith('--cache-strategy=')) {
+      const v = value('--cache-strategy');
+      if (v !== 'metadata' && v !== 'content') throw new UsageError(`--cache-strategy is metadata or content, not "${v}".`);
+      strategyGiven = true;
+      out.cacheStrategy = v;
     } else if (a === '--stdin') {
       out.stdin = true;
     } else if (a === '--stdin-filename' || a.startsWith('--stdin-filename=')) {
@@ -127,6 +140,7 @@ export function parseCheckArgs(args: string[]): CheckArgs {
     }
   });
   if (out.cacheLocation !== undefined && !out.cache) throw new UsageError('--cache-location goes with --cache.');
+  if (strategyGiven && !out.cache) throw new UsageError('--cache-strategy goes with --cache.');
   if (out.stdinFilename !== undefined && !out.stdin) throw new UsageError('--stdin-filename goes with --stdin.');
   if (out.stdin) {
     if (out.stdinFilename === undefined) throw new UsageError('--stdin needs --stdin-filename NAME.umsg: the path the text is checked as.');

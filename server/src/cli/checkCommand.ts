@@ -46,7 +46,7 @@ export async function check(args: CheckArgs, io: CliIO): Promise<number> {
 async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promise<number> {
   // ESLint does not cache standard input either: its text is checked every time.
   const cached = args.cache && !args.stdin;
-  const checker = new FileChecker(io.cwd, { keyed: cached });
+  const checker = new FileChecker(io.cwd, { keyed: cached, strategy: args.cacheStrategy });
   const configs = checker.configs;
   if (args.printConfig !== undefined) return printConfig(path.resolve(io.cwd, args.printConfig), configs, io);
 
@@ -153,6 +153,7 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
         script: io.workerScript ?? __filename,
         waiting: () => out.flush(),
         cached: cache && ((file: string) => cache.get(file)),
+        strategy: args.cacheStrategy,
       };
       await checkInWorkers(files, options, checkHere, use);
     } catch (error) {

@@ -4,15 +4,16 @@
  * the same findings, worded the same way. A file's outcome is what the report needs of it and
  * nothing more: its located findings (no text), or the line that says why it was not checked.
  */
+import { lstatSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { createLanguageService, languageOf, tooLargeToRead, type LanguageId, type ProviderProjectFacts } from '../core';
+import { channelOfPath, createLanguageService, languageOf, tooLargeToRead, type LanguageId, type ProviderProjectFacts } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
-import { messageContext } from '../workspace/messageContext';
+import { messageBase, messageContext, stemsOf } from '../workspace/messageContext';
 import { nodeProviderProjects } from '../node/providerProjects';
 import { projectFolder } from '../workspace/links';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
 import { locate, type LocatedReport } from './report/locate';
-import { fileKey, type CachedFile } from './checkCache';
+import { fileKey, metadataKey, statKeyText, type CachedFile } from './checkCache';
 
 /** The languages `umsg check` collects (umsg.config.json is checked as the config of the files it governs). */
 export function checkedLanguageOf(p: string): Exclude<LanguageId, 'umsg-config'> | undefined {
@@ -96,6 +97,8 @@ export type FileOutcome =
 
 interface Prepared {
   found: ConfigForFile;
+  /** With --cache-strategy metadata: the cache's entry, when the file and its side files are as it was written. */
+  hit?: CachedFile;
   text: ReadOutcome;
   language: Exclude<LanguageId, 'umsg-config'>;
   related: Awaited<ReturnType<typeof messageContext>> | undefined;
@@ -104,9 +107,14 @@ interface Prepared {
   key: string | undefined;
 }
 
+/** How --cache keys a file: on its size and times (ESLint's default), or on its text. */
+export type CacheStrategy = 'metadata' | 'content';
+
 interface CheckerOptions {
   /** Work out each file's cache key (umsg check --cache). */
   keyed?: boolean;
+  /** How (default: metadata). */
+  strategy?: CacheStrategy;
 }
 
 /**
@@ -131,9 +139,42 @@ export class FileChecker {
   lookup: ((file: string) => CachedFile | undefined) | undefined;
 
   private readonly keyed: boolean;
+  private readonly byMetadata: boolean;
 
   constructor(private readonly cwd: string, options: CheckerOptions = {}) {
     this.keyed = options.keyed === true;
+    this.byMetadata = this.keyed && options.strategy !== 'content';
+  }
+
+  /**
+   * The metadata key of a file (see metadataKey), or undefined where its content must key it:
+   * a provider descriptor (its project's facts come from its text), standard input, a message
+   * whose folder cannot be listed, or one whose sample or sibling is a link (where a link leads
+   * decides whether it is read at all).
+   */
+  private async metadataKeyOf(file: string, found: ConfigForFile, language: Prepared['language']): Promise<string | undefined> {
+    if (language === 'native-provider' || this.stdinText !== undefined) return undefined;
+    const own = statSync(file, { throwIfNoEntry: false });
+    if (!own) return undefined;
+    const sides: [string, string][] = [];
+    if (language === 'universal-message') {
+      const channel = channelOfPath(file);
+      const { base, cut, stem } = messageBase(file, channel);
+      // As messageContext looks them up: in the folder's listing, cut at the last '/'.
+      const listed = cut > 0 && base.charCodeAt(cut) === 47 ? await this.listings.list(base.slice(0, cut)) : undefined;
+      if (!listed) return undefined;
+      // Those present, by name (one lookup of the stem, not one per name): any other appearing changes the key.
+      const present = stemsOf(listed).get(stem);
+      const names: string[] = [];
+      if (present?.sample) names.push(`${stem}.sample.json`);
+      if (present && !channel) for (const c of present.channels) names.push(`${stem}.${c}.umsg`);
+      for (const name of names) {
+        const side = lstatSync(`${base.slice(0, cut + 1)}${name}`, { throwIfNoEntry: false });
+        if (side?.isSymbolicLink()) return undefined;
+        sides.push([name, side ? statKeyText(side) : '-']);
+      }
+    }
+    return metadataKey(statKeyText(own), found.configPath, found.config, found.root, sides);
   }
 
   private shown(p: string): string {
@@ -142,12 +183,18 @@ export class FileChecker {
 
   private async prepare(file: string): Promise<Prepared> {
     const found = await this.configs.forFile(file);
-    const text: ReadOutcome = this.stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
     // By its name alone: the whole path would be split again for every file.
     const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
-    // With a cache, every file the context reads is part of the key.
+    // Taken before the file is read: a file written meanwhile has a new key on the next run.
+    const byMetadata = this.byMetadata ? await this.metadataKeyOf(file, found, language) : undefined;
+    if (byMetadata !== undefined) {
+      const cached = this.lookup?.(file);
+      if (cached?.key === byMetadata) return { found, hit: cached, text: '', language, related: undefined, key: byMetadata };
+    }
+    const text: ReadOutcome = this.stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
+    // With a cache keyed on content, every file the context reads is part of the key.
     const reads = new Map<string, ReadOutcome>();
-    const read = this.keyed
+    const read = this.keyed && byMetadata === undefined
       ? async (p: string) => {
         const outcome = await readText(p);
         reads.set(p, outcome);
@@ -169,16 +216,16 @@ export class FileChecker {
       ? await this.providers.factsFor(file, text, found.root)
       : undefined;
     // Its findings depend on the project's build and sources: their facts are part of the key.
-    const key = this.keyed && typeof text === 'string'
-      ? fileKey(
-        text, found.configPath, found.config, related && { messagePath: file, context: related, reads }, readSideSync, providerProject,
-      )
-      : undefined;
+    const key = !this.keyed || typeof text !== 'string' ? undefined : byMetadata ?? fileKey(
+      text, found.configPath, found.config, related && { messagePath: file, context: related, reads }, readSideSync, providerProject,
+    );
     return { found, text, language, related, providerProject, key };
   }
 
   private async finish(prepared: Prepared | Error, file: string): Promise<FileOutcome> {
     if (prepared instanceof Error) return { kind: 'cannot', line: `Cannot check "${this.shown(file)}": ${describeError(prepared)}.` };
+    const { hit } = prepared;
+    if (hit) return { kind: 'checked', report: { filePath: file, findings: hit.findings }, ruleFailures: [], key: prepared.key };
     const { found, text, language, related, providerProject } = prepared;
     if (text === undefined || (isUnreadable(text) && text.size === undefined)) {
       const reason = text === undefined ? 'no such file or folder' : text.unreadable;

@@ -13,7 +13,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { FileChecker, READ_CONCURRENCY, type FileOutcome } from './checkFiles';
+import { FileChecker, READ_CONCURRENCY, type CacheStrategy, type FileOutcome } from './checkFiles';
 import type { CachedFile } from './checkCache';
 
 /** The most threads (the main one included) used without --jobs, whatever the machine has. */
@@ -48,6 +48,7 @@ interface WorkerInput {
   cwd: string;
   /** With --cache: work out each file's key. */
   keyed: boolean;
+  strategy?: CacheStrategy;
 }
 
 interface BatchRequest {
@@ -69,8 +70,8 @@ export function isCheckWorker(): boolean {
 
 /** The worker's side: check each batch in turn and send its outcomes back. */
 export function serveCheckWorker(): void {
-  const { cwd, keyed } = workerData as WorkerInput;
-  const checker = new FileChecker(cwd, { keyed });
+  const { cwd, keyed, strategy } = workerData as WorkerInput;
+  const checker = new FileChecker(cwd, { keyed, strategy });
   let queue = Promise.resolve();
   parentPort!.on('message', (request: BatchRequest) => {
     queue = queue.then(async () => {
@@ -109,6 +110,7 @@ export function checkInWorkers(
     waiting?: () => void;
     /** With --cache: what the cache holds for a file, sent to the worker that checks it. */
     cached?: (file: string) => CachedFile | undefined;
+    strategy?: CacheStrategy;
   },
   checkHere: (files: string[]) => Promise<FileOutcome[]>,
   use: (outcome: FileOutcome, index: number) => void,
@@ -171,7 +173,9 @@ export function checkInWorkers(
     for (let j = 1; j < options.jobs; j++) {
       let w: Worker;
       try {
-        const input: WorkerInput = { umsgCheckWorker: true, cwd: options.cwd, keyed: options.cached !== undefined };
+        const input: WorkerInput = {
+          umsgCheckWorker: true, cwd: options.cwd, keyed: options.cached !== undefined, strategy: options.strategy,
+        };
         w = new Worker(options.script, { workerData: input });
       } catch (error) {
         stop(new WorkerFailure(`a checking thread could not start: ${(error as Error).message}.`));

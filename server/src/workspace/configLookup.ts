@@ -67,6 +67,7 @@ interface ReadConfig {
  */
 export class ConfigLookup {
   private readonly folders = new Map<string, Promise<FolderResult>>();
+  private readonly byFolder = new Map<string, Promise<ConfigForFile>>();
   private readonly roots = new Map<string, Promise<string | undefined>>();
   private readonly configs = new Map<string, Promise<ReadConfig>>();
   /**
@@ -93,7 +94,17 @@ export class ConfigLookup {
   }
 
   /** The configuration for `filePath`; `settings` apply only when no config file is found. */
-  async forFile(filePath: string, settings?: Partial<UmsgConfig>): Promise<ConfigForFile> {
+  forFile(filePath: string, settings?: Partial<UmsgConfig>): Promise<ConfigForFile> {
+    if (settings !== undefined) return this.lookUp(filePath, settings);
+    // One answer for every file of a folder, by the folder as the path names it: the path is
+    // not resolved again for each of 10,000 messages, nor a new answer made for each.
+    const dir = path.dirname(filePath);
+    let found = this.byFolder.get(dir);
+    if (!found) this.byFolder.set(dir, (found = this.lookUp(filePath, undefined)));
+    return found;
+  }
+
+  private async lookUp(filePath: string, settings: Partial<UmsgConfig> | undefined): Promise<ConfigForFile> {
     const { configPath, root } = await this.folder(path.dirname(path.resolve(filePath)));
     if (!configPath) {
       const config = settings === undefined ? (this.defaults ??= resolveConfig(undefined)) : resolveConfig(undefined, settings);

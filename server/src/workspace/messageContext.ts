@@ -78,7 +78,7 @@ const stemsByListing = new WeakMap<ReadonlySet<string>, Map<string, StemFiles>>(
  * over the folder, so that each message looks its stem up once instead of building and
  * looking up five names.
  */
-function stemsOf(listed: ReadonlySet<string>): Map<string, StemFiles> {
+export function stemsOf(listed: ReadonlySet<string>): Map<string, StemFiles> {
   const known = stemsByListing.get(listed);
   if (known) return known;
   const found = new Map<string, StemFiles>();
@@ -100,6 +100,20 @@ function stemsOf(listed: ReadonlySet<string>): Map<string, StemFiles> {
   return found;
 }
 
+/**
+ * Where a message's side files are: NAME (the path without `.umsg`, or without `.<channel>.umsg`
+ * for a channel-specific message, which renders with NAME.sample.json too, as its NAME.umsg
+ * does), cut at the last separator into its folder and stem (no split of the whole path).
+ */
+export function messageBase(
+  messagePath: string,
+  channelSpecific = channelOfPath(messagePath),
+): { base: string; cut: number; stem: string } {
+  const base = messagePath.slice(0, -(channelSpecific ? `.${channelSpecific}.umsg` : '.umsg').length);
+  const cut = Math.max(base.lastIndexOf('/'), base.lastIndexOf('\\'));
+  return { base, cut, stem: base.slice(cut + 1) };
+}
+
 export async function messageContext(messagePath: string, readText: ReadText, options: ContextOptions = {}): Promise<MessageContext> {
   const ctx: MessageContext = {
     channelSpecific: channelOfPath(messagePath),
@@ -109,12 +123,8 @@ export async function messageContext(messagePath: string, readText: ReadText, op
     overriddenChannels: [],
   };
   if (!messagePath.endsWith('.umsg')) return ctx;
-  // NAME.<channel>.umsg renders with NAME.sample.json too, as its NAME.umsg does.
-  const base = messagePath.slice(0, -(ctx.channelSpecific ? `.${ctx.channelSpecific}.umsg` : '.umsg').length);
+  const { base, cut, stem } = messageBase(messagePath, ctx.channelSpecific);
   const samplePath = base + '.sample.json';
-  // The folder and the file's name, cut at the last separator (no split of the whole path).
-  const cut = Math.max(base.lastIndexOf('/'), base.lastIndexOf('\\'));
-  const stem = base.slice(cut + 1);
   const name = stem + '.sample.json';
   // A listing is cut at the last '/', as FolderListings does on POSIX; a path with a
   // backslash in its last part (a Windows path, or a POSIX name holding one) asks `exists`.
