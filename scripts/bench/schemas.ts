@@ -134,7 +134,10 @@ export const NATIVE_SCHEMA = {
                   properties: {
                     type: { const: 'reply' },
                     reply: {
-                      type: 'object', required: ['id', 'title'], properties: { id: text(256), title: text(20) }, additionalProperties: false,
+                      type: 'object',
+                      required: ['id', 'title'],
+                      properties: { id: text(256), title: text(20) },
+                      additionalProperties: false,
                     },
                   },
                   additionalProperties: false,

@@ -21,7 +21,7 @@ export {
   newProviderProject,
   providerAnswerProblems,
 } from './features/newFiles';
-export { configForChannel, DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config';
+export { DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config';
 export { messageFormOfText } from './channels/native';
 export { previewForm } from './features/preview/form';
 export { previewChannelMessage, previewMessage } from './features/preview/message';
