@@ -282,7 +282,7 @@ describe('umsg check on what was made', () => {
   const dirs: string[] = [];
   after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
-  async function check(files: NewFile[]): Promise<{ file: string; rule: string }[]> {
+  async function check(files: NewFile[], exit = 0): Promise<{ file: string; rule: string }[]> {
     const dir = mkdtempSync(path.join(tmpdir(), 'umsg-new-files-'));
     dirs.push(dir);
     for (const f of files) {
@@ -291,7 +291,7 @@ describe('umsg check on what was made', () => {
     }
     let stdout = '';
     const code = await runCli(['check', '.', '--format', 'json'], { cwd: dir, stdout: (t) => { stdout += t; }, stderr: () => {} });
-    assert.ok(code === 0, `exit ${code}: ${stdout}`);
+    assert.ok(code === exit, `exit ${code}: ${stdout}`);
     const results = JSON.parse(stdout) as { filePath: string; messages: { ruleId: string }[] }[];
     assert.ok(results.length > 0);
     return results.flatMap((r) => r.messages.map((m) => ({ file: path.relative(dir, r.filePath), rule: m.ruleId })));
@@ -302,9 +302,16 @@ describe('umsg check on what was made', () => {
     assert.deepEqual(await check([...p.files, p.settings!, { path: 'welcome.umsg', text: newMessageText() }, newConfigFile()]), []);
   });
 
+  it('checks the hosted provider against its Gradle project: a build file at another version is found', async () => {
+    const p = made();
+    const files = p.files.map((f) => (f.path.endsWith('build.gradle') ? { ...f, text: f.text.replace(/^version .*$/m, "version '9.9.9'") } : f));
+    assert.notDeepEqual(files, p.files, 'the build file sets a version');
+    assert.deepEqual(await check([...files, p.settings!], 1), [{ file: 'stripe/stripe.provider.json', rule: 'provider-build' }]);
+  });
+
   it('says only what private deploy implies in a private provider\'s descriptor', async () => {
     const p = made({ deployMode: 'private', label: 'Ünïcode «CRM» */', packageName: 'org.acme_crm.v2' });
-    assert.deepEqual(await check(p.files), [{ file: 'stripe/stripe.provider.json', rule: 'provider-private-deploy' }]);
+    assert.deepEqual(await check([...p.files, p.settings!]), [{ file: 'stripe/stripe.provider.json', rule: 'provider-private-deploy' }]);
   });
 
   it('finds nothing in a message with every channel on, RCS included', async () => {

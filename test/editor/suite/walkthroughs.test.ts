@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAllEditors, describeDiagnostics, EXTENSION_ID, SOURCE, waitForDiagnostics, waitForFinding, workspaceRoot } from './helpers';
-import { pollUntil } from './featureHelpers';
+import { pollUntil, positionIn, where } from './featureHelpers';
 
 interface Step {
   id: string;
@@ -84,6 +84,33 @@ describe('walkthroughs and New File', () => {
     assert.equal(editor?.document.uri.toString(), descriptor.toString(), 'the descriptor is opened');
     assert.equal(editor.document.languageId, 'native-provider');
     await assertClean(editor, '"Native Provider"', '"native provider"', 'provider-type');
+
+    // The project rules ran on the scaffold too: a version its build file does not set is found, and goes once put back.
+    const build = vscode.Uri.joinPath(scratch(), 'stripe', 'build.gradle');
+    const buildText = await read(build);
+    const otherVersion = buildText.replace(/^version = .*$/m, "version = '9.9.9'");
+    assert.notEqual(otherVersion, buildText, 'build.gradle sets the version');
+    await vscode.workspace.fs.writeFile(build, new TextEncoder().encode(otherVersion));
+    await waitForFinding(editor.document, 'provider-build');
+    await vscode.workspace.fs.writeFile(build, new TextEncoder().encode(buildText));
+    const after = await waitForDiagnostics(descriptor, 'no finding of umsg once build.gradle is put back',
+      (all) => all.every((d) => d.source !== SOURCE));
+    assert.equal(after.filter((d) => d.source === SOURCE).length, 0, describeDiagnostics(after, editor.document));
+
+    // Go to definition from providerClassName opens the class in the Kotlin file.
+    const at = positionIn(editor.document, 'StripePaymentsProvider', 3, '"providerClassName"');
+    const targets = await pollUntil(`a definition at ${where(at)}`,
+      () => vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', descriptor, at),
+      (found) => found.length > 0, (found) => JSON.stringify(found));
+    assert.equal(targets.length, 1);
+    const target = targets[0];
+    const [uri, range] = 'targetUri' in target
+      ? [target.targetUri, target.targetSelectionRange ?? target.targetRange]
+      : [target.uri, target.range];
+    assert.equal(uri.toString(), kotlin.toString());
+    const line = (await read(kotlin)).split('\n')[range.start.line];
+    assert.match(line, /^class StripePaymentsProvider\($/, `line ${range.start.line + 1} of the Kotlin file`);
+    assert.ok(line.startsWith('StripePaymentsProvider', range.start.character), `the class's name at ${where(range.start)}`);
 
     for (const [id, field] of [['declare', 'implements'], ['configure', 'configurationMeta']]) {
       const step = steps.get(id)!;

@@ -4,7 +4,7 @@
  * from jsonc-parser's scanner over the masked text, not from a finished tree.
  */
 import type { Segment } from 'jsonc-parser';
-import { colonFollows, cursorContext } from './completionContext';
+import { colonFollows, cursorContext, presentNames, propertyEntry } from './completionContext';
 import type { FieldSpec } from '../model/cardSchema';
 import { fitsType, placeAt, type PlaceSpec } from '../model/places';
 import { type JsonDocument, type Node } from '../syntax/jsonDocument';
@@ -67,16 +67,13 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
   if (inTemplate) return inTemplate;
   // Typing a new property on the line after a value, before adding the comma: the keys of
   // that object are offered and the missing comma comes with the completion.
-  const { location, prev, replace, keyPath, commaAfter } = cursorContext(doc, offset);
+  const cursor = cursorContext(doc, offset);
+  const { location, replace, keyPath } = cursor;
 
   if (keyPath) {
     const place = fieldsAt(keyPath, doc);
     if (!place) return [];
-    const present = new Set<string>();
-    for (const p of place.object?.type === 'object' ? place.object.children ?? [] : []) {
-      const k = p.children?.[0];
-      if (k && !(prev && k.offset === prev.offset && commaAfter === undefined)) present.add(String(k.value));
-    }
+    const present = presentNames(place.object, cursor);
     const actionType = typeOf(place.object);
     const nextIsValue = !colonFollows(text, replace.offset + replace.length);
     return place.fields
@@ -84,16 +81,7 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
       .filter((f) =>
         !(f.name === 'floatActions' && present.has('insideActions')) && !(f.name === 'insideActions' && present.has('floatActions')))
       .filter((f) => fitsType(place.spec, f.name, actionType))
-      .map((f) => ({
-        label: f.name,
-        kind: 'property' as const,
-        insertText: nextIsValue ? `"${f.name}": ${valueSkeleton(f)}` : `"${f.name}"`,
-        snippet: nextIsValue,
-        documentation: f.doc,
-        replace: commaAfter !== undefined ? { offset, length: 0 } : replace,
-        filterText: `"${f.name}"`,
-        additionalEdits: commaAfter !== undefined ? [{ offset: commaAfter, length: 0, newText: ',' }] : undefined,
-      }));
+      .map((f) => propertyEntry(cursor, offset, nextIsValue, f.name, nextIsValue ? valueSkeleton(f) : '', f.doc));
   }
 
   const path = location.path;

@@ -67,3 +67,32 @@ function isWhiteSpace(c: number): boolean {
   return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f ||
     c === 0x3000 || c === 0xfeff;
 }
+
+/** The property names an object already has, less the one being typed at the cursor. */
+export function presentNames(object: Node | undefined, ctx: CursorContext): Set<string> {
+  const present = new Set<string>();
+  for (const p of object?.type === 'object' ? object.children ?? [] : []) {
+    const k = p.children?.[0];
+    if (k && !(ctx.prev && k.offset === ctx.prev.offset && ctx.commaAfter === undefined)) present.add(String(k.value));
+  }
+  return present;
+}
+
+/**
+ * A property name offered at the cursor: with `skeleton` as its value when no colon follows
+ * (`nextIsValue`), and the missing comma before it when it is typed on the line after a value.
+ */
+export function propertyEntry(
+  ctx: CursorContext, offset: number, nextIsValue: boolean, name: string, skeleton: string, documentation: string,
+) {
+  return {
+    label: name,
+    kind: 'property' as const,
+    insertText: nextIsValue ? `"${name}": ${skeleton}` : `"${name}"`,
+    snippet: nextIsValue,
+    documentation,
+    replace: ctx.commaAfter !== undefined ? { offset, length: 0 } : ctx.replace,
+    filterText: `"${name}"`,
+    additionalEdits: ctx.commaAfter !== undefined ? [{ offset: ctx.commaAfter, length: 0, newText: ',' }] : undefined,
+  };
+}

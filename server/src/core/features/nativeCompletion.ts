@@ -4,7 +4,7 @@
  * the values of an enumeration or a variant's discriminator. Templates complete as in a
  * universal message.
  */
-import { colonFollows, cursorContext } from './completionContext';
+import { colonFollows, cursorContext, presentNames, propertyEntry } from './completionContext';
 import { templateCompletion, type CompletionEntry } from './completion';
 import { nativeFieldAt, nativePlaceAt, type NativePlace } from '../channels/native/place';
 import type { NativeField, NativeFormat, NativeValue } from '../channels/native/schema';
@@ -17,33 +17,21 @@ export function completeNative(doc: JsonDocument, offset: number, format: Native
   if (doc.tooDeep) return [];
   const inTemplate = templateCompletion(doc, offset, sample);
   if (inTemplate) return inTemplate;
-  const { location, prev, replace, keyPath, commaAfter } = cursorContext(doc, offset);
+  const cursor = cursorContext(doc, offset);
+  const { location, replace, keyPath } = cursor;
 
   if (keyPath) {
     const place = nativePlaceAt(format, doc, keyPath);
     if (!place) return [];
-    const object = nodeAtPath(doc.root, keyPath);
-    const present = new Set<string>();
-    for (const p of object?.type === 'object' ? object.children ?? [] : []) {
-      const k = p.children?.[0];
-      // The key being typed is not yet present.
-      if (k && !(prev && k.offset === prev.offset && commaAfter === undefined)) present.add(String(k.value));
-    }
+    const present = presentNames(nodeAtPath(doc.root, keyPath), cursor);
     const nextIsValue = !colonFollows(doc.scan.masked, replace.offset + replace.length);
     return fieldsToOffer(place)
       .filter((f) => !present.has(f.name))
       .map((f, i) => ({
-        label: f.name,
-        kind: 'property' as const,
+        ...propertyEntry(cursor, offset, nextIsValue, f.name, nextIsValue ? skeleton(f, place) : '', f.doc),
         detail: `${f.required ? 'required' : 'optional'} · ${describeNativeValue(f.value, format)}`,
         // Required fields first, then the format's order.
         sortText: `${f.required ? 0 : 1}${String(i).padStart(3, '0')}`,
-        insertText: nextIsValue ? `"${f.name}": ${skeleton(f, place)}` : `"${f.name}"`,
-        snippet: nextIsValue,
-        documentation: f.doc,
-        replace: commaAfter !== undefined ? { offset, length: 0 } : replace,
-        filterText: `"${f.name}"`,
-        additionalEdits: commaAfter !== undefined ? [{ offset: commaAfter, length: 0, newText: ',' }] : undefined,
       }));
   }
 

@@ -9,7 +9,7 @@
  * Limits shared with the universal translation (`../gbm.ts`) are defined here once and
  * imported there.
  */
-import type { NativeField, NativeFormat, NativeObject, NativeString, NativeValue } from './schema';
+import { str, obj, type NativeField, type NativeFormat, type NativeObject } from './schema';
 
 const MESSAGES = 'https://developers.google.com/business-communications/business-messages/reference/rest/v1/conversations.messages';
 const at = (anchor: string) => `${MESSAGES}#${anchor}`;
@@ -39,8 +39,6 @@ export const GBM_LIMITS = {
 const GBM_MEDIA_HEIGHTS = ['SHORT', 'MEDIUM', 'TALL'] as const;
 
 const L = GBM_LIMITS;
-const str = (extra: Omit<NativeString, 'kind'> = {}): NativeValue => ({ kind: 'string', ...extra });
-const obj = (object: NativeObject): NativeValue => ({ kind: 'object', object });
 const platform = (name: string, doc: string): NativeField => ({ name, value: { kind: 'any' }, doc, platform: true });
 
 const contentInfo: NativeObject = {

@@ -6,7 +6,7 @@
  * Limits shared with the universal translation (`../messenger.ts`) are defined here once,
  * beside the page that states them, and imported there.
  */
-import type { NativeField, NativeFormat, NativeObject, NativeString, NativeValue, NativeVariant } from './schema';
+import { str, type NativeField, type NativeFormat, type NativeObject, type NativeVariant } from './schema';
 
 const REFERENCE = 'https://developers.facebook.com/docs/messenger-platform/reference/send-api';
 const ATTACHMENTS = 'https://developers.facebook.com/docs/messenger-platform/reference/attachment-upload-api';
@@ -42,7 +42,6 @@ export const MESSENGER_LIMITS = {
 } as const;
 
 const L = MESSENGER_LIMITS;
-const str = (extra: Omit<NativeString, 'kind'> = {}): NativeValue => ({ kind: 'string', ...extra });
 const platform = (name: string, doc: string): NativeField => ({ name, value: { kind: 'any' }, doc, platform: true, page: REFERENCE });
 
 const urlButtonFields = (withTitle: boolean): NativeField[] => [

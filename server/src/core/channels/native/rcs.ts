@@ -6,7 +6,7 @@
  * Limits shared with the universal translation (`../rcs.ts`) are defined here once and
  * imported there.
  */
-import type { NativeFormat, NativeObject, NativeString, NativeValue } from './schema';
+import { str, obj, type NativeFormat, type NativeObject } from './schema';
 
 const AGENT_MESSAGES = 'https://developers.google.com/business-communications/rcs-business-messaging/reference/rest/v1/phones.agentMessages';
 const at = (anchor: string) => `${AGENT_MESSAGES}#${anchor}`;
@@ -34,8 +34,6 @@ export const RCS_LIMITS = {
 const RCS_MEDIA_HEIGHTS = ['SHORT', 'MEDIUM', 'TALL'] as const;
 
 const L = RCS_LIMITS;
-const str = (extra: Omit<NativeString, 'kind'> = {}): NativeValue => ({ kind: 'string', ...extra });
-const obj = (object: NativeObject): NativeValue => ({ kind: 'object', object });
 
 const contentInfo: NativeObject = {
   label: 'content info',

@@ -103,3 +103,9 @@ export interface NativeFormat {
   /** How the channel wants a phone number (`form: 'phone'`), in words for messages: "+ and digits only". */
   readonly phoneForm: 'e164' | 'rfc3966';
 }
+
+/** A string value with its limits, as the formats write them: `str({ maxLength: 20 })`. */
+export const str = (limits: Omit<NativeString, 'kind'> = {}): NativeValue => ({ kind: 'string', ...limits });
+
+/** An object value: `obj(listRow)`. */
+export const obj = (object: NativeObject): NativeValue => ({ kind: 'object', object });

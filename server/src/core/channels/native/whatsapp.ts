@@ -11,7 +11,7 @@
  * each is written once.
  */
 import { formatCount } from '../../util/count';
-import type { NativeField, NativeFormat, NativeObject, NativeValue } from './schema';
+import { str, obj, type NativeField, type NativeFormat, type NativeObject, type NativeValue } from './schema';
 
 const DOCS = 'https://developers.facebook.com/documentation/business-messaging/whatsapp';
 const MESSAGES_API = `${DOCS}/reference/whatsapp-business-phone-number/message-api`;
@@ -39,8 +39,6 @@ export const WHATSAPP_LIMITS = {
 
 const L = WHATSAPP_LIMITS;
 
-const str = (extra: Omit<Extract<NativeValue, { kind: 'string' }>, 'kind'> = {}): NativeValue => ({ kind: 'string', ...extra });
-const obj = (object: NativeObject): NativeValue => ({ kind: 'object', object });
 const field = (name: string, value: NativeValue, doc: string, more: Partial<NativeField> = {}): NativeField =>
   ({ name, value, doc, ...more });
 
