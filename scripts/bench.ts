@@ -8,10 +8,11 @@
  *   npm run bench -- --cache-only        only the second `umsg check --cache` run (4. below); prints, writes nothing
  *   npm run bench -- --workspace         only the workspace diagnostics case (5. below); prints, writes nothing
  *
- * 1. Three corpora (scripts/bench/corpora.ts) are generated into a temporary folder: 10,000
+ * 1. Four corpora (scripts/bench/corpora.ts) are generated into a temporary folder: 10,000
  *    ordinary messages, one 3.9 MB message with 20,000 actions, one 50,000-entry Configuration
- *    Meta. On each, four processes run in turn, ROUNDS times, the order reversed every other
- *    round so that a slow moment of the machine or a cold file cache hits all of them:
+ *    Meta, 2,000 channel-specific messages in the channels' own formats. On each, four
+ *    processes run in turn, ROUNDS times, the order reversed every other round so that a slow
+ *    moment of the machine or a cold file cache hits all of them:
  *    `node dist/cli.js check --format json` (stdout to a file; exit 0 or 1), a process that
  *    reads and JSON.parses the same files (the floor), ajv and VS Code's JSON language service
  *    with an equivalent schema (scripts/bench/schemas.ts). The tools are bundled by esbuild as

@@ -21,7 +21,7 @@ export interface ToolResult {
 }
 
 export interface CorpusResult {
-  id: 'ordinary' | 'huge-message' | 'config-meta';
+  id: 'ordinary' | 'huge-message' | 'config-meta' | 'native';
   name: string;
   files: number;
   characters: number;

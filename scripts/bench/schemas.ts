@@ -80,5 +80,79 @@ export const CONFIG_META_SCHEMA = {
   },
 };
 
-export type SchemaName = 'card' | 'meta';
-export const SCHEMAS: Record<SchemaName, object> = { card: CARD_SCHEMA, meta: CONFIG_META_SCHEMA };
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max });
+
+/**
+ * A channel-specific message in its channel's own format, as far as one schema says it without
+ * knowing the file's channel: a WhatsApp interactive list or reply buttons with WhatsApp's
+ * limits, or any other object (Messenger, Google Business Messages, RCS) left unchecked.
+ */
+export const NATIVE_SCHEMA = {
+  type: 'object',
+  if: { required: ['interactive'] },
+  then: {
+    required: ['type', 'interactive'],
+    properties: {
+      type: { const: 'interactive' },
+      interactive: {
+        type: 'object',
+        required: ['type', 'body', 'action'],
+        properties: {
+          type: { enum: ['button', 'list', 'cta_url'] },
+          header: { type: 'object', properties: { type: { const: 'text' }, text: text(60) } },
+          body: { type: 'object', required: ['text'], properties: { text: text(1024) }, additionalProperties: false },
+          footer: { type: 'object', required: ['text'], properties: { text: text(60) }, additionalProperties: false },
+          action: {
+            type: 'object',
+            properties: {
+              button: text(20),
+              sections: {
+                type: 'array', minItems: 1, maxItems: 10,
+                items: {
+                  type: 'object',
+                  required: ['rows'],
+                  properties: {
+                    title: text(24),
+                    rows: {
+                      type: 'array', minItems: 1, maxItems: 10,
+                      items: {
+                        type: 'object',
+                        required: ['id', 'title'],
+                        properties: { id: text(200), title: text(24), description: text(72) },
+                        additionalProperties: false,
+                      },
+                    },
+                  },
+                  additionalProperties: false,
+                },
+              },
+              buttons: {
+                type: 'array', minItems: 1, maxItems: 3,
+                items: {
+                  type: 'object',
+                  required: ['type', 'reply'],
+                  properties: {
+                    type: { const: 'reply' },
+                    reply: {
+                      type: 'object',
+                      required: ['id', 'title'],
+                      properties: { id: text(256), title: text(20) },
+                      additionalProperties: false,
+                    },
+                  },
+                  additionalProperties: false,
+                },
+              },
+            },
+            additionalProperties: false,
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  },
+};
+
+export type SchemaName = 'card' | 'meta' | 'native';
+export const SCHEMAS: Record<SchemaName, object> = { card: CARD_SCHEMA, meta: CONFIG_META_SCHEMA, native: NATIVE_SCHEMA };

@@ -4,7 +4,7 @@
  * standard output with what the tool found, so that the benchmark can tell a tool that worked
  * from one that silently did nothing.
  *
- *   node tool.js SCHEMA PATH...     SCHEMA is card or meta (see schemas.ts)
+ *   node tool.js SCHEMA PATH...     SCHEMA is card, meta or native (see schemas.ts)
  *
  * Each tool (parse.ts, ajv.ts, jsonService.ts) is bundled on its own by scripts/bench.ts, as
  * dist/cli.js is, so that no process loads code it does not run.
@@ -18,7 +18,7 @@ const CHECKED = ['.umsg', '.configmeta.json', '.provider.json'];
 export function toolArguments(): { schema: object; files: string[] } {
   const [name, ...paths] = process.argv.slice(2);
   if (!(name in SCHEMAS) || paths.length === 0) {
-    process.stderr.write('usage: node tool.js card|meta PATH...\n');
+    process.stderr.write('usage: node tool.js card|meta|native PATH...\n');
     process.exit(2);
   }
   const files: string[] = [];

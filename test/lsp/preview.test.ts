@@ -91,6 +91,30 @@ describe('universalMessage/preview', () => {
     assert.equal(edited.slice(w.body!.source!.offset, w.body!.source!.offset + w.body!.source!.length), '"Unsaved ${user.name}"');
   });
 
+  it('draws a native sibling with no NAME.umsg beside it as itself, on its channel alone, with its findings', async () => {
+    const sibling = 'file:///proj/cards/lunch.whatsapp.umsg';
+    const list = JSON.stringify({
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        body: { text: 'Choose a dish.' },
+        action: {
+          button: 'See the dishes please',
+          sections: [{ title: 'Pasta', rows: [{ id: 'A', title: 'Cacio e pepe' }, { id: 'B', title: 'Carbonara' }] }],
+        },
+      },
+    });
+    h = await startHarness({ pull: true, files: { '/proj/cards/lunch.whatsapp.umsg': list } });
+    const r = await ask({ uri: sibling, mode: 'sample' });
+    assert.equal(r.uri, sibling);
+    const p = r.preview as MessagePreview;
+    assert.deepEqual(p.columns.map((c) => [c.channel, c.layout, c.file]), [['whatsapp', 'list', 'lunch.whatsapp.umsg']]);
+    assert.equal(p.columns[0].list?.sections[0].rows.length, 2);
+    // The 21-character button is over WhatsApp's 20: the column says so.
+    assert.equal(p.columns[0].verdict, 'rejected');
+    assert.match(p.columns[0].reasons[0].message, /lunch\.whatsapp\.umsg is WhatsApp's own message/);
+  });
+
   it('draws the Integrations form of a Configuration Meta file', async () => {
     h = await startHarness({ pull: true });
     const uri = 'file:///proj/pay.configmeta.json';

@@ -28,11 +28,11 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { SHOW_PREVIEW_TO_SIDE } from '../../../server/src/protocol/commands';
 import { PREVIEW_REQUEST, type PreviewResult } from '../../../server/src/protocol/preview';
 import { previewHtml } from './html';
+import { drawingReads, messageOf, previewTarget } from './target';
 import { Throttle } from './throttle';
 
 const VIEW_TYPE = 'universalMessage.preview';
 const REMOTE_IMAGES_KEY = 'universalMessage.preview.allowRemoteImages';
-const CHANNELS = ['messenger', 'gbm', 'whatsapp', 'rcs'];
 
 type Mode = 'template' | 'sample';
 
@@ -67,12 +67,14 @@ function isPreviewable(doc: { uri: Uri; languageId: string }): boolean {
   return p.endsWith('.umsg') || p.endsWith('.sample.json') || p.endsWith('.configmeta.json') || p.endsWith('.provider.json');
 }
 
-/** The message a sample or sibling belongs to (NAME.umsg), else the file itself. */
-function targetOf(uri: Uri): Uri {
-  const p = uri.path;
-  if (p.endsWith('.sample.json')) return uri.with({ path: p.slice(0, -'.sample.json'.length) + '.umsg' });
-  for (const c of CHANNELS) if (p.endsWith(`.${c}.umsg`)) return uri.with({ path: p.slice(0, -`.${c}.umsg`.length) + '.umsg' });
-  return uri;
+/** The file the preview draws for this one (see target.ts): NAME.umsg when it exists beside a sibling, else the sibling. */
+async function targetOf(uri: Uri): Promise<string> {
+  const message = messageOf(uri.path);
+  if (message === undefined) return uri.toString();
+  const candidate = uri.with({ path: message });
+  const exists = workspace.textDocuments.some((d) => d.uri.toString() === candidate.toString()) ||
+    await workspace.fs.stat(candidate).then(() => true, () => false);
+  return uri.with({ path: previewTarget(uri.path, exists) }).toString();
 }
 
 class PreviewManager implements Disposable {
@@ -96,10 +98,11 @@ class PreviewManager implements Disposable {
 
   constructor(private readonly context: ExtensionContext, private readonly client: LanguageClient) {
     this.disposables.push(
-      window.onDidChangeActiveTextEditor((editor) => {
+      window.onDidChangeActiveTextEditor(async (editor) => {
         if (!editor || !this.panel || this.state.locked || !isPreviewable(editor.document)) return;
-        const target = targetOf(editor.document.uri).toString();
         this.sourceColumn = editor.viewColumn;
+        const target = await targetOf(editor.document.uri);
+        if (!this.panel || this.state.locked || window.activeTextEditor !== editor) return;
         if (target !== this.state.resource) {
           this.state.resource = target;
           this.persist();
@@ -135,7 +138,7 @@ class PreviewManager implements Disposable {
       return;
     }
     this.sourceColumn = window.activeTextEditor?.viewColumn ?? ViewColumn.One;
-    this.state.resource = targetOf(doc.uri).toString();
+    this.state.resource = await targetOf(doc.uri);
     const column = toSide ? ViewColumn.Beside : (window.activeTextEditor?.viewColumn ?? ViewColumn.Active);
     if (this.panel) {
       this.panel.reveal(column, toSide);
@@ -147,16 +150,17 @@ class PreviewManager implements Disposable {
     this.refresh(true);
   }
 
-  toggleLock(): void {
+  async toggleLock(): Promise<void> {
     this.state.locked = !this.state.locked;
     this.persist();
     this.updateTitle();
-    if (!this.state.locked) {
-      const editor = window.activeTextEditor;
-      if (editor && isPreviewable(editor.document) && targetOf(editor.document.uri).toString() !== this.state.resource) {
-        this.state.resource = targetOf(editor.document.uri).toString();
-        this.refresh(true);
-      }
+    const editor = window.activeTextEditor;
+    if (this.state.locked || !editor || !isPreviewable(editor.document)) return;
+    const target = await targetOf(editor.document.uri);
+    if (!this.state.locked && target !== this.state.resource) {
+      this.state.resource = target;
+      this.persist();
+      this.refresh(true);
     }
   }
 
@@ -258,7 +262,7 @@ class PreviewManager implements Disposable {
 
   /** True when the drawing of the followed file reads this document. */
   private dependsOn(doc: TextDocument): boolean {
-    return !!this.state.resource && targetOf(doc.uri).toString() === this.state.resource;
+    return !!this.state.resource && drawingReads(Uri.parse(this.state.resource).path, doc.uri.path);
   }
 
   private delay(): number {
@@ -353,7 +357,7 @@ class PreviewManager implements Disposable {
         );
         break;
       case 'toggleLock':
-        this.toggleLock();
+        void this.toggleLock();
         break;
       case 'drawn':
         this.drawn = msg.report as DrawnReport;

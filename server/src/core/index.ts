@@ -21,10 +21,10 @@ export {
   newProviderProject,
   providerAnswerProblems,
 } from './features/newFiles';
-export { configForChannel, DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config';
+export { DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config';
 export { messageFormOfText } from './channels/native';
 export { previewForm } from './features/preview/form';
-export { previewMessage } from './features/preview/message';
+export { previewChannelMessage, previewMessage } from './features/preview/message';
 export { renderForChannel } from './render/channelRender';
 export { providerImplementationProject } from './model/providerProject';
 export { parseConfig } from './rules/config';

@@ -5,12 +5,16 @@
  * NAME.<channel>.umsg). The view model itself is `core/preview.ts`; this file is wiring.
  *
  * A sample file or a channel-specific sibling previews its message NAME.umsg, so the preview
- * can follow whichever of the three is active.
+ * can follow whichever of the three is active; a sibling with no NAME.umsg beside it (not open,
+ * not on disk) previews itself.
  */
 import { URI, Utils } from 'vscode-uri';
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CHANNEL_IDS, channelOfPath, configForChannel, languageOf, messageFormOfText, previewForm, previewMessage, type ChannelId, type PreviewMode, type ResolvedConfig } from '../core';
+import {
+  CHANNEL_IDS, channelOfPath, languageOf, messageFormOfText, previewChannelMessage, previewForm, previewMessage,
+  type ChannelId, type PreviewMode, type ResolvedConfig,
+} from '../core';
 import type { ReadOutcome } from '../workspace/readOutcome';
 import { PREVIEW_REQUEST, type PreviewParams, type PreviewResult } from '../protocol/preview';
 import type { MessageContext } from '../workspace/messageContext';
@@ -43,7 +47,10 @@ export function previewTargetUri(uri: string, text?: string): string {
 
 export function registerPreview(connection: Connection, host: PreviewHost): void {
   connection.onRequest(PREVIEW_REQUEST, async (params: PreviewParams): Promise<PreviewResult> => {
-    const uri = previewTargetUri(params.uri, host.documents.get(params.uri)?.getText());
+    const target = previewTargetUri(params.uri, host.documents.get(params.uri)?.getText());
+    const uri = target !== params.uri && channelOfPath(URI.parse(params.uri).path) && !(await exists(host, target))
+      ? params.uri
+      : target;
     try {
       return await answer(host, uri, params);
     } catch (error) {
@@ -55,6 +62,12 @@ export function registerPreview(connection: Connection, host: PreviewHost): void
       };
     }
   });
+}
+
+async function exists(host: PreviewHost, uri: string): Promise<boolean> {
+  if (host.documents.get(uri)) return true;
+  const parsed = URI.parse(uri);
+  return parsed.scheme === 'file' && typeof await host.readText(parsed.fsPath) === 'string';
 }
 
 async function answer(host: PreviewHost, uri: string, params: PreviewParams): Promise<PreviewResult> {
@@ -82,8 +95,15 @@ async function answer(host: PreviewHost, uri: string, params: PreviewParams): Pr
   const { around } = context;
   const version = host.documents.get(uri)?.version;
   if (language !== 'universal-message') return { uri, version, preview: previewForm(doc.getText(), language, context.config) };
-  // A channel-specific message in universal form is that channel's card: drawn for it alone.
-  const config = around?.channelSpecific ? configForChannel(context.config, around.channelSpecific) : context.config;
+  const listLength = typeof params.listLength === 'number' && Number.isFinite(params.listLength) ? params.listLength : undefined;
+  const mode: PreviewMode = params.mode === 'template' ? 'template' : 'sample';
+  const { config } = context;
+  // A channel-specific message asked for itself is drawn on its channel alone.
+  if (around?.channelSpecific) {
+    const channel = around.channelSpecific;
+    const preview = previewChannelMessage({ text: doc.getText(), sample: around.sample, config, mode, listLength, channel, file: name });
+    return { uri, version, preview };
+  }
   const overrides: Partial<Record<ChannelId, { file: string; text: string }>> = {};
   if (parsed.scheme === 'file') {
     const base = parsed.fsPath.slice(0, -'.umsg'.length);
@@ -95,7 +115,5 @@ async function answer(host: PreviewHost, uri: string, params: PreviewParams): Pr
       if (typeof text === 'string') overrides[c] = { file: `${name.slice(0, -'.umsg'.length)}.${c}.umsg`, text };
     }
   }
-  const listLength = typeof params.listLength === 'number' && Number.isFinite(params.listLength) ? params.listLength : undefined;
-  const mode: PreviewMode = params.mode === 'template' ? 'template' : 'sample';
   return { uri, version, preview: previewMessage({ text: doc.getText(), sample: around?.sample, config, mode, listLength, overrides }) };
 }

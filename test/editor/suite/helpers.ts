@@ -231,16 +231,19 @@ export async function closeAllEditors(): Promise<void> {
     // Only the workspace's own files: the user settings.json that a settings change writes
     // can be dirty for a moment, and showing it races with VS Code's own editor for it.
     if (!document.isDirty || document.uri.scheme === 'untitled' || !vscode.workspace.getWorkspaceFolder(document.uri)) continue;
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0; document.isDirty; attempt++) {
       try {
         await vscode.window.showTextDocument(document);
         await vscode.commands.executeCommand('workbench.action.files.revert');
-        break;
       } catch (error) {
         // "another editor opened in the meantime": try again once the workbench has settled.
         if (attempt >= 2) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
       }
+      // The revert acts on the active editor: when another one (a preview following the editor,
+      // a file a command opened) took its place meanwhile, this one is still dirty: again.
+      if (!document.isDirty) break;
+      if (attempt >= 4) throw new Error(`could not revert ${document.uri.toString()} after a test`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');

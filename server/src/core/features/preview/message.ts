@@ -98,6 +98,25 @@ export function previewMessage(input: MessageInput): MessagePreview {
   return { ...base, columns, unevaluated };
 }
 
+/**
+ * A channel-specific message NAME.<channel>.umsg previewed on its own: in universal form its
+ * channel's card (as previewMessage draws it for that channel alone); in native form the
+ * channel's own message, drawn as the column of a sibling is.
+ */
+export function previewChannelMessage(input: MessageInput & { channel: ChannelId; file: string }): MessagePreview {
+  const config = input.config ?? DEFAULT_CONFIG;
+  const model = CHANNELS[input.channel];
+  const doc = parseJsonDocument(input.text);
+  const native = input.text.length <= config.maxFileSize && doc.syntax.length === 0 && doc.scan.problems.length === 0 &&
+    doc.root?.type === 'object' && messageForm(doc) === 'native';
+  if (!native) return previewMessage({ ...input, config: configForChannel(config, input.channel), channels: [model] });
+  const mode: PreviewMode = input.mode ?? 'sample';
+  const renderData = mode === 'sample' ? input.sample : undefined;
+  const column = siblingColumn(model, { file: input.file, text: input.text }, { config, mode, sample: renderData, renderData });
+  const own: VerdictReason = { verdict: 'override', message: `${input.file} is ${model.name}'s own message, sent as written.` };
+  return { kind: 'message', mode, columns: [{ ...column, reasons: [own, ...column.reasons.slice(1)] }], unevaluated: [] };
+}
+
 // --- the dynamic list's length -------------------------------------------------------------
 
 interface ListPlan {
