@@ -3,7 +3,6 @@
  * with the same core and the same umsg.config.json, so that the editor and CI agree.
  * Exit codes: 0 without errors, 1 with errors, 2 on bad usage or unreadable input.
  */
-import { setFlagsFromString } from 'node:v8';
 import { describeError } from '../node/files';
 import { printable } from './report/locate';
 import { packageInfo } from './packageInfo';
@@ -56,11 +55,6 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-// The command line parses a provider's few build and source files once: V8's optimizing tier
-// would compile the tree-sitter grammars' large lexer functions (over a second of CPU for Kotlin's)
-// for a parse that is over in milliseconds. The baseline compiler alone runs them; worker threads
-// share the flag. See docs/provider-projects.md, "Cost".
-setFlagsFromString('--liftoff-only');
 
 if (isCheckWorker()) {
   // This bundle, started by checkInWorkers as a worker thread (where require.main is this module too).

@@ -6,6 +6,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { ProviderProjects } from '../workspace/providerProject';
 import { SourceParsers, WASM_FILES, type LoadWasm } from '../workspace/sourceParser';
 import { readRegularFile, SIDE_FILE_MAX_BYTES } from './files';
@@ -18,7 +19,20 @@ const PACKAGED: Record<string, string> = {
   [WASM_FILES.java]: 'tree-sitter-java/tree-sitter-java.wasm',
 };
 
+/**
+ * WebAssembly runs on V8's baseline compiler only, in every Node host (the command line and its
+ * threads, the language server, tests): the optimising tier spent seconds of CPU on the Kotlin
+ * grammar's large lexer for parses that take milliseconds, and `umsg check` waited for it at exit
+ * (docs/provider-projects.md, "Cost"). Set before the first grammar is compiled; JavaScript is
+ * not affected.
+ */
+let baselineOnly = false;
+
 export const loadWasmFile: LoadWasm = async (fileName) => {
+  if (!baselineOnly) {
+    setFlagsFromString('--liftoff-only');
+    baselineOnly = true;
+  }
   const beside = path.join(__dirname, 'tree-sitter', fileName);
   try {
     return new Uint8Array(await readFile(beside));

@@ -4,7 +4,6 @@
  * runtime; everything else is in startServer.
  */
 import * as path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { configForFile } from '../workspace/configLookup';
@@ -12,12 +11,6 @@ import { NODE_FOLDERS, pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BY
 import { serveChecksIfWorker, workerChecks } from './editorCheckThread';
 import { startServer } from '../lsp/server';
 import { nodeProviderProjects } from './providerProjects';
-
-// WebAssembly (the tree-sitter grammars that read a provider's Gradle project) runs on V8's
-// baseline compiler only: its optimising tier spends seconds of CPU on the Kotlin grammar's large
-// lexer for parses that take milliseconds (docs/provider-projects.md, "Cost"), which a busy
-// editor pays while the user types. JavaScript is not affected.
-setFlagsFromString('--liftoff-only');
 
 // This script is also the check worker (checkWorker.ts): started as one, it serves checks only.
 if (!serveChecksIfWorker()) main();
