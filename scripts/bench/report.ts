@@ -234,15 +234,18 @@ export function printReport(r: BenchResults): void {
   for (const g of r.goals) console.log(`  ${g.met ? 'met    ' : 'NOT met'}  ${g.figure.padStart(8)}  ${g.goal}`);
 }
 
+/** The workspace diagnostics case in one sentence, for the terminal and the docs' tables alike. */
+function workspaceLine(w: WorkspaceResult): string {
+  return `workspace diagnostics over ${count(w.files)} files (one open): the full Problems panel in ${ms(w.fullMs)} ` +
+    `(first reports after ${ms(w.firstReportMs)}), ${count(w.problems)} findings in ${count(w.filesWithProblems)} files; ` +
+    `server memory at the end ${mb(w.rss)} (peak ${mb(w.peak)}); hover in the open message during a second pull ` +
+    `(${ms(w.fullWithHoversMs)} with hovers all along): p50 ${ms(w.hover.p50)}, p95 ${ms(w.hover.p95)}, max ${ms(w.hover.max)} ` +
+    `(${count(w.hover.n)} hovers)`;
+}
+
 /** The workspace diagnostics case, in a few lines. */
 export function printWorkspace(w: WorkspaceResult): void {
-  console.log(
-    `\nworkspace diagnostics over ${count(w.files)} files (one open): the full Problems panel in ${ms(w.fullMs)} ` +
-      `(first reports after ${ms(w.firstReportMs)}), ${count(w.problems)} findings in ${count(w.filesWithProblems)} files; ` +
-      `server memory at the end ${mb(w.rss)} (peak ${mb(w.peak)}); hover in the open message during a second pull ` +
-      `(${ms(w.fullWithHoversMs)} with hovers all along): p50 ${ms(w.hover.p50)}, p95 ${ms(w.hover.p95)}, max ${ms(w.hover.max)} ` +
-      `(${count(w.hover.n)} hovers)`,
-  );
+  console.log(`\n${workspaceLine(w)}`);
 }
 
 /** docs/performance.md's speed tables: those of a full run, with when and where it was measured. */
@@ -301,6 +304,7 @@ export function readmeSpeedTable(r: BenchResults): string {
       `${mb(e.memory.openRss)} with ${e.memory.messages} ordinary messages open and checked. ` +
       `Start-up to the first diagnostic of one message: the server ${ms(s.serverMs)} (spawn to pulled diagnostics), ` +
       `\`umsg check\` ${ms(s.cliMs)}, against \`node -e 0\` ${ms(s.nodeMs)}.`,
+    ...(e.workspace ? ['', `The whole workspace in the Problems panel: ${workspaceLine(e.workspace)}.`] : []),
     '',
     '| speed goal (wall-clock medians, p95 of latencies) | measured | |',
     '| --- | --- | --- |',
