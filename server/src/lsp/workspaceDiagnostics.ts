@@ -132,7 +132,8 @@ function touchedBy(uri: string): string[] | undefined {
  * Answers workspace/diagnostic. `changed(uris)` is to be called on anything that can change a
  * report: files (a closed document, an edited sample), or, without uris, everything (the settings).
  * `filesChanged` takes workspace/didChangeWatchedFiles and says whether open documents need a
- * new check too (a config, sample or sibling changed, or a message was created or deleted).
+ * new check too (a config, sample or sibling changed, or a message was created or deleted);
+ * `foldersChanged` takes workspace folders added or removed.
  */
 export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
   const { connection, runtime, documents, service, contexts } = host;
@@ -164,6 +165,18 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     if (!uris) dirty = 'all';
     changes++;
     for (const wake of [...wakers]) wake();
+  }
+
+  /**
+   * Workspace folders were added or removed (`folders` is the new list): the next pass walks
+   * them. A file of an added folder is new to it and read anyway; a removed folder's files are
+   * cleared. Only a folder inside another (or holding one) changes where the config walk of
+   * files already reported stops: then every file is read again.
+   */
+  function foldersChanged(changedFolders: readonly string[], folders: readonly string[]): void {
+    const inside = (a: string, b: string) => a.startsWith(b.endsWith('/') ? b : b + '/');
+    const nested = changedFolders.some((c) => folders.some((f) => f !== c && (inside(c, f) || inside(f, c))));
+    changed(nested ? undefined : []);
   }
 
   function filesChanged(list: unknown): boolean {
@@ -383,7 +396,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
       params,
       token,
     ));
-  return { changed, filesChanged };
+  return { changed, filesChanged, foldersChanged };
 }
 
 /**
