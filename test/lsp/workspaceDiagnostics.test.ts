@@ -264,7 +264,9 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
     await foldersChange(['forms'], []);
     const second = byUri(await within(held, 'the pull held before the folder was added'));
     assert.deepEqual(codes(second.get(uri('forms/shop.configmeta.json'))), ['meta-key-identifier']);
-    for (const card of ['cards/bad.umsg', 'cards/link.umsg', 'cards/menu.umsg']) assert.equal(second.get(uri(card))?.kind, 'unchanged', card);
+    for (const card of ['cards/bad.umsg', 'cards/link.umsg', 'cards/menu.umsg']) {
+      assert.equal(second.get(uri(card))?.kind, 'unchanged', card);
+    }
     assert.equal(h!.reads - before, 1, 'one file read: the added folder\'s');
   });
 
@@ -294,6 +296,32 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
     const second = byUri(await within(held, 'the pull held before the folder was added'));
     assert.deepEqual(codes(second.get(uri('cards/bad.umsg'))), ['card-required'], 'cards/ is a workspace folder of its own now');
     assert.deepEqual(codes(second.get(uri('forms/shop.configmeta.json'))) ?? [], [], 'the top config still governs forms/');
+  });
+
+  it('gives a file too large to read the file-size finding umsg check gives, from its size', async () => {
+    // A client that does not watch files: the second pull reads every file again.
+    await start({ watch: false, files: { ...FILES, [`${WS}/cards/huge.umsg`]: '', [`${WS}/cards/big.umsg`]: '' } });
+    // Over 3 bytes per character of maxFileSize: over it for sure, as umsg check says without reading it.
+    h!.oversized.set(`${WS}/cards/huge.umsg`, 20_000_000);
+    // Under that, refused only by the server's own cap: not checked, and said so.
+    h!.oversized.set(`${WS}/cards/big.umsg`, 12_345_678);
+    const first = await pull();
+    const finding = (name: string) => {
+      const report = byUri(first).get(uri(name));
+      assert.deepEqual(codes(report), ['file-size'], JSON.stringify(report));
+      return report!.items![0] as { message: string; severity?: number; range: unknown };
+    };
+    const huge = finding('cards/huge.umsg');
+    assert.equal(huge.message,
+      'This file has 20,000,000 bytes, over the checking limit of 5,000,000 characters (maxFileSize): it was not checked.');
+    assert.equal(huge.severity, 3, 'information, the rule\'s default');
+    assert.deepEqual(huge.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    assert.match(finding('cards/big.umsg').message,
+      /^This file has 12,345,678 bytes, more than the language server reads from disk: it was not checked\. Open it, or run umsg check/);
+    assert.ok(!h!.logs.some((l) => l.includes('huge.umsg') || l.includes('big.umsg')), `no "cannot read" line: ${JSON.stringify(h!.logs)}`);
+    const reads = h!.reads;
+    assert.equal(byUri(await pull(first)).get(uri('cards/huge.umsg'))?.kind, 'unchanged', 'the same size and config: the same result id');
+    assert.ok(h!.reads > reads, 'read again');
   });
 
   it('leaves out what files.exclude excludes', async () => {

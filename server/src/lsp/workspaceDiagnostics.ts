@@ -11,6 +11,8 @@
  * - A report's result id is a hash of everything the check reads (text, config, sample data,
  *   siblings, the server's version): a file whose id the client already has is answered
  *   `unchanged` without a check. Nothing else is kept per file: no parse, no findings.
+ * - A file the runtime refuses to read for its size (over 10 MB on Node) gets the file-size
+ *   finding `umsg check` gives it, from its size alone.
  * - Reports are streamed as partial results, progress is reported ("Checking 2,400 of 10,000
  *   files"), the request is cancellable between files, and the walk yields to the host between
  *   files so that requests on open documents are answered meanwhile.
@@ -37,7 +39,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  channelOfPath, formatCount, languageOf,
+  channelOfPath, formatCount, languageOf, tooLargeToRead,
   type CheckResult, type DocumentContext, type LanguageId, type LanguageService, type ProviderProjectFacts,
 } from '../core';
 import { isUnreadable } from '../workspace/readOutcome';
@@ -352,6 +354,14 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
         reads.delete(n);
         try {
           const text = await reading;
+          if (isUnreadable(text) && text.size !== undefined && kind !== 'umsg-config') {
+            // Refused for its size before a byte was read: file-size, as umsg check reports it.
+            const context = checkContext(await contexts.read(filePath, kind, io), undefined);
+            const id = 'size:' + resultId(String(text.size), kind, context);
+            const doc = TextDocument.create(uri, kind, 0, '');
+            report(uri, null, id, () => tooLargeToRead(text.size!, context.config).map((d) => toLspDiagnostic(doc, d, runtime.docsBase)));
+            continue;
+          }
           if (typeof text !== 'string') {
             if (isUnreadable(text)) host.log(`Workspace diagnostics: cannot read "${filePath}": ${text.unreadable}.`);
             continue;
