@@ -94,19 +94,19 @@ const LENGTHS: [Json, string, number, string][] = [
   [VIDEO, 'video.caption', 1024, 'video caption'],
   [DOCUMENT, 'document.caption', 1024, 'document caption'],
   [BUTTONS, 'interactive.header.text', 60, 'header text'],
-  [BUTTONS, 'interactive.body.text', 1024, 'body text'],
+  [BUTTONS, 'interactive.body.text', 1024, 'button body text'],
   [BUTTONS, 'interactive.footer.text', 60, 'footer text'],
   [BUTTONS, 'interactive.action.buttons[0].reply.id', 256, 'reply button id'],
   [BUTTONS, 'interactive.action.buttons[0].reply.title', 20, 'reply button title'],
   [LIST, 'interactive.header.text', 60, 'list header text'],
-  [LIST, 'interactive.body.text', 1024, 'body text'],
+  [LIST, 'interactive.body.text', 4096, 'list body text'],
   [LIST, 'interactive.footer.text', 60, 'footer text'],
   [LIST, 'interactive.action.button', 20, 'list button'],
   [LIST, 'interactive.action.sections[0].title', 24, 'list section title'],
   [LIST, 'interactive.action.sections[0].rows[0].id', 200, 'list row id'],
   [LIST, 'interactive.action.sections[0].rows[0].title', 24, 'list row title'],
   [LIST, 'interactive.action.sections[0].rows[0].description', 72, 'list row description'],
-  [CTA, 'interactive.body.text', 1024, 'body text'],
+  [CTA, 'interactive.body.text', 1024, 'CTA URL body text'],
   [CTA, 'interactive.action.parameters.display_text', 20, 'CTA URL button display_text'],
   [TEMPLATE, 'template.name', 512, 'template name'],
   [TEXT, 'biz_opaque_callback_data', 512, 'WhatsApp message biz_opaque_callback_data'],
@@ -145,10 +145,10 @@ describe('WhatsApp native: counts, totals and uniqueness', () => {
     assert.deepEqual(found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [1, 2, 3].map(button)))), []);
     const four = found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [1, 2, 3, 4].map(button))));
     assert.deepEqual(four.map(([r, , m]) => [r, m]), [['channel-limit',
-      'interactive.action.buttons has 4 items: WhatsApp allows at most 3 (action buttons).']]);
+      'interactive.action.buttons has 4 items: WhatsApp allows at most 3 (button action buttons).']]);
     const none = found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [])));
     assert.deepEqual(none, [['channel-limit', '[]',
-      'interactive.action.buttons has 0 items: WhatsApp requires at least 1 (action buttons).']]);
+      'interactive.action.buttons has 0 items: WhatsApp requires at least 1 (button action buttons).']]);
   });
 
   it('list sections: 10 clean, 11 flagged; rows: 10 in all clean, 11 in all flagged', () => {
@@ -177,10 +177,10 @@ describe('WhatsApp native: counts, totals and uniqueness', () => {
     const ds = check(text);
     assert.deepEqual(ds.map((d) => [d.rule, d.message]), [
       ['channel-limit', 'interactive.action.buttons[1].reply.id repeats the id "x" of interactive.action.buttons[0].reply.id: ' +
-        'WhatsApp requires each id to be unique (action buttons).'],
+        'WhatsApp requires each id to be unique (button action buttons).'],
       ['channel-limit', 'interactive.action.buttons[1].reply.title repeats the title "Same" of ' +
         'interactive.action.buttons[0].reply.title: ' +
-        'WhatsApp requires each title to be unique (action buttons).'],
+        'WhatsApp requires each title to be unique (button action buttons).'],
     ]);
     // On the repeat, with the first as related.
     assert.equal(ds[0].offset, text.lastIndexOf('"x"'));
@@ -472,10 +472,10 @@ describe('the universal translation is validated by the same model', () => {
         'interactive.footer.text has 61 characters: WhatsApp allows at most 60 (footer text).', ['channel-limit']],
       ['interactive.action.buttons[1].reply.id',
         'interactive.action.buttons[1].reply.id repeats the id "P" of interactive.action.buttons[0].reply.id: ' +
-          'WhatsApp requires each id to be unique (action buttons).', ['channel-limit']],
+          'WhatsApp requires each id to be unique (button action buttons).', ['channel-limit']],
       ['interactive.action.buttons[1].reply.title',
         'interactive.action.buttons[1].reply.title repeats the title "Same" of interactive.action.buttons[0].reply.title: ' +
-          'WhatsApp requires each title to be unique (action buttons).', ['channel-limit']],
+          'WhatsApp requires each title to be unique (button action buttons).', ['channel-limit']],
     ]);
   });
 });
