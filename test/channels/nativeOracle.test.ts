@@ -1,13 +1,16 @@
 /**
  * The independent validator (test/support/nativeOracle.ts, written from the API pages) accepts
- * realistic messages and rejects broken ones; and the native formats agree with it on seeded
- * single mutations of valid messages: what one rejects, the other rejects.
+ * realistic messages and rejects broken ones; it accepts every message generated valid from a
+ * native format (test/support/nativeArbitrary.ts); and the native formats agree with it on
+ * seeded single mutations of valid messages: what one rejects, the other rejects.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { CHANNELS } from '../../server/src/core/channels';
 import { NATIVE_FORMATS, validateNativeValue } from '../../server/src/core/channels/native';
 import type { JsonValue } from '../../server/src/core/template/templateEval';
+import { validNative } from '../support/nativeArbitrary';
 import { oracleProblems, type OracleChannel } from '../support/nativeOracle';
 import { runs } from '../support/runs';
 
@@ -299,6 +302,19 @@ describe('the independent validator', () => {
     assert.deepEqual(oracleProblems('messenger', { recipient: { id: '1' }, messaging_type: 'RESPONSE', text: 'Hi' }), []);
     assert.deepEqual(oracleProblems('gbm', { messageId: 'm', representative: { representativeType: 'BOT' }, text: 'Hi' }), []);
   });
+});
+
+describe('messages generated valid from each native format pass the independent validator', () => {
+  const agree = (channel: OracleChannel, messages: fc.Arbitrary<JsonValue>, numRuns = 100) => {
+    fc.assert(fc.property(messages, (m) => {
+      assert.deepEqual(modelProblems(channel, m), [], 'the generator keeps to the format');
+      assert.deepEqual(oracleProblems(channel, m), []);
+    }), { numRuns: runs(numRuns), seed: 20261126 });
+  };
+  for (const channel of Object.keys(VALID) as OracleChannel[]) {
+    it(channel, () => agree(channel, validNative(NATIVE_FORMATS[channel]!)));
+  }
+  it('whatsapp, interactive messages of every type', () => agree('whatsapp', validNative(NATIVE_FORMATS.whatsapp!, 'interactive'), 300));
 });
 
 // Seeded single mutations of the valid messages: the format and the validator agree on each.
