@@ -230,6 +230,27 @@ describe('WhatsApp native: required fields and exactly-one-of groups', () => {
       '"image" is not part of WhatsApp message of type "text": it belongs to type "image", and WhatsApp rejects it here.']]);
   });
 
+  it('an interactive type takes the header, body, footer and action its page states, and names the types a stray field belongs to', () => {
+    const product = '{ "type": "interactive", "interactive": { "type": "product", "header": { "type": "text", "text": "Oil" }, ' +
+      '"action": { "catalog_id": "1", "product_retailer_id": "OIL" } } }';
+    assert.deepEqual(found(product), [['unknown-property', '"header"',
+      '"header" is not part of interactive message of type "product": it belongs to type "button", "list", "cta_url", ' +
+      '"product_list" or "flow", and WhatsApp rejects it here.']]);
+    const location = '{ "type": "interactive", "interactive": { "type": "location_request_message", "body": { "text": "Where?" }, ' +
+      '"footer": { "text": "Thanks" }, "action": { "name": "send_location" } } }';
+    assert.deepEqual(found(location).map(([r, t]) => [r, t]), [['unknown-property', '"footer"']]);
+    const products = '{ "type": "interactive", "interactive": { "type": "product_list", "body": { "text": "Pantry" }, ' +
+      '"action": { "catalog_id": "1", "sections": [ { "product_items": [ { "product_retailer_id": "OIL" } ] } ] } } }';
+    assert.deepEqual(found(products), [['native-required', '"interactive"',
+      'Interactive message (interactive) needs header: WhatsApp rejects it without.']]);
+    const flow = '{ "type": "interactive", "interactive": { "type": "flow", "body": { "text": "Book" }, "action": { "name": "flow", ' +
+      '"parameters": { "flow_message_version": "3", "flow_id": "1", "flow_name": "booking", "flow_cta": "Book" } } } }';
+    assert.deepEqual(found(flow).map(([r, t]) => [r, t]), [['native-required', '"flow_name"']]);
+    const catalog = '{ "type": "interactive", "interactive": { "type": "catalog_message", "body": { "text": "Browse" }, ' +
+      '"action": { "name": "catalog_message", "parameters": { "thumbnail_product_retailer_id": "OIL" } } } }';
+    assert.deepEqual(found(catalog), []);
+  });
+
   it('an object still being typed (a syntax error inside) gets no "needs" finding; a repeated key is duplicate-property\'s', () => {
     assert.deepEqual(found('{ "type": "text", "text": { "bo } }').map(([r]) => r), ['syntax', 'syntax']);
     assert.deepEqual(found('{ "type": "text", "text": { "body": "a", "body": "b" } }').map(([r, t]) => [r, t]),
