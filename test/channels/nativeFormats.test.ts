@@ -288,6 +288,24 @@ describe('one fact, one place: the universal translations limit what the native 
   }
 });
 
+describe('the docs name every page a format cites', () => {
+  const read = (file: string) => readFileSync(join(__dirname, '../../docs', file), 'utf8');
+  const docs = { rules: read('rules/native-required.md'), formats: read('native-messages.md') };
+  for (const format of FORMATS) {
+    it(format.channel, () => {
+      const pages = new Set(places(format).flatMap(({ object }) => [
+        object.page,
+        ...Object.values(object.variants?.cases ?? {}).flatMap((c) => (c.page ? [c.page] : [])),
+        ...allFields(object).flatMap((f) => (f.page ? [f.page] : [])),
+      ].map((page) => page.replace(/#.*$/, ''))));
+      for (const page of pages) {
+        assert.ok(docs.rules.includes(`(${page})`), `docs/rules/native-required.md does not link ${page}`);
+        assert.ok(docs.formats.includes(`(${page})`), `docs/native-messages.md does not link ${page}`);
+      }
+    });
+  }
+});
+
 describe('docs/native-messages.md counts the places each format models', () => {
   const doc = readFileSync(join(__dirname, '../../docs/native-messages.md'), 'utf8');
   for (const format of FORMATS) {
