@@ -672,6 +672,7 @@ describe('examples/', () => {
     'dish-carousel.messenger.umsg',
     'links-and-calls/call-the-store.umsg',
     'links-and-calls/find-a-store.umsg',
+    'market-picks.whatsapp.umsg',
     'order-status-float-replies.umsg',
     'order-status-float-replies.whatsapp.umsg',
     'store-hours.gbm.umsg',
@@ -741,6 +742,10 @@ describe('examples/', () => {
       at: ['4:3 native-platform-field 1', '8:65 native-required 1', '13:45 channel-limit 1'],
     },
     'promo-card.whatsapp.umsg': { rules: ['channel-limit'], at: ['7:18 channel-limit 1', '8:3 channel-limit 1'] },
+    'share-location.whatsapp.umsg': {
+      rules: ['native-value', 'unknown-property'],
+      at: ['8:5 unknown-property 1', '9:25 native-value 1'],
+    },
     'dish-carousel.messenger.umsg': {
       rules: ['channel-limit', 'native-platform-field', 'native-value'],
       at: ['5:3 native-platform-field 1', '12:20 channel-limit 1', '13:22 channel-limit 1', '17:67 native-value 1'],
@@ -793,6 +798,10 @@ describe('examples/', () => {
     assert.match(message('ftp-file-url.umsg', 'media-url'), /ftp/);
     assert.match(message('float-click-action.umsg', 'action-type'), /reply/);
     assert.match(message('trailing-comma.umsg', 'syntax'), /[Tt]railing comma/);
+    const location = message('share-location.whatsapp.umsg', 'unknown-property');
+    assert.match(location, /"footer" is not part of interactive message of type "location_request_message"/);
+    assert.match(location, /"button", .*"catalog_message"/);
+    assert.match(message('share-location.whatsapp.umsg', 'native-value'), /"send_location"/);
   });
 
   it('every example starts with a // comment that says what it shows', () => {

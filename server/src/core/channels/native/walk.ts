@@ -425,10 +425,11 @@ class Walk<N> {
     const name = e.name!;
     const site = this.src.site(e.key);
     if (place.variants && known && variant !== undefined) {
-      const owner = Object.keys(place.variants.cases).find((c) => place.variants!.cases[c].fields.some((f) => f.name === name));
-      if (owner !== undefined) {
+      const owners = Object.keys(place.variants.cases).filter((c) => place.variants!.cases[c].fields.some((f) => f.name === name));
+      if (owners.length > 0) {
         this.report('unknown-property', fieldPath, site, `${quote(name)} is not part of ${place.label} of ${place.variants.by} ` +
-          `${quoteJson(variant)}: it belongs to ${place.variants.by} ${quoteJson(owner)}, and ${this.name} rejects it here.`);
+          `${quoteJson(variant)}: it belongs to ${place.variants.by} ${joinOr(owners.map((o) => quoteJson(o)), '')}, ` +
+          `and ${this.name} rejects it here.`);
         return;
       }
     }
