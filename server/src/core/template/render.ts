@@ -1,10 +1,10 @@
 /**
- * Renders a universal message with sample data: comments and marker lines removed, the
+ * Renders a message (universal, or a channel's own in native form) with sample data: comments and marker lines removed, the
  * dynamic list expanded (one body per list element, joined by `,`), templates replaced by
  * their values. What cannot be evaluated stays as written (`${...}`) and is listed.
  */
 import { createScanner, type ParseError } from 'jsonc-parser';
-import { renderedList, type DynamicList } from './dynamicList';
+import { listRepeats, renderedList, type DynamicList, type ListPlacement } from './dynamicList';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import { asText, evaluate, parseSampleJson, type JsonValue, type Scope } from './templateEval';
 import type { TemplateRegion } from '../syntax/templateScanner';
@@ -52,7 +52,11 @@ function substitute(t: TemplateRegion, scope: Scope, unevaluated: Unevaluated[])
   return t.inString ? JSON.stringify(raw).slice(1, -1) : JSON.stringify(raw);
 }
 
-export function renderMessage(doc: JsonDocument, data: SampleData | undefined): RenderResult {
+/**
+ * `placement`: where the dynamic list body repeats (dynamicList.ts): a universal message's
+ * actions, or any array of a channel-specific message in native form.
+ */
+export function renderMessage(doc: JsonDocument, data: SampleData | undefined, placement: ListPlacement = 'actions'): RenderResult {
   const { text } = doc;
   const comments = commentRanges(doc);
   const templates = doc.scan.templates;
@@ -83,7 +87,7 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined): 
   const list: DynamicList | undefined = renderedList(doc);
   let rendered: string;
   let listLength: number | undefined;
-  if (list && list.listName && list.elements.length === 1) {
+  if (list && listRepeats(list, placement)) {
     const bound = evaluate(list.list, base);
     let items: (JsonValue | undefined)[];
     if (bound.ok && Array.isArray(bound.value)) {
