@@ -97,6 +97,29 @@ describe('preview: a native WhatsApp sibling', () => {
     const s = column('whatsapp', text, { mode: 'sample', sample: { user: { name: 'Ada' } } });
     assert.equal(shown(s.body), 'Hi Ada');
   });
+
+  it('a dynamic list of rows is drawn as render prints it: one row per element, each at the body in the sibling', () => {
+    const json = [
+      '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" },',
+      '  "action": { "button": "Dishes", "sections": [ { "title": "Today", "rows": [',
+      '    // @each dishes',
+      '    { "id": "${it.name()}", "title": "${it.label()}" }',
+      '    // @end',
+      '  ] } ] } } }',
+    ].join('\n');
+    const dishes = Array.from({ length: 12 }, (_, i) => ({ name: `d${i}`, label: `Dish ${i}` }));
+    const c = column('whatsapp', json, { sample: { dishes } });
+    assert.equal(c.layout, 'list');
+    const rows = c.list?.sections[0].rows ?? [];
+    assert.deepEqual(rows.map((r) => shown(r.title)), dishes.map((d) => d.label));
+    for (const r of rows) assert.equal(at(json, r.source), '{ "id": "${it.name()}", "title": "${it.label()}" }');
+    // 12 rows: the verdict is the check's, which counts the same rows.
+    assert.equal(c.verdict, 'rejected');
+    assert.ok(c.reasons.some((r) => r.rule === 'channel-limit' && /12 rows in all/.test(r.message)), JSON.stringify(c.reasons));
+    // In template mode the body is drawn once, its templates as chips.
+    const t = column('whatsapp', json, { mode: 'template', sample: { dishes } });
+    assert.deepEqual(t.list?.sections[0].rows.map((r) => shown(r.title)), ['${it.label()}']);
+  });
 });
 
 describe('preview: native Messenger, Google Business Messages and RCS siblings', () => {

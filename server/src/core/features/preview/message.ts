@@ -12,15 +12,15 @@ import { CHANNEL_IDS, CHANNELS, type ChannelId, type ChannelModel, type Obj } fr
 import { checkDocument } from '../../check/run';
 import type { Diagnostic } from '../../check/severities';
 import { configForChannel, DEFAULT_CONFIG, type ResolvedConfig } from '../../findings/config';
-import { renderedList } from '../../template/dynamicList';
-import { parseJsonDocument, type JsonDocument } from '../../syntax/jsonDocument';
+import { listRepeats, placementOf, renderedList } from '../../template/dynamicList';
+import { parseJsonDocument, type JsonDocument, type Node } from '../../syntax/jsonDocument';
 import { renderMessage, type SampleData } from '../../template/render';
 import { buildRichCard } from '../../model/richCard';
 import { syntaxMessage } from '../../rules/syntax';
 import { templateProblemMessage } from '../../rules/template-syntax';
 import { parsePath, type JsonValue } from '../../template/templateEval';
 import { formatCount } from '../../util/count';
-import { Chips, SourceMap, draw, range } from './drawing';
+import { Chips, SourceMap, draw, range, sourceIndex } from './drawing';
 import { columnEvents } from './events';
 import { drawNative } from './nativeDrawing';
 import { messageForm } from '../../channels/native';
@@ -262,14 +262,12 @@ function siblingColumn(model: ChannelModel, override: { file: string; text: stri
     if (!column) return overrideColumn(model, override, input.renderData);
     return { ...column, reasons: [replaces, ...column.reasons], file: override.file };
   }
-  const rendered = renderMessage(doc, input.renderData);
+  // The channel's own format: the dynamic list repeats in any of its arrays, as render prints it.
+  const rendered = renderMessage(doc, input.renderData, 'array');
   const value = rendered.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return overrideColumn(model, override, input.renderData);
   const chips = new Chips(rendered.unevaluated.map((u) => `\${${u.expression}}`));
-  const drawing = drawNative(value, (path) => {
-    const n = nodeAtPath(doc.root, path);
-    return n ? range(n) : undefined;
-  }, chips);
+  const drawing = drawNative(value, nativeSource(doc, rendered.listLength), chips);
   if (!drawing) return overrideColumn(model, override, input.renderData);
   const checked = checkDocument(override.text, 'universal-message', {
     config: input.config,
@@ -304,10 +302,28 @@ function siblingColumn(model: ChannelModel, override: { file: string; text: stri
   };
 }
 
+/**
+ * Where a path of a rendered native message stands in its source: every copy of the dynamic
+ * list body stands at the body, the elements after it where they are written.
+ */
+function nativeSource(doc: JsonDocument, listLength: number | undefined): (path: (string | number)[]) => SourceRange | undefined {
+  const list = renderedList(doc);
+  const repeats = list && listRepeats(list, 'array') ? list : undefined;
+  // Without a list in the sample data the body renders once.
+  const copies = listLength ?? 1;
+  const body = repeats?.array?.children?.indexOf(repeats.elements[0]) ?? -1;
+  const index = (array: Node, i: number) => (repeats && array === repeats.array ? sourceIndex(i, body, copies) : i);
+  return (path) => {
+    const node = nodeAtPath(doc.root, path, index);
+    return node ? range(node) : undefined;
+  };
+}
+
 /** A sibling that cannot be drawn (it does not parse, or its shape is not drawn): shown as the JSON it renders to. */
 function overrideColumn(model: ChannelModel, override: { file: string; text: string }, data: SampleData | undefined): ChannelColumn {
   const channel = model.id;
-  const r = renderMessage(parseJsonDocument(override.text), data);
+  const doc = parseJsonDocument(override.text);
+  const r = renderMessage(doc, data, placementOf(messageForm(doc)));
   const shown = r.json ?? override.text;
   return {
     channel, name: model.name, note: model.note, verdict: 'override',
