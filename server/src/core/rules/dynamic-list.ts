@@ -34,7 +34,7 @@ export function listProblemMessage(p: ListProblemFacts): string {
     case 'invalid-for-length':
       return p.elements === 0
         ? "With an empty list the message is not valid JSON: a ',' next to the body is left with nothing on one side. " +
-          "A list with a dynamic body holds no static actions."
+          `A list with a dynamic body holds no static ${p.placement === 'array' ? 'elements' : 'actions'}.`
         : `With ${p.elements} list element${p.elements === 1 ? '' : 's'} the message is not valid JSON: check the commas around the body.`;
     case 'it-outside':
       return '`it` is only defined inside a dynamic list body (between // @each and // @end).';

@@ -53,7 +53,7 @@ export type ListProblemFacts =
   /** A ',' in the body, outside its one element. */
   | { kind: 'body-comma' }
   /** With `elements` list elements (0, 1 or 2) the rendered message is not valid JSON. */
-  | { kind: 'invalid-for-length'; elements: number }
+  | { kind: 'invalid-for-length'; elements: number; placement: ListPlacement }
   /** A template mentions `it` outside the body. */
   | { kind: 'it-outside' }
   /** The last problem kept: `hidden` more were not kept. */
@@ -270,7 +270,7 @@ function checkBody(doc: JsonDocument, list: DynamicList, placement: ListPlacemen
   if (doc.syntax.length > 0) return;
   if ((list.array.children?.length ?? 0) !== 1) {
     // Only the empty list can break (see above): the words are dynamic-list's.
-    problems.push({ kind: 'invalid-for-length', elements: 0, ...at });
+    problems.push({ kind: 'invalid-for-length', elements: 0, placement, ...at });
   }
 }
 

@@ -44,10 +44,10 @@ function commentRanges(doc: JsonDocument): { start: number; end: number }[] {
 }
 
 /** The text of one template's value as it goes into the output. */
-function substitute(t: TemplateRegion, scope: Scope, unevaluated: Unevaluated[]): string {
+function substitute(t: TemplateRegion, scope: Scope, unevaluated: (u: Unevaluated) => void): string {
   const r = evaluate(t.expression, scope);
   if (r.ok) return t.inString ? JSON.stringify(asText(r.value)).slice(1, -1) : JSON.stringify(r.value);
-  unevaluated.push({ offset: t.start, length: t.end - t.start, expression: t.expression, reason: r.reason });
+  unevaluated({ offset: t.start, length: t.end - t.start, expression: t.expression, reason: r.reason });
   const raw = `\${${t.expression}}`;
   return t.inString ? JSON.stringify(raw).slice(1, -1) : JSON.stringify(raw);
 }
@@ -61,6 +61,15 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined, p
   const comments = commentRanges(doc);
   const templates = doc.scan.templates;
   const unevaluated: Unevaluated[] = [];
+  // A template in the dynamic list body is evaluated once per element: the same reason at the
+  // same template is listed once.
+  const told = new Set<string>();
+  const note = (u: Unevaluated) => {
+    const key = `${u.offset}:${u.reason}`;
+    if (told.has(key)) return;
+    told.add(key);
+    unevaluated.push(u);
+  };
 
   // Copies [start, end) with comments dropped and templates substituted.
   const renderRange = (start: number, end: number, scope: Scope): string => {
@@ -77,7 +86,7 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined, p
       if (!next) { out += text.slice(i, end); break; }
       out += text.slice(i, Math.max(i, next.start));
       if (next === nextComment) { c++; }
-      else { out += substitute(nextTemplate!, scope, unevaluated); t++; }
+      else { out += substitute(nextTemplate!, scope, note); t++; }
       i = Math.max(i, next.end);
     }
     return out;
