@@ -92,7 +92,17 @@ describe('check and render tell one story', () => {
   const googleCard = '{ "title": "${it.label()}", "description": "${it.description}", ' +
     '"media": { "height": "MEDIUM", "contentInfo": { "fileUrl": "${it.url}" } } }';
   const suggestion = '{ "reply": { "text": "${it.label()}", "postbackData": "${it.name()}" } }';
-  const shapes: { name: string; channel: ChannelId; body: string; message: (t: string, more: unknown[]) => object; list: (string | number)[] }[] = [
+  interface Shape {
+    name: string;
+    channel: ChannelId;
+    /** The body's text: one element of the list, reading `it`. */
+    body: string;
+    /** The message around it, from a text and the static elements before the body. */
+    message: (t: string, more: unknown[]) => object;
+    /** The path of the array the body sits in. */
+    list: (string | number)[];
+  }
+  const shapes: Shape[] = [
     {
       name: 'a WhatsApp list\'s rows', channel: 'whatsapp', body: whatsappRow, list: ['interactive', 'action', 'sections', 0, 'rows'],
       message: (t, more) => ({ type: 'interactive', interactive: { type: 'list', body: { text: t }, action: { button: t,
@@ -101,7 +111,9 @@ describe('check and render tell one story', () => {
     {
       name: 'WhatsApp\'s reply buttons', channel: 'whatsapp', list: ['interactive', 'action', 'buttons'],
       body: '{ "type": "reply", "reply": { "id": "${it.name()}", "title": "${it.label()}" } }',
-      message: (t, more) => ({ type: 'interactive', interactive: { type: 'button', body: { text: t }, action: { buttons: [...more, BODY] } } }),
+      message: (t, more) => ({
+        type: 'interactive', interactive: { type: 'button', body: { text: t }, action: { buttons: [...more, BODY] } },
+      }),
     },
     {
       name: 'a Messenger carousel', channel: 'messenger', list: ['attachment', 'payload', 'elements'],
@@ -133,7 +145,7 @@ describe('check and render tell one story', () => {
     // Lengths drawn evenly (fast-check's arrays favour short ones), so that every count limit is passed.
     fc.integer({ min: 0, max: 14 }).chain((n) => fc.array(element, { minLength: n, maxLength: n })),
   );
-  const staticElement = (shape: (typeof shapes)[number], i: number) =>
+  const staticElement = (shape: Shape, i: number) =>
     JSON.parse(shape.body.replace(/\$\{it\.name\(\)\}/g, `STATIC_${i}`).replace(/\$\{it\.[a-z]+(\(\))?\}/g, 'Static'));
 
   for (const shape of shapes) {

@@ -928,7 +928,9 @@ describe('umsg render: a native message with a dynamic list', () => {
     const { render, check } = await renderAndCheck(dir, 'menu.whatsapp.umsg');
     assert.equal(render.code, 0, render.stderr);
     assert.deepEqual(rowsOf(render.stdout), dishes(12).dishes.map((d) => ({ id: d.name, title: d.label })));
-    assert.deepEqual(check, ['8:19 channel-limit: interactive.action.sections has 12 rows in all: WhatsApp allows at most 10 (list sections).']);
+    assert.deepEqual(check, [
+      '8:19 channel-limit: interactive.action.sections has 12 rows in all: WhatsApp allows at most 10 (list sections).',
+    ]);
     assert.doesNotMatch(render.stderr, /was not evaluated/);
     // Ten rows are within the limit: nothing to explain.
     const ten = tempTree({ 'menu.whatsapp.umsg': LIST, 'menu.sample.json': JSON.stringify(dishes(10)) });
@@ -958,7 +960,8 @@ describe('umsg render: a native message with a dynamic list', () => {
     assert.equal(e.render.code, 0, e.render.stderr);
     assert.deepEqual(rowsOf(e.render.stdout), []);
     assert.deepEqual(e.check, [
-      '11:19 channel-limit: interactive.action.sections[0].rows has 0 items with the sample data: WhatsApp requires at least 1 (list section rows).',
+      '11:19 channel-limit: interactive.action.sections[0].rows has 0 items with the sample data: ' +
+        'WhatsApp requires at least 1 (list section rows).',
     ]);
     const one = tempTree({ 'menu.whatsapp.umsg': LIST, 'menu.sample.json': JSON.stringify(dishes(1)) });
     const o = await renderAndCheck(one, 'menu.whatsapp.umsg');
@@ -976,7 +979,7 @@ describe('umsg render: a native message with a dynamic list', () => {
       'WhatsApp requires each id to be unique (list sections).']);
   });
 
-  it('without sample data, or over a value that is not a list, the body is printed once as written, as for a universal message', async () => {
+  it('without sample data, or over a value that is not a list, the body is printed once as written, as universally', async () => {
     const universal = '{ "type": "rich", "title": "Menu", "description": "Pick one", "insideActions": [\n' +
       '  // @each dishes\n  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n] }\n';
     const reasons = (stderr: string) => [...stderr.matchAll(/(\$\{[^}]*\}) was not evaluated: (.*)$/gm)].map((m) => `${m[1]}: ${m[2]}`).sort();
@@ -998,16 +1001,22 @@ describe('umsg render: a native message with a dynamic list', () => {
   });
 
   it('a template error in the body: a broken one stops render as check reports it; one that cannot be evaluated is told once', async () => {
-    const broken = tempTree({ 'menu.whatsapp.umsg': LIST.replace('${it.label()}', '${it.label(}'), 'menu.sample.json': JSON.stringify(dishes(2)) });
+    const broken = tempTree({
+      'menu.whatsapp.umsg': LIST.replace('${it.label()}', '${it.label(}'), 'menu.sample.json': JSON.stringify(dishes(2)),
+    });
     const b = await renderAndCheck(broken, 'menu.whatsapp.umsg');
     assert.equal(b.render.code, 1);
     assert.equal(b.render.stdout, '');
     assert.match(b.render.stderr, /^umsg: menu\.whatsapp\.umsg:13:47: Template expression has unbalanced parentheses\.$/m);
     assert.deepEqual(b.check, ['13:47 template-syntax: Template expression has unbalanced parentheses.']);
-    const missing = tempTree({ 'menu.whatsapp.umsg': LIST.replace('it.label()', 'it.price'), 'menu.sample.json': JSON.stringify(dishes(3)) });
+    const missing = tempTree({
+      'menu.whatsapp.umsg': LIST.replace('it.label()', 'it.price'), 'menu.sample.json': JSON.stringify(dishes(3)),
+    });
     const m = await renderAndCheck(missing, 'menu.whatsapp.umsg');
     assert.equal(m.render.code, 0, m.render.stderr);
-    assert.deepEqual(rowsOf(m.render.stdout).map((r) => [r.id, r.title]), [['D0', '${it.price}'], ['D1', '${it.price}'], ['D2', '${it.price}']]);
+    assert.deepEqual(rowsOf(m.render.stdout).map((r) => [r.id, r.title]), [
+      ['D0', '${it.price}'], ['D1', '${it.price}'], ['D2', '${it.price}'],
+    ]);
     assert.equal(m.render.stderr, 'umsg: menu.whatsapp.umsg:13:47: ${it.price} was not evaluated: it is an object without "price".\n');
   });
 
