@@ -119,6 +119,7 @@ interface Source<N> {
 
 function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<Node> {
   let errors: number[] | undefined;
+  let renderedBy: Map<Node, { key: string; value: Rendered[] }> | undefined;
   return {
     broken(n) {
       if (doc.syntax.length === 0) return false;
@@ -151,11 +152,16 @@ function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<N
     text: (n) => doc.stringInfo(n),
     scalar: (n) => n.value as JsonValue,
     rendered(n, path, kind) {
-      const values = renderedValues(doc, n, path, sample, kind);
-      if (!values || values.length === 0) return undefined;
-      return values.map((r) => ({
+      // A templated id is rendered for its own checks and again for uniqueness: once is enough.
+      const key = `${kind} ${path}`;
+      const kept = renderedBy?.get(n);
+      if (kept?.key === key) return kept.value.length === 0 ? undefined : kept.value;
+      const values = renderedValues(doc, n, path, sample, kind) ?? [];
+      const value = values.map((r) => ({
         value: r.value, info: r.info, element: r.element, site: { offset: r.offset, length: r.length }, message: r.message,
       }));
+      (renderedBy ??= new Map()).set(n, { key, value });
+      return value.length === 0 ? undefined : value;
     },
     site: (n) => (n ? { offset: n.offset, length: n.length } : { offset: 0, length: 0 }),
     brace: (n) => ({ offset: n.offset, length: 1 }),
