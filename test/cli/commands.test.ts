@@ -932,6 +932,16 @@ describe('umsg render: a native message with a dynamic list', () => {
       '8:19 channel-limit: interactive.action.sections has 12 rows in all: WhatsApp allows at most 10 (list sections).',
     ]);
     assert.doesNotMatch(render.stderr, /was not evaluated/);
+    // The same rows for `umsg render NAME.umsg --channel whatsapp`: WhatsApp receives its own message.
+    const pair = tempTree({
+      'menu.umsg': '{ "type": "rich", "title": "Menu", "description": "Pick one" }\n',
+      'menu.whatsapp.umsg': LIST,
+      'menu.sample.json': JSON.stringify(dishes(12)),
+    });
+    const viaCard = await umsg(['render', 'menu.umsg', '--channel', 'whatsapp'], pair);
+    assert.equal(viaCard.stdout, render.stdout);
+    assert.match(viaCard.stderr, /WhatsApp receives menu\.whatsapp\.umsg/);
+    assert.match(viaCard.stderr, /menu\.whatsapp\.umsg:8:19: warning channel-limit: interactive\.action\.sections has 12 rows in all/);
     // Ten rows are within the limit: nothing to explain.
     const ten = tempTree({ 'menu.whatsapp.umsg': LIST, 'menu.sample.json': JSON.stringify(dishes(10)) });
     const within = await renderAndCheck(ten, 'menu.whatsapp.umsg');
