@@ -669,6 +669,7 @@ describe('--max-warnings and --quiet', () => {
 describe('examples/', () => {
   const VALID_FILES = [
     'daily-menu-dynamic-list.umsg',
+    'daily-specials-list.whatsapp.umsg',
     'dish-carousel.messenger.umsg',
     'links-and-calls/call-the-store.umsg',
     'links-and-calls/find-a-store.umsg',
