@@ -49,7 +49,7 @@ export interface CheckOptions {
 
 /** Rules that run on a channel-specific message in native form: syntax, and the rules the native walker files findings under. */
 const NATIVE_FORM_RULES = new Set([
-  'syntax', 'template-syntax', 'file-size', 'sample-data', 'duplicate-property',
+  'syntax', 'template-syntax', 'file-size', 'sample-data', 'duplicate-property', 'dynamic-list',
   'unknown-property', 'value-type', 'channel-limit', 'native-required', 'native-value', 'native-platform-field',
 ]);
 
