@@ -13,13 +13,21 @@
  *
  * The cache file is one header line, then the entries as one JSON array:
  *
- *   {"cache":"umsg","format":1,"tool":"<hash>","sha256":"<hash of what follows>"}
- *   [["/abs/path/card.umsg","<key>",[<located findings>]], …]
+ *   {"cache":"umsg","format":2,"tool":"<hash>","sha256":"<hash of what follows>"}
+ *   [["/abs/path/card.umsg","<key>","[<located findings>]"], …]
+ *
+ * Each file's findings are kept as their JSON text, a string within the array: reading the
+ * cache builds no finding object, and a file taken from it builds those of its own findings
+ * only (most files have none: "[]"). A run over unchanged files spends its time on what it
+ * must (a stat per file, the report), not on objects it throws away.
  *
  * Anything that is not that, exactly (truncated, edited, foreign, of another tool), is ignored
- * with one line on standard error, and every file is checked: never a wrong report. It is
- * written to a temporary file renamed over the old one, so a run that is interrupted leaves
- * the old cache or the new one, never half of one.
+ * with one line on standard error, and every file is checked: never a wrong report. The
+ * findings of one entry are read when its file is taken, and one that is not findings (which
+ * only a hand-made cache with a good checksum can hold) is not taken: that file is checked,
+ * with one line, and the cache is written anew. It is written to a temporary file renamed over
+ * the old one, so a run that is interrupted leaves the old cache or the new one, never half of
+ * one.
  */
 import * as crypto from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
@@ -39,14 +47,20 @@ const CACHE_MAX_BYTES = 512 * 1024 * 1024;
 /** A file taken from the cache, against one checked (see CheckCache.workload). */
 const CACHED_FILE_COST = 0.4;
 
-const FORMAT = 1;
+const FORMAT = 2;
 const HEADER_START = '{"cache":"umsg",';
 
-/** What the cache keeps of one file: the key of its inputs and its located findings. */
+/**
+ * What the cache keeps of one file: the key of its inputs and its located findings as JSON
+ * text (read with findingsOf when the file is taken from the cache).
+ */
 export interface CachedFile {
   key: string;
-  findings: LocatedFinding[];
+  findings: string;
 }
+
+/** The JSON text of no findings, which most files have. */
+const NO_FINDINGS = '[]';
 
 /**
  * The cache file for --cache-location (undefined: `.umsgcache` in `cwd`). As in ESLint, a
@@ -161,11 +175,17 @@ export function statKeyText(s: Stats): string {
   return `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.dev}:${s.ino}`;
 }
 
+/** The hashes of the contexts metadata keys are taken in (config object, then config path and root), each worked out once. */
+const contextHashes = new WeakMap<ResolvedConfig, Map<string, string>>();
+
 /**
- * The metadata key of one file: its own statKeyText; the config it is checked under and the
- * project root that bounds its side files; and, by name, each side file that may shape its
- * findings (its sample, its channel-specific siblings) with its statKeyText, or '-' when there
- * is none. The strategy is part of the text, so no content key reads like it.
+ * The metadata key of one file: a hash of what it is checked under (the strategy's name, the
+ * config file's path, the resolved config, the project root that bounds its side files),
+ * worked out once per folder's config rather than once per file, then its own statKeyText and,
+ * by name, each side file that may shape its findings (its sample, its channel-specific
+ * siblings) with its statKeyText, or '-' when there is none. The key is that text itself, not
+ * a hash of it: a stat's text is short, and a run over unchanged files then hashes nothing per
+ * file. No content key (64 hex digits) reads like it: it has a ':' in it.
  */
 export function metadataKey(
   own: string,
@@ -174,17 +194,22 @@ export function metadataKey(
   root: string | undefined,
   sides: readonly (readonly [string, string])[],
 ): string {
-  const parts: string[] = [];
-  part(parts, 'metadata');
-  part(parts, own);
-  part(parts, configPath ?? '');
-  part(parts, configText(config));
-  part(parts, root ?? '');
-  for (const [name, stat] of sides) {
-    part(parts, name);
-    part(parts, stat);
+  let byPlace = contextHashes.get(config);
+  if (byPlace === undefined) contextHashes.set(config, (byPlace = new Map()));
+  const place = `${configPath?.length ?? -1}:${configPath ?? ''}${root ?? ''}`;
+  let context = byPlace.get(place);
+  if (context === undefined) {
+    const parts: string[] = [];
+    part(parts, 'metadata');
+    part(parts, configPath ?? '');
+    part(parts, configText(config));
+    part(parts, root ?? '');
+    byPlace.set(place, (context = sha256(parts.join('')).slice(0, 32)));
   }
-  return sha256(parts.join(''));
+  let key = `${context}:${own}`;
+  // Each side: '|', its name length-prefixed, then its stat text (which has no '|').
+  for (const [name, stat] of sides) key += `|${name.length}:${name}${stat}`;
+  return key;
 }
 
 /** A read's outcome as key text: the text, or a marker for a missing or unreadable file. */
@@ -245,21 +270,37 @@ function finding(x: unknown): LocatedFinding | undefined {
   return out;
 }
 
-/** The entries of a cache body, or undefined when it is not exactly what umsg writes. */
+/**
+ * The located findings of a cache entry's JSON text, or undefined when it is not exactly
+ * findings as umsg writes them. A thread that checks files calls it on the entries it takes.
+ */
+export function findingsOf(text: string): LocatedFinding[] | undefined {
+  if (text === NO_FINDINGS) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+  const findings: LocatedFinding[] = [];
+  for (const x of parsed as unknown[]) {
+    const f = finding(x);
+    if (!f) return undefined;
+    findings.push(f);
+  }
+  return findings;
+}
+
+/** The entries of a cache body (their findings still text), or undefined when it is not of the shape umsg writes. */
 function entriesOf(body: unknown): Map<string, CachedFile> | undefined {
   if (!Array.isArray(body)) return undefined;
   const entries = new Map<string, CachedFile>();
   for (const e of body as unknown[]) {
-    if (!Array.isArray(e) || e.length !== 3 || typeof e[0] !== 'string' || typeof e[1] !== 'string' || !Array.isArray(e[2])) {
+    if (!Array.isArray(e) || e.length !== 3 || typeof e[0] !== 'string' || typeof e[1] !== 'string' || typeof e[2] !== 'string') {
       return undefined;
     }
-    const findings: LocatedFinding[] = [];
-    for (const x of e[2] as unknown[]) {
-      const f = finding(x);
-      if (!f) return undefined;
-      findings.push(f);
-    }
-    entries.set(e[0], { key: e[1], findings });
+    entries.set(e[0], { key: e[1], findings: e[2] });
   }
   return entries;
 }
@@ -276,6 +317,7 @@ export class CheckCache {
   private changed = false;
   /** Set when the file there is not a umsg cache: it is never overwritten. */
   private foreign = false;
+  private saidDamaged = false;
 
   constructor(readonly file: string, private readonly tool: string, private readonly say: (line: string) => void) {}
 
@@ -337,20 +379,36 @@ export class CheckCache {
     return this.entries.get(file);
   }
 
-  /** A file checked in this run: its key and findings (undefined: not to be cached, so dropped). */
-  record(file: string, entry: CachedFile | undefined): void {
+  /**
+   * A file checked or taken from the cache in this run: the key of its inputs and its findings
+   * (key undefined: not to be cached, so dropped). Findings are turned into text only when the
+   * entry changes.
+   */
+  record(file: string, key: string | undefined, findings: readonly LocatedFinding[]): void {
     this.seen.add(file);
     const old = this.entries.get(file);
-    if (!entry) {
+    if (key === undefined) {
       if (old) {
         this.entries.delete(file);
         this.changed = true;
       }
       return;
     }
-    if (old?.key === entry.key) return;
-    this.entries.set(file, entry);
+    if (old?.key === key) return;
+    this.entries.set(file, { key, findings: findings.length === 0 ? NO_FINDINGS : JSON.stringify(findings) });
     this.changed = true;
+  }
+
+  /**
+   * An entry whose findings were not findings (see findingsOf): its file was checked instead.
+   * Said once; the entry is replaced, and the cache written anew.
+   */
+  damagedEntry(file: string): void {
+    this.entries.delete(file);
+    this.changed = true;
+    if (this.saidDamaged) return;
+    this.saidDamaged = true;
+    this.say(`The cache "${this.file}" is damaged: files whose entries are damaged are checked.`);
   }
 
   /**

@@ -127,15 +127,14 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
     progress.update(used);
     const file = files[index];
     if (outcome.kind === 'cannot') {
-      cache?.record(file, undefined);
+      cache?.record(file, undefined, []);
       cannot(file, outcome.line);
       return;
     }
     checked++;
+    if (outcome.damagedEntry) cache?.damagedEntry(file);
     // A file on which a rule failed is checked again next time.
-    cache?.record(file, outcome.key !== undefined && outcome.ruleFailures.length === 0
-      ? { key: outcome.key, findings: outcome.report.findings }
-      : undefined);
+    cache?.record(file, outcome.ruleFailures.length === 0 ? outcome.key : undefined, outcome.report.findings);
     for (const failure of outcome.ruleFailures) {
       stderr(`umsg: rule ${failure.rule} failed on ${printable(file)}: ${printable(failure.error)}\n`);
       notifications.push({ message: `Rule ${failure.rule} failed on this file: ${failure.error}`, filePath: file, rule: failure.rule });

@@ -13,7 +13,7 @@ import { nodeProviderProjects } from '../node/providerProjects';
 import { projectFolder } from '../workspace/links';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
 import { locate, type LocatedReport } from './report/locate';
-import { fileKey, metadataKey, statKeyText, type CachedFile } from './checkCache';
+import { fileKey, findingsOf, metadataKey, statKeyText, type CachedFile } from './checkCache';
 
 /** The languages `umsg check` collects (umsg.config.json is checked as the config of the files it governs). */
 export function checkedLanguageOf(p: string): Exclude<LanguageId, 'umsg-config'> | undefined {
@@ -91,14 +91,20 @@ interface RuleFailure {
 
 /** What the report needs of one file: its findings, or why it could not be checked. */
 export type FileOutcome =
-  /** `key`: the hash of the file's inputs, when the run keeps a cache (see checkCache.ts). */
-  | { kind: 'checked'; report: LocatedReport; ruleFailures: RuleFailure[]; key?: string }
+  /**
+   * `key`: the key of the file's inputs, when the run keeps a cache (see checkCache.ts);
+   * `damagedEntry`: the cache's entry had the key but no findings that could be read, so the
+   * file was checked.
+   */
+  | { kind: 'checked'; report: LocatedReport; ruleFailures: RuleFailure[]; key?: string; damagedEntry?: boolean }
   | { kind: 'cannot'; line: string };
 
 interface Prepared {
   found: ConfigForFile;
-  /** With --cache-strategy metadata: the cache's entry, when the file and its side files are as it was written. */
-  hit?: CachedFile;
+  /** With --cache-strategy metadata: the cache's findings, when the file and its side files are as it was written. */
+  hit?: LocatedReport['findings'];
+  /** The cache's entry had the file's key, but its findings could not be read. */
+  damagedEntry?: boolean;
   text: ReadOutcome;
   language: Exclude<LanguageId, 'umsg-config'>;
   related: Awaited<ReturnType<typeof messageContext>> | undefined;
@@ -187,9 +193,14 @@ export class FileChecker {
     const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
     // Taken before the file is read: a file written meanwhile has a new key on the next run.
     const byMetadata = this.byMetadata ? await this.metadataKeyOf(file, found, language) : undefined;
+    let damagedEntry: boolean | undefined;
     if (byMetadata !== undefined) {
       const cached = this.lookup?.(file);
-      if (cached?.key === byMetadata) return { found, hit: cached, text: '', language, related: undefined, key: byMetadata };
+      if (cached?.key === byMetadata) {
+        const hit = findingsOf(cached.findings);
+        if (hit) return { found, hit, text: '', language, related: undefined, key: byMetadata };
+        damagedEntry = true;
+      }
     }
     const text: ReadOutcome = this.stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
     // With a cache keyed on content, every file the context reads is part of the key.
@@ -219,13 +230,13 @@ export class FileChecker {
     const key = !this.keyed || typeof text !== 'string' ? undefined : byMetadata ?? fileKey(
       text, found.configPath, found.config, related && { messagePath: file, context: related, reads }, readSideSync, providerProject,
     );
-    return { found, text, language, related, providerProject, key };
+    return { found, text, language, related, providerProject, key, damagedEntry };
   }
 
   private async finish(prepared: Prepared | Error, file: string): Promise<FileOutcome> {
     if (prepared instanceof Error) return { kind: 'cannot', line: `Cannot check "${this.shown(file)}": ${describeError(prepared)}.` };
     const { hit } = prepared;
-    if (hit) return { kind: 'checked', report: { filePath: file, findings: hit.findings }, ruleFailures: [], key: prepared.key };
+    if (hit) return { kind: 'checked', report: { filePath: file, findings: hit }, ruleFailures: [], key: prepared.key };
     const { found, text, language, related, providerProject } = prepared;
     if (text === undefined || (isUnreadable(text) && text.size === undefined)) {
       const reason = text === undefined ? 'no such file or folder' : text.unreadable;
@@ -239,9 +250,14 @@ export class FileChecker {
       };
     }
     const { key } = prepared;
-    if (key !== undefined) {
+    let { damagedEntry } = prepared;
+    if (key !== undefined && !damagedEntry) {
       const cached = this.lookup?.(file);
-      if (cached?.key === key) return { kind: 'checked', report: { filePath: file, findings: cached.findings }, ruleFailures: [], key };
+      if (cached?.key === key) {
+        const findings = findingsOf(cached.findings);
+        if (findings) return { kind: 'checked', report: { filePath: file, findings }, ruleFailures: [], key };
+        damagedEntry = true;
+      }
     }
     const ruleFailures: RuleFailure[] = [];
     this.ruleFailures = ruleFailures;
@@ -254,7 +270,8 @@ export class FileChecker {
       providerProject,
       config: found.config,
     });
-    return { kind: 'checked', report: locate({ filePath: file, text, diagnostics: result.diagnostics }), ruleFailures, key };
+    const report = locate({ filePath: file, text, diagnostics: result.diagnostics });
+    return damagedEntry ? { kind: 'checked', report, ruleFailures, key, damagedEntry } : { kind: 'checked', report, ruleFailures, key };
   }
 
   /** Checks a batch of files (for a thread of a parallel run): their outcomes, in order. */
