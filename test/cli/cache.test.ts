@@ -309,7 +309,7 @@ describe('umsg check --cache: a cache that cannot be used', () => {
   }
 
   for (const strategy of ['metadata', 'content']) {
-    it(`--cache-strategy ${strategy}: an entry whose findings are not findings, checksum and all: that file is checked, with one line`, async () => {
+    it(`--cache-strategy ${strategy}: an entry whose findings are not findings, checksum and all: that file alone is checked`, async () => {
       const dir = tempTree(files);
       const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
       const cache = ['--cache', '--cache-strategy', strategy];

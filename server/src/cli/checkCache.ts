@@ -195,7 +195,7 @@ export function metadataKey(
   sides: readonly (readonly [string, string])[],
 ): string {
   let byPlace = contextHashes.get(config);
-  if (byPlace === undefined) contextHashes.set(config, (byPlace = new Map()));
+  if (byPlace === undefined) contextHashes.set(config, (byPlace = new Map<string, string>()));
   const place = `${configPath?.length ?? -1}:${configPath ?? ''}${root ?? ''}`;
   let context = byPlace.get(place);
   if (context === undefined) {
