@@ -59,6 +59,11 @@ export interface CachedFile {
   findings: string;
 }
 
+/** An entry as a run holds it: `seen` once this run took its file up (checked it, or took it from the cache). */
+interface Entry extends CachedFile {
+  seen: boolean;
+}
+
 /** The JSON text of no findings, which most files have. */
 const NO_FINDINGS = '[]';
 
@@ -293,14 +298,14 @@ export function findingsOf(text: string): LocatedFinding[] | undefined {
 }
 
 /** The entries of a cache body (their findings still text), or undefined when it is not of the shape umsg writes. */
-function entriesOf(body: unknown): Map<string, CachedFile> | undefined {
+function entriesOf(body: unknown): Map<string, Entry> | undefined {
   if (!Array.isArray(body)) return undefined;
-  const entries = new Map<string, CachedFile>();
+  const entries = new Map<string, Entry>();
   for (const e of body as unknown[]) {
     if (!Array.isArray(e) || e.length !== 3 || typeof e[0] !== 'string' || typeof e[1] !== 'string' || typeof e[2] !== 'string') {
       return undefined;
     }
-    entries.set(e[0], { key: e[1], findings: e[2] });
+    entries.set(e[0], { key: e[1], findings: e[2], seen: false });
   }
   return entries;
 }
@@ -311,9 +316,8 @@ function entriesOf(body: unknown): Map<string, CachedFile> | undefined {
  * the report or the exit code.
  */
 export class CheckCache {
-  private entries = new Map<string, CachedFile>();
-  /** Files this run took up (checked, or found unreadable): the others are kept while they exist. */
-  private readonly seen = new Set<string>();
+  /** Entries of files this run did not take up are kept while their files exist. */
+  private entries = new Map<string, Entry>();
   private changed = false;
   /** Set when the file there is not a umsg cache: it is never overwritten. */
   private foreign = false;
@@ -352,7 +356,7 @@ export class CheckCache {
     }
     const body = outcome.slice(cut + 1);
     if (header.sha256 !== sha256(body)) return damaged();
-    let entries: Map<string, CachedFile> | undefined;
+    let entries: Map<string, Entry> | undefined;
     try {
       entries = entriesOf(JSON.parse(body));
     } catch {
@@ -385,7 +389,6 @@ export class CheckCache {
    * entry changes.
    */
   record(file: string, key: string | undefined, findings: readonly LocatedFinding[]): void {
-    this.seen.add(file);
     const old = this.entries.get(file);
     if (key === undefined) {
       if (old) {
@@ -394,8 +397,11 @@ export class CheckCache {
       }
       return;
     }
-    if (old?.key === key) return;
-    this.entries.set(file, { key, findings: findings.length === 0 ? NO_FINDINGS : JSON.stringify(findings) });
+    if (old?.key === key) {
+      old.seen = true;
+      return;
+    }
+    this.entries.set(file, { key, findings: findings.length === 0 ? NO_FINDINGS : JSON.stringify(findings), seen: true });
     this.changed = true;
   }
 
@@ -416,8 +422,8 @@ export class CheckCache {
    * same cache) are kept while they exist, files no longer there are dropped.
    */
   save(): void {
-    for (const file of this.entries.keys()) {
-      if (this.seen.has(file) || existsSync(file)) continue;
+    for (const [file, entry] of this.entries) {
+      if (entry.seen || existsSync(file)) continue;
       this.entries.delete(file);
       this.changed = true;
     }
