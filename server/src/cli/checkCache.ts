@@ -180,38 +180,36 @@ export function statKeyText(s: Stats): string {
   return `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.dev}:${s.ino}`;
 }
 
-/** The hashes of the contexts metadata keys are taken in (config object, then config path and root), each worked out once. */
-const contextHashes = new WeakMap<ResolvedConfig, Map<string, string>>();
+/** What a file is checked under, as metadataKey reads it: one object per folder's config answer. */
+interface KeyContext {
+  configPath?: string;
+  config: ResolvedConfig;
+  root?: string;
+}
+
+/** The hash of each context metadata keys are taken in, worked out once per context object. */
+const contextHashes = new WeakMap<KeyContext, string>();
 
 /**
  * The metadata key of one file: a hash of what it is checked under (the strategy's name, the
  * config file's path, the resolved config, the project root that bounds its side files),
- * worked out once per folder's config rather than once per file, then its own statKeyText and,
- * by name, each side file that may shape its findings (its sample, its channel-specific
- * siblings) with its statKeyText, or '-' when there is none. The key is that text itself, not
- * a hash of it: a stat's text is short, and a run over unchanged files then hashes nothing per
- * file. No content key (64 hex digits) reads like it: it has a ':' in it.
+ * worked out once per folder's config answer rather than once per file, then its own
+ * statKeyText and, by name, each side file that may shape its findings (its sample, its
+ * channel-specific siblings) with its statKeyText, or '-' when there is none. The key is that
+ * text itself, not a hash of it: a stat's text is short, and a run over unchanged files then
+ * hashes nothing per file. No content key (64 hex digits) reads like it: it has a ':' in it.
  */
-export function metadataKey(
-  own: string,
-  configPath: string | undefined,
-  config: ResolvedConfig,
-  root: string | undefined,
-  sides: readonly (readonly [string, string])[],
-): string {
-  let byPlace = contextHashes.get(config);
-  if (byPlace === undefined) contextHashes.set(config, (byPlace = new Map<string, string>()));
-  const place = `${configPath?.length ?? -1}:${configPath ?? ''}${root ?? ''}`;
-  let context = byPlace.get(place);
-  if (context === undefined) {
+export function metadataKey(own: string, context: KeyContext, sides: readonly (readonly [string, string])[]): string {
+  let hash = contextHashes.get(context);
+  if (hash === undefined) {
     const parts: string[] = [];
     part(parts, 'metadata');
-    part(parts, configPath ?? '');
-    part(parts, configText(config));
-    part(parts, root ?? '');
-    byPlace.set(place, (context = sha256(parts.join('')).slice(0, 32)));
+    part(parts, context.configPath ?? '');
+    part(parts, configText(context.config));
+    part(parts, context.root ?? '');
+    contextHashes.set(context, (hash = sha256(parts.join('')).slice(0, 32)));
   }
-  let key = `${context}:${own}`;
+  let key = `${hash}:${own}`;
   // Each side: '|', its name length-prefixed, then its stat text (which has no '|').
   for (const [name, stat] of sides) key += `|${name.length}:${name}${stat}`;
   return key;

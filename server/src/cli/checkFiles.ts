@@ -189,6 +189,8 @@ export class FileChecker {
    */
   private readonly configNow = new Map<string, ConfigForFile>();
   private readonly listedNow = new Map<string, ReadonlySet<string> | undefined>();
+  /** The folder of the last file takenAtOnce looked at, with what it knew of it. */
+  private lastFolder: { dir: string; found?: ConfigForFile; known: boolean; listed?: ReadonlySet<string> } | undefined;
 
   /**
    * The metadata key of a file (see metadataKey), or undefined where its content must key it:
@@ -236,7 +238,7 @@ export class FileChecker {
         }
       }
     }
-    return metadataKey(statKeyText(own), found.configPath, found.config, found.root, sides);
+    return metadataKey(statKeyText(own), found, sides);
   }
 
   /**
@@ -267,16 +269,26 @@ export class FileChecker {
    */
   private takenAtOnce(file: string): FileOutcome | undefined {
     if (!this.byMetadata || this.stdinText !== undefined || !this.lookup) return undefined;
-    const found = this.configNow.get(file.slice(0, file.lastIndexOf(path.sep)));
-    if (!found) return undefined;
-    const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
-    if (language === 'native-provider') return undefined;
-    let listed: ReadonlySet<string> | undefined;
-    if (language === 'universal-message') {
-      const folder = messageFolder(file);
-      if (folder === undefined || !this.listedNow.has(folder)) return undefined;
-      listed = this.listedNow.get(folder);
+    const cut = file.lastIndexOf(path.sep);
+    let folder = this.lastFolder;
+    // Files come folder by folder: the last one's answers, unless this file is elsewhere.
+    if (folder?.dir.length !== cut || !file.startsWith(folder.dir)) {
+      const dir = file.slice(0, cut);
+      const messages = messageFolder(file);
+      folder = {
+        dir,
+        found: this.configNow.get(dir),
+        known: messages !== undefined && this.listedNow.has(messages),
+        listed: messages === undefined ? undefined : this.listedNow.get(messages),
+      };
+      this.lastFolder = folder;
     }
+    const { found } = folder;
+    if (!found) return undefined;
+    const language = checkedLanguageOf(file.slice(cut + 1))!;
+    if (language === 'native-provider') return undefined;
+    if (language === 'universal-message' && !folder.known) return undefined;
+    const { listed } = folder;
     const cached = this.lookup(file);
     if (!cached) return undefined;
     const own = statSync(file, { throwIfNoEntry: false });
