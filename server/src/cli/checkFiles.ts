@@ -109,11 +109,17 @@ async function inOrder<T, R>(
  */
 export const READ_CONCURRENCY = 32;
 
+/** What metadataKeyWith works with for a message in a folder without samples or siblings: nothing to look up. */
+const NO_BASE = { base: '', cut: 0, stem: '' };
+
 /** A rule that threw on a file: the rule id and the error as text (it crosses threads). */
 interface RuleFailure {
   rule: string;
   error: string;
 }
+
+/** The rule failures of a file taken from the cache: none (one array for all, never written to). */
+const NO_FAILURES: readonly RuleFailure[] = Object.freeze([]);
 
 /** What the report needs of one file: its findings, or why it could not be checked. */
 export type FileOutcome =
@@ -122,7 +128,7 @@ export type FileOutcome =
    * `damagedEntry`: the cache's entry had the key but no findings that could be read, so the
    * file was checked.
    */
-  | { kind: 'checked'; report: LocatedReport; ruleFailures: RuleFailure[]; key?: string; damagedEntry?: boolean }
+  | { kind: 'checked'; report: LocatedReport; ruleFailures: readonly RuleFailure[]; key?: string; damagedEntry?: boolean }
   | { kind: 'cannot'; line: string };
 
 function isOutcome(x: FileOutcome | Prepared | Error): x is FileOutcome {
@@ -223,10 +229,12 @@ export class FileChecker {
     const sides: [string, string][] = [];
     if (language === 'universal-message') {
       if (!listed) return undefined;
-      const channel = channelOfPath(file);
-      const { base, cut, stem } = messageBase(file, channel);
+      // A folder without any sample or sibling (most): no name to work out.
+      const stems = stemsOf(listed);
+      const channel = stems.size === 0 ? undefined : channelOfPath(file);
+      const { base, cut, stem } = stems.size === 0 ? NO_BASE : messageBase(file, channel);
       // Those present, by name (one lookup of the stem, not one per name): any other appearing changes the key.
-      const present = stemsOf(listed).get(stem);
+      const present = stems.get(stem);
       if (present) {
         const names: string[] = [];
         if (present.sample) names.push(`${stem}.sample.json`);
@@ -296,7 +304,7 @@ export class FileChecker {
     const key = this.metadataKeyWith(file, own, found, language, listed);
     if (key !== cached.key) return undefined;
     const findings = findingsOf(cached.findings);
-    return findings && { kind: 'checked', report: { filePath: file, findings }, ruleFailures: [], key };
+    return findings && { kind: 'checked', report: { filePath: file, findings }, ruleFailures: NO_FAILURES, key };
   }
 
   private shown(p: string): string {

@@ -74,10 +74,17 @@ function inNameOrder(listed: readonly FolderEntry[]): FolderEntry[] {
     const order = (nameOrder ??= new Intl.Collator());
     return [...listed].sort((a, b) => order.compare(a.name, b.name));
   }
-  // Distinct names give distinct keys (' ' is not a plain character): no two entries tie.
-  const keyed = listed.map((e) => ({ key: e.name.includes('_') ? e.name.replaceAll('_', ' ') : e.name, e }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return keyed.map((k) => k.e);
+  // Distinct names give distinct keys (' ' is not a plain character): no two entries tie. The
+  // keys are sorted by the default comparison (code units), cheaper than a comparison function.
+  const byKey = new Map<string, FolderEntry>();
+  const keys: string[] = [];
+  for (const e of listed) {
+    const key = e.name.includes('_') ? e.name.replaceAll('_', ' ') : e.name;
+    byKey.set(key, e);
+    keys.push(key);
+  }
+  keys.sort();
+  return keys.map((key) => byKey.get(key)!);
 }
 
 /** Walks `folder` (whose real path is `realFolder`) and everything under it. */
