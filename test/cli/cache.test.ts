@@ -58,17 +58,25 @@ function readCache(file: string): { header: Record<string, unknown>; entries: Ca
   const text = readFileSync(file, 'utf8');
   const cut = text.indexOf('\n');
   const header = JSON.parse(text.slice(0, cut)) as Record<string, unknown>;
-  const body = JSON.parse(text.slice(cut + 1)) as [string, string, string][];
-  const entries = body.map(([f, key, findings]) => ({ file: f, key, findings: JSON.parse(findings) as unknown[] }));
+  const body = JSON.parse(text.slice(cut + 1)) as Record<string, string>;
+  const entries = Object.entries(body).map(([f, entry]) => {
+    const end = entry.lastIndexOf('\n');
+    return { file: f, key: entry.slice(0, end), findings: JSON.parse(entry.slice(end + 1)) as unknown[] };
+  });
   return { header, entries };
+}
+
+/** A cache's body as umsg writes it: each file's key and findings' JSON text, joined by a line break. */
+function cacheBody(entries: CacheEntry[]): string {
+  return JSON.stringify(Object.fromEntries(entries.map((e) => [e.file, `${e.key}\n${JSON.stringify(e.findings)}`])));
 }
 
 /** Replaces every entry's findings with one finding no rule makes, and makes the checksum good again. */
 function plant(file: string): void {
   const { header, entries } = readCache(file);
-  const body = JSON.stringify(entries.map((e) => [e.file, e.key, JSON.stringify([{
+  const body = cacheBody(entries.map((e) => ({ ...e, findings: [{
     rule: 'planted', severity: 'warning', message: PLANTED, start: { line: 1, column: 1 }, end: { line: 1, column: 2 },
-  }])]));
+  }] })));
   header.sha256 = createHash('sha256').update(body).digest('hex');
   writeFileSync(file, `${JSON.stringify(header)}\n${body}`);
 }
@@ -317,9 +325,9 @@ describe('umsg check --cache: a cache that cannot be used', () => {
       plant(cacheFile);
       // b.umsg's findings: not findings (a rule that is not text); a.umsg and c.umsg keep the planted one.
       const { header, entries } = readCache(cacheFile);
-      const body = JSON.stringify(entries.map((e) => [e.file, e.key, path.basename(e.file) === 'b.umsg'
-        ? JSON.stringify([{ rule: 7, severity: 'warning', message: 'x', start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }])
-        : JSON.stringify(e.findings)]));
+      const body = cacheBody(entries.map((e) => (path.basename(e.file) === 'b.umsg'
+        ? { ...e, findings: [{ rule: 7, severity: 'warning', message: 'x', start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }] }
+        : e)));
       header.sha256 = createHash('sha256').update(body).digest('hex');
       writeFileSync(cacheFile, `${JSON.stringify(header)}\n${body}`);
       const r = await run(['check', '--format', 'json', ...cache], dir);

@@ -14,12 +14,13 @@
  * The cache file is one header line, then the entries as one JSON array:
  *
  *   {"cache":"umsg","format":2,"tool":"<hash>","sha256":"<hash of what follows>"}
- *   [["/abs/path/card.umsg","<key>","[<located findings>]"], …]
+ *   {"/abs/path/card.umsg":"<key>\n[<located findings>]", …}
  *
- * Each file's findings are kept as their JSON text, a string within the array: reading the
- * cache builds no finding object, and a file taken from it builds those of its own findings
- * only (most files have none: "[]"). A run over unchanged files spends its time on what it
- * must (a stat per file, the report), not on objects it throws away.
+ * Each file's key and findings are one string, the findings as their JSON text (which has no
+ * line break, so the last one in the string ends the key): reading the cache builds one string
+ * per file and no other object, and a file taken from it builds those of its own findings only
+ * (most files have none: "[]"). A run over unchanged files spends its time on what it must (a
+ * stat per file, the report), not on objects it throws away.
  *
  * Anything that is not that, exactly (truncated, edited, foreign, of another tool), is ignored
  * with one line on standard error, and every file is checked: never a wrong report. The
@@ -57,11 +58,6 @@ const HEADER_START = '{"cache":"umsg",';
 export interface CachedFile {
   key: string;
   findings: string;
-}
-
-/** An entry as a run holds it: `seen` once this run took its file up (checked it, or took it from the cache). */
-interface Entry extends CachedFile {
-  seen: boolean;
 }
 
 /** The JSON text of no findings, which most files have. */
@@ -295,17 +291,19 @@ export function findingsOf(text: string): LocatedFinding[] | undefined {
   return findings;
 }
 
-/** The entries of a cache body (their findings still text), or undefined when it is not of the shape umsg writes. */
-function entriesOf(body: unknown): Map<string, Entry> | undefined {
-  if (!Array.isArray(body)) return undefined;
-  const entries = new Map<string, Entry>();
-  for (const e of body as unknown[]) {
-    if (!Array.isArray(e) || e.length !== 3 || typeof e[0] !== 'string' || typeof e[1] !== 'string' || typeof e[2] !== 'string') {
-      return undefined;
-    }
-    entries.set(e[0], { key: e[1], findings: e[2], seen: false });
+/** A cache body: each file's path to its key and its findings' text, joined by a line break. */
+type Stored = Record<string, unknown>;
+
+/** How many files a cache body holds, or undefined when it is not of the shape umsg writes. */
+function storedSize(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  let size = 0;
+  for (const file in body) {
+    const value = (body as Stored)[file];
+    if (typeof value !== 'string' || value.lastIndexOf('\n') < 0) return undefined;
+    size++;
   }
-  return entries;
+  return size;
 }
 
 /**
@@ -314,8 +312,14 @@ function entriesOf(body: unknown): Map<string, Entry> | undefined {
  * the report or the exit code.
  */
 export class CheckCache {
-  /** Entries of files this run did not take up are kept while their files exist. */
-  private entries = new Map<string, Entry>();
+  /** The entries as read (a value is a string only where the file has an entry: see entry()). */
+  private stored: Stored = {};
+  private storedCount = 0;
+  /** Entries this run changed: a new key and findings, or null where the entry is dropped. */
+  private readonly changes = new Map<string, CachedFile | null>();
+  /** Files this run took up (checked, or taken from the cache), and how many of them the cache held. */
+  private readonly recorded: string[] = [];
+  private taken = 0;
   private changed = false;
   /** Set when the file there is not a umsg cache: it is never overwritten. */
   private foreign = false;
@@ -354,15 +358,23 @@ export class CheckCache {
     }
     const body = outcome.slice(cut + 1);
     if (header.sha256 !== sha256(body)) return damaged();
-    let entries: Map<string, Entry> | undefined;
+    let stored: unknown;
     try {
-      entries = entriesOf(JSON.parse(body));
+      stored = JSON.parse(body);
     } catch {
-      entries = undefined;
+      return damaged();
     }
-    if (!entries) return damaged();
-    this.entries = entries;
+    const count = storedSize(stored);
+    if (count === undefined) return damaged();
+    this.stored = stored as Stored;
+    this.storedCount = count;
     this.changed = false;
+  }
+
+  /** The entry of a file as read (a string), or undefined (a property of every object is no entry). */
+  private storedEntry(file: string): string | undefined {
+    const value = this.stored[file];
+    return typeof value === 'string' ? value : undefined;
   }
 
   /**
@@ -373,12 +385,33 @@ export class CheckCache {
    */
   workload(files: readonly string[]): number {
     let held = 0;
-    for (const f of files) if (this.entries.has(f)) held++;
+    for (const f of files) if (this.holds(f)) held++;
     return files.length - held + Math.ceil(held * CACHED_FILE_COST);
   }
 
   get(file: string): CachedFile | undefined {
-    return this.entries.get(file);
+    if (this.changes.size > 0) {
+      const changed = this.changes.get(file);
+      if (changed !== undefined) return changed ?? undefined;
+    }
+    const stored = this.storedEntry(file);
+    if (stored === undefined) return undefined;
+    const cut = stored.lastIndexOf('\n');
+    return { key: stored.slice(0, cut), findings: stored.slice(cut + 1) };
+  }
+
+  /** Whether the cache has an entry for a file. */
+  private holds(file: string): boolean {
+    const changed = this.changes.size > 0 ? this.changes.get(file) : undefined;
+    return changed !== undefined ? changed !== null : this.storedEntry(file) !== undefined;
+  }
+
+  /** Whether the cache's entry for a file has this key (without taking the entry apart). */
+  private hasKey(file: string, key: string): boolean {
+    const changed = this.changes.size > 0 ? this.changes.get(file) : undefined;
+    if (changed !== undefined) return changed?.key === key;
+    const stored = this.storedEntry(file);
+    return stored !== undefined && stored.lastIndexOf('\n') === key.length && stored.startsWith(key);
   }
 
   /**
@@ -387,19 +420,17 @@ export class CheckCache {
    * entry changes.
    */
   record(file: string, key: string | undefined, findings: readonly LocatedFinding[]): void {
-    const old = this.entries.get(file);
+    this.recorded.push(file);
+    if (this.storedEntry(file) !== undefined) this.taken++;
     if (key === undefined) {
-      if (old) {
-        this.entries.delete(file);
+      if (this.get(file)) {
+        this.changes.set(file, null);
         this.changed = true;
       }
       return;
     }
-    if (old?.key === key) {
-      old.seen = true;
-      return;
-    }
-    this.entries.set(file, { key, findings: findings.length === 0 ? NO_FINDINGS : JSON.stringify(findings), seen: true });
+    if (this.hasKey(file, key)) return;
+    this.changes.set(file, { key, findings: findings.length === 0 ? NO_FINDINGS : JSON.stringify(findings) });
     this.changed = true;
   }
 
@@ -408,7 +439,7 @@ export class CheckCache {
    * Said once; the entry is replaced, and the cache written anew.
    */
   damagedEntry(file: string): void {
-    this.entries.delete(file);
+    this.changes.set(file, null);
     this.changed = true;
     if (this.saidDamaged) return;
     this.saidDamaged = true;
@@ -420,13 +451,24 @@ export class CheckCache {
    * same cache) are kept while they exist, files no longer there are dropped.
    */
   save(): void {
-    for (const [file, entry] of this.entries) {
-      if (entry.seen || existsSync(file)) continue;
-      this.entries.delete(file);
-      this.changed = true;
+    // Every entry taken up (the common case): none to look for on the disk.
+    if (this.taken < this.storedCount) {
+      const recorded = new Set(this.recorded);
+      for (const file in this.stored) {
+        if (recorded.has(file) || this.changes.has(file) || existsSync(file)) continue;
+        this.changes.set(file, null);
+        this.changed = true;
+      }
     }
     if (!this.changed || this.foreign) return;
-    const body = JSON.stringify([...this.entries].map(([file, e]) => [file, e.key, e.findings]));
+    // Without a prototype, so that any path, "__proto__" too, is a property like another.
+    const entries: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const file in this.stored) {
+      const stored = this.storedEntry(file);
+      if (stored !== undefined && !this.changes.has(file)) entries[file] = stored;
+    }
+    for (const [file, entry] of this.changes) if (entry) entries[file] = `${entry.key}\n${entry.findings}`;
+    const body = JSON.stringify(entries);
     const header = JSON.stringify({ cache: 'umsg', format: FORMAT, tool: this.tool, sha256: sha256(body) });
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
