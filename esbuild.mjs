@@ -52,16 +52,40 @@ export const browser = {
   plugins: [noNodeBuiltins],
 };
 
+/**
+ * web-tree-sitter, a third of the command line's code, is imported with the first provider
+ * descriptor (workspace/sourceParser.ts imports it dynamically): in the Node bundles that import
+ * stays an import of dist/web-tree-sitter.js, built beside them, so a run over messages never
+ * compiles it. Its CommonJS build, as the alias below says; re-exported from an ES module, so
+ * that Node's import() sees its names.
+ */
+const TREE_SITTER_CHUNK = './web-tree-sitter.js';
+const treeSitterApart = {
+  name: 'tree-sitter-apart',
+  setup(build) {
+    build.onResolve({ filter: /^web-tree-sitter$/ }, (args) => (args.kind === 'dynamic-import'
+      ? { path: TREE_SITTER_CHUNK, external: true }
+      : undefined));
+  },
+};
+const treeSitterAlias = { 'web-tree-sitter': createRequire(import.meta.url).resolve('web-tree-sitter') };
+
 const builds = [
   { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
   {
     ...common,
     entryPoints: { server: 'server/src/node/serverMain.ts', cli: 'server/src/cli/main.ts' },
     outdir: 'dist',
+    plugins: [treeSitterApart],
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    ...common,
+    stdin: { contents: "export { Language, Parser } from 'web-tree-sitter';", resolveDir: '.', sourcefile: 'web-tree-sitter-chunk.js' },
+    outfile: `dist/${TREE_SITTER_CHUNK.slice(2)}`,
     // web-tree-sitter's ES module build finds itself through import.meta.url, which a CommonJS
     // bundle does not have; its CommonJS build uses __dirname.
-    alias: { 'web-tree-sitter': createRequire(import.meta.url).resolve('web-tree-sitter') },
-    banner: { js: '#!/usr/bin/env node' },
+    alias: treeSitterAlias,
   },
   // The web extension's client: CommonJS, as VS Code's web extension host loads it.
   { ...browser, entryPoints: { client: 'client/src/browser/extension.ts' }, outdir: 'dist/browser', format: 'cjs', external: ['vscode'] },
@@ -98,7 +122,7 @@ if (!isMain) {
   await Promise.all(builds.map((b) => esbuild.build(b)));
   copyWasm();
   console.log(
-    'built dist/client.js, dist/server.js, dist/cli.js, dist/browser/client.js, dist/browser/server.js ' +
+    'built dist/client.js, dist/server.js, dist/cli.js, dist/web-tree-sitter.js, dist/browser/client.js, dist/browser/server.js ' +
       `in ${Date.now() - started} ms${production ? ' (production)' : ''}`,
   );
 }

@@ -58,17 +58,25 @@ function readCache(file: string): { header: Record<string, unknown>; entries: Ca
   const text = readFileSync(file, 'utf8');
   const cut = text.indexOf('\n');
   const header = JSON.parse(text.slice(0, cut)) as Record<string, unknown>;
-  const body = JSON.parse(text.slice(cut + 1)) as [string, string, unknown[]][];
-  const entries = body.map(([f, key, findings]) => ({ file: f, key, findings }));
+  const body = JSON.parse(text.slice(cut + 1)) as Record<string, string>;
+  const entries = Object.entries(body).map(([f, entry]) => {
+    const end = entry.lastIndexOf('\n');
+    return { file: f, key: entry.slice(0, end), findings: JSON.parse(entry.slice(end + 1)) as unknown[] };
+  });
   return { header, entries };
+}
+
+/** A cache's body as umsg writes it: each file's key and findings' JSON text, joined by a line break. */
+function cacheBody(entries: CacheEntry[]): string {
+  return JSON.stringify(Object.fromEntries(entries.map((e) => [e.file, `${e.key}\n${JSON.stringify(e.findings)}`])));
 }
 
 /** Replaces every entry's findings with one finding no rule makes, and makes the checksum good again. */
 function plant(file: string): void {
   const { header, entries } = readCache(file);
-  const body = JSON.stringify(entries.map((e) => [e.file, e.key, [{
+  const body = cacheBody(entries.map((e) => ({ ...e, findings: [{
     rule: 'planted', severity: 'warning', message: PLANTED, start: { line: 1, column: 1 }, end: { line: 1, column: 2 },
-  }]]));
+  }] })));
   header.sha256 = createHash('sha256').update(body).digest('hex');
   writeFileSync(file, `${JSON.stringify(header)}\n${body}`);
 }
@@ -283,7 +291,7 @@ describe('umsg check --cache: a cache that cannot be used', () => {
 
   for (const [name, damage, line] of [
     ['truncated', (t: string) => t.slice(0, Math.floor(t.length * 0.75)), /is damaged: it is ignored, and every file is checked\./],
-    ['a byte changed in the findings', (t: string) => t.replace('"warning"', '"error"  '), /is damaged/],
+    ['a byte changed in the findings', (t: string) => t.replace('\\"warning\\"', '\\"error\\"  '), /is damaged/],
     ['empty', () => '', /is damaged/],
     ['a header alone', (t: string) => t.slice(0, t.indexOf('\n')), /is damaged/],
     ['valid JSON of another shape, checksum and all', (t: string) => {
@@ -305,6 +313,32 @@ describe('umsg check --cache: a cache that cannot be used', () => {
       assert.equal(readCache(cacheFile).entries.length, 3, 'a good cache replaces it');
       const again = await run(['check', '--format', 'json', '--cache'], dir);
       assert.equal(again.stderr, '');
+    });
+  }
+
+  for (const strategy of ['metadata', 'content']) {
+    it(`--cache-strategy ${strategy}: an entry whose findings are not findings, checksum and all: that file alone is checked`, async () => {
+      const dir = tempTree(files);
+      const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+      const cache = ['--cache', '--cache-strategy', strategy];
+      await run(['check', ...cache], dir);
+      plant(cacheFile);
+      // b.umsg's findings: not findings (a rule that is not text); a.umsg and c.umsg keep the planted one.
+      const { header, entries } = readCache(cacheFile);
+      const body = cacheBody(entries.map((e) => (path.basename(e.file) === 'b.umsg'
+        ? { ...e, findings: [{ rule: 7, severity: 'warning', message: 'x', start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }] }
+        : e)));
+      header.sha256 = createHash('sha256').update(body).digest('hex');
+      writeFileSync(cacheFile, `${JSON.stringify(header)}\n${body}`);
+      const r = await run(['check', '--format', 'json', ...cache], dir);
+      assert.deepEqual(fromCache(r.stdout), ['a.umsg', 'c.umsg']);
+      const checked = (JSON.parse(r.stdout) as { filePath: string }[]).find((x) => path.basename(x.filePath) === 'b.umsg');
+      const fresh = (JSON.parse((await plain(dir)).stdout) as { filePath: string }[]).find((x) => path.basename(x.filePath) === 'b.umsg');
+      assert.deepEqual(checked, fresh);
+      assert.match(r.stderr, /^umsg: The cache ".*\.umsgcache" is damaged: files whose entries are damaged are checked\.\n$/);
+      const again = await run(['check', '--format', 'json', ...cache], dir);
+      assert.equal(again.stderr, '', 'the entry is written anew');
+      assert.deepEqual(fromCache(again.stdout), ['a.umsg', 'c.umsg']);
     });
   }
 
@@ -375,7 +409,7 @@ describe('umsg check --cache and threads', () => {
     const files = Array.from({ length: 2.5 * FILES_PER_WORKER }, (_, i) => `/p/m${i}.umsg`);
     const cache = new CheckCache('/nowhere/.umsgcache', 'tool', () => undefined);
     assert.equal(jobsFor(cache.workload(files), undefined, 0), 2, 'cold: two threads, as without the cache');
-    for (const f of files) cache.record(f, { key: 'k', findings: [] });
+    for (const f of files) cache.record(f, 'k', []);
     assert.equal(jobsFor(cache.workload(files), undefined, 0), 1, 'warm: reading and hashing does not pay for a worker');
   });
 });

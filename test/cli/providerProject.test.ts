@@ -3,9 +3,10 @@
  * checked against the Gradle project it names, and the clean ones stay clean.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { umsgJson } from '../support/cliRun';
+import { CLI, tempTree, umsgJson, VALID } from '../support/cliRun';
 
 const ROOT = path.join(__dirname, '..', 'fixtures', 'provider-project');
 
@@ -32,5 +33,22 @@ describe('umsg check on a provider project', () => {
       'not-in-build.provider.json': ['8:30 provider-project'],
       'sms.provider.json': [],
     });
+  });
+});
+
+describe('what umsg check loads', () => {
+  /** The files of the bundle a `umsg check` process loaded, run in `cwd` on `paths`. */
+  function loaded(cwd: string, paths: string[]): string[] {
+    const hook = path.join(tempTree({ 'hook.js': `process.on('exit', () => process.stderr.write(
+      'LOADED ' + JSON.stringify(Object.keys(require.cache).map((f) => require('path').basename(f))) + '\\n'));\n` }), 'hook.js');
+    const run = spawnSync(process.execPath, ['--require', hook, CLI, 'check', ...paths], { cwd, encoding: 'utf8' });
+    const line = run.stderr.split('\n').find((l) => l.startsWith('LOADED '));
+    assert.ok(line, run.stderr);
+    return (JSON.parse(line.slice('LOADED '.length)) as string[]).filter((f) => f !== 'hook.js');
+  }
+
+  it('web-tree-sitter only with a provider descriptor: a check of messages never compiles it', () => {
+    assert.deepEqual(loaded(tempTree({ 'a.umsg': VALID }), ['.']), [path.basename(CLI)]);
+    assert.deepEqual(loaded(ROOT, ['providers']), [path.basename(CLI), 'web-tree-sitter.js']);
   });
 });

@@ -57,6 +57,7 @@ const ALLOWED: readonly { pattern: RegExp; why: string }[] = [
   { pattern: /^(README|CHANGELOG)\.md$|^LICENSE$/, why: 'the Marketplace page, the changes, the licence' },
   { pattern: /^images\/icon\.png$/, why: 'the icon' },
   { pattern: /^dist\/(client|server|cli)\.js$/, why: 'the desktop bundles' },
+  { pattern: /^dist\/web-tree-sitter\.js$/, why: 'web-tree-sitter, loaded with the first provider descriptor' },
   { pattern: /^dist\/browser\/(client|server)\.js$/, why: 'the web extension bundles' },
   { pattern: /^dist\/tree-sitter\/[a-z-]+\.wasm$/, why: 'the grammars that read a provider\'s Gradle build and sources' },
   { pattern: /^language-configuration(-json)?\.json$/, why: 'brackets and comments' },
@@ -79,7 +80,7 @@ function needed(): string[] {
     contributes: { walkthroughs?: { steps: { media?: { markdown?: string } }[] }[] };
   };
   const files = [manifest.main, manifest.browser, manifest.icon, ...Object.values(manifest.bin)].map((f) => path.posix.normalize(f));
-  files.push('README.md', 'LICENSE', 'CHANGELOG.md', 'media/preview/preview.js', 'media/preview/preview.css');
+  files.push('README.md', 'LICENSE', 'CHANGELOG.md', 'media/preview/preview.js', 'media/preview/preview.css', 'dist/web-tree-sitter.js');
   for (const walkthrough of manifest.contributes.walkthroughs ?? []) {
     for (const step of walkthrough.steps) if (step.media?.markdown) files.push(path.posix.normalize(step.media.markdown));
   }

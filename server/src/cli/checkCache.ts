@@ -13,13 +13,22 @@
  *
  * The cache file is one header line, then the entries as one JSON array:
  *
- *   {"cache":"umsg","format":1,"tool":"<hash>","sha256":"<hash of what follows>"}
- *   [["/abs/path/card.umsg","<key>",[<located findings>]], …]
+ *   {"cache":"umsg","format":2,"tool":"<hash>","sha256":"<hash of what follows>"}
+ *   {"/abs/path/card.umsg":"<key>\n[<located findings>]", …}
+ *
+ * Each file's key and findings are one string, the findings as their JSON text (which has no
+ * line break, so the last one in the string ends the key): reading the cache builds one string
+ * per file and no other object, and a file taken from it builds those of its own findings only
+ * (most files have none: "[]"). A run over unchanged files spends its time on what it must (a
+ * stat per file, the report), not on objects it throws away.
  *
  * Anything that is not that, exactly (truncated, edited, foreign, of another tool), is ignored
- * with one line on standard error, and every file is checked: never a wrong report. It is
- * written to a temporary file renamed over the old one, so a run that is interrupted leaves
- * the old cache or the new one, never half of one.
+ * with one line on standard error, and every file is checked: never a wrong report. The
+ * findings of one entry are read when its file is taken, and one that is not findings (which
+ * only a hand-made cache with a good checksum can hold) is not taken: that file is checked,
+ * with one line, and the cache is written anew. It is written to a temporary file renamed over
+ * the old one, so a run that is interrupted leaves the old cache or the new one, never half of
+ * one.
  */
 import * as crypto from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
@@ -39,14 +48,20 @@ const CACHE_MAX_BYTES = 512 * 1024 * 1024;
 /** A file taken from the cache, against one checked (see CheckCache.workload). */
 const CACHED_FILE_COST = 0.4;
 
-const FORMAT = 1;
+const FORMAT = 2;
 const HEADER_START = '{"cache":"umsg",';
 
-/** What the cache keeps of one file: the key of its inputs and its located findings. */
+/**
+ * What the cache keeps of one file: the key of its inputs and its located findings as JSON
+ * text (read with findingsOf when the file is taken from the cache).
+ */
 export interface CachedFile {
   key: string;
-  findings: LocatedFinding[];
+  findings: string;
 }
+
+/** The JSON text of no findings, which most files have. */
+const NO_FINDINGS = '[]';
 
 /**
  * The cache file for --cache-location (undefined: `.umsgcache` in `cwd`). As in ESLint, a
@@ -161,30 +176,39 @@ export function statKeyText(s: Stats): string {
   return `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.dev}:${s.ino}`;
 }
 
+/** What a file is checked under, as metadataKey reads it: one object per folder's config answer. */
+interface KeyContext {
+  configPath?: string;
+  config: ResolvedConfig;
+  root?: string;
+}
+
+/** The hash of each context metadata keys are taken in, worked out once per context object. */
+const contextHashes = new WeakMap<KeyContext, string>();
+
 /**
- * The metadata key of one file: its own statKeyText; the config it is checked under and the
- * project root that bounds its side files; and, by name, each side file that may shape its
- * findings (its sample, its channel-specific siblings) with its statKeyText, or '-' when there
- * is none. The strategy is part of the text, so no content key reads like it.
+ * The metadata key of one file: a hash of what it is checked under (the strategy's name, the
+ * config file's path, the resolved config, the project root that bounds its side files),
+ * worked out once per folder's config answer rather than once per file, then its own
+ * statKeyText and, by name, each side file that may shape its findings (its sample, its
+ * channel-specific siblings) with its statKeyText, or '-' when there is none. The key is that
+ * text itself, not a hash of it: a stat's text is short, and a run over unchanged files then
+ * hashes nothing per file. No content key (64 hex digits) reads like it: it has a ':' in it.
  */
-export function metadataKey(
-  own: string,
-  configPath: string | undefined,
-  config: ResolvedConfig,
-  root: string | undefined,
-  sides: readonly (readonly [string, string])[],
-): string {
-  const parts: string[] = [];
-  part(parts, 'metadata');
-  part(parts, own);
-  part(parts, configPath ?? '');
-  part(parts, configText(config));
-  part(parts, root ?? '');
-  for (const [name, stat] of sides) {
-    part(parts, name);
-    part(parts, stat);
+export function metadataKey(own: string, context: KeyContext, sides: readonly (readonly [string, string])[]): string {
+  let hash = contextHashes.get(context);
+  if (hash === undefined) {
+    const parts: string[] = [];
+    part(parts, 'metadata');
+    part(parts, context.configPath ?? '');
+    part(parts, configText(context.config));
+    part(parts, context.root ?? '');
+    contextHashes.set(context, (hash = sha256(parts.join('')).slice(0, 32)));
   }
-  return sha256(parts.join(''));
+  let key = `${hash}:${own}`;
+  // Each side: '|', its name length-prefixed, then its stat text (which has no '|').
+  for (const [name, stat] of sides) key += `|${name.length}:${name}${stat}`;
+  return key;
 }
 
 /** A read's outcome as key text: the text, or a marker for a missing or unreadable file. */
@@ -245,23 +269,41 @@ function finding(x: unknown): LocatedFinding | undefined {
   return out;
 }
 
-/** The entries of a cache body, or undefined when it is not exactly what umsg writes. */
-function entriesOf(body: unknown): Map<string, CachedFile> | undefined {
-  if (!Array.isArray(body)) return undefined;
-  const entries = new Map<string, CachedFile>();
-  for (const e of body as unknown[]) {
-    if (!Array.isArray(e) || e.length !== 3 || typeof e[0] !== 'string' || typeof e[1] !== 'string' || !Array.isArray(e[2])) {
-      return undefined;
-    }
-    const findings: LocatedFinding[] = [];
-    for (const x of e[2] as unknown[]) {
-      const f = finding(x);
-      if (!f) return undefined;
-      findings.push(f);
-    }
-    entries.set(e[0], { key: e[1], findings });
+/**
+ * The located findings of a cache entry's JSON text, or undefined when it is not exactly
+ * findings as umsg writes them. A thread that checks files calls it on the entries it takes.
+ */
+export function findingsOf(text: string): LocatedFinding[] | undefined {
+  if (text === NO_FINDINGS) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
   }
-  return entries;
+  if (!Array.isArray(parsed)) return undefined;
+  const findings: LocatedFinding[] = [];
+  for (const x of parsed as unknown[]) {
+    const f = finding(x);
+    if (!f) return undefined;
+    findings.push(f);
+  }
+  return findings;
+}
+
+/** A cache body: each file's path to its key and its findings' text, joined by a line break. */
+type Stored = Record<string, unknown>;
+
+/** How many files a cache body holds, or undefined when it is not of the shape umsg writes. */
+function storedSize(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  let size = 0;
+  for (const file in body) {
+    const value = (body as Stored)[file];
+    if (typeof value !== 'string' || value.lastIndexOf('\n') < 0) return undefined;
+    size++;
+  }
+  return size;
 }
 
 /**
@@ -270,12 +312,18 @@ function entriesOf(body: unknown): Map<string, CachedFile> | undefined {
  * the report or the exit code.
  */
 export class CheckCache {
-  private entries = new Map<string, CachedFile>();
-  /** Files this run took up (checked, or found unreadable): the others are kept while they exist. */
-  private readonly seen = new Set<string>();
+  /** The entries as read (a value is a string only where the file has an entry: see entry()). */
+  private stored: Stored = {};
+  private storedCount = 0;
+  /** Entries this run changed: a new key and findings, or null where the entry is dropped. */
+  private readonly changes = new Map<string, CachedFile | null>();
+  /** Files this run took up (checked, or taken from the cache), and how many of them the cache held. */
+  private readonly recorded: string[] = [];
+  private taken = 0;
   private changed = false;
   /** Set when the file there is not a umsg cache: it is never overwritten. */
   private foreign = false;
+  private saidDamaged = false;
 
   constructor(readonly file: string, private readonly tool: string, private readonly say: (line: string) => void) {}
 
@@ -310,15 +358,23 @@ export class CheckCache {
     }
     const body = outcome.slice(cut + 1);
     if (header.sha256 !== sha256(body)) return damaged();
-    let entries: Map<string, CachedFile> | undefined;
+    let stored: unknown;
     try {
-      entries = entriesOf(JSON.parse(body));
+      stored = JSON.parse(body);
     } catch {
-      entries = undefined;
+      return damaged();
     }
-    if (!entries) return damaged();
-    this.entries = entries;
+    const count = storedSize(stored);
+    if (count === undefined) return damaged();
+    this.stored = stored as Stored;
+    this.storedCount = count;
     this.changed = false;
+  }
+
+  /** The entry of a file as read (a string), or undefined (a property of every object is no entry). */
+  private storedEntry(file: string): string | undefined {
+    const value = this.stored[file];
+    return typeof value === 'string' ? value : undefined;
   }
 
   /**
@@ -329,28 +385,65 @@ export class CheckCache {
    */
   workload(files: readonly string[]): number {
     let held = 0;
-    for (const f of files) if (this.entries.has(f)) held++;
+    for (const f of files) if (this.holds(f)) held++;
     return files.length - held + Math.ceil(held * CACHED_FILE_COST);
   }
 
   get(file: string): CachedFile | undefined {
-    return this.entries.get(file);
+    if (this.changes.size > 0) {
+      const changed = this.changes.get(file);
+      if (changed !== undefined) return changed ?? undefined;
+    }
+    const stored = this.storedEntry(file);
+    if (stored === undefined) return undefined;
+    const cut = stored.lastIndexOf('\n');
+    return { key: stored.slice(0, cut), findings: stored.slice(cut + 1) };
   }
 
-  /** A file checked in this run: its key and findings (undefined: not to be cached, so dropped). */
-  record(file: string, entry: CachedFile | undefined): void {
-    this.seen.add(file);
-    const old = this.entries.get(file);
-    if (!entry) {
-      if (old) {
-        this.entries.delete(file);
+  /** Whether the cache has an entry for a file. */
+  private holds(file: string): boolean {
+    const changed = this.changes.size > 0 ? this.changes.get(file) : undefined;
+    return changed !== undefined ? changed !== null : this.storedEntry(file) !== undefined;
+  }
+
+  /** Whether the cache's entry for a file has this key (without taking the entry apart). */
+  private hasKey(file: string, key: string): boolean {
+    const changed = this.changes.size > 0 ? this.changes.get(file) : undefined;
+    if (changed !== undefined) return changed?.key === key;
+    const stored = this.storedEntry(file);
+    return stored !== undefined && stored.lastIndexOf('\n') === key.length && stored.startsWith(key);
+  }
+
+  /**
+   * A file checked or taken from the cache in this run: the key of its inputs and its findings
+   * (key undefined: not to be cached, so dropped). Findings are turned into text only when the
+   * entry changes.
+   */
+  record(file: string, key: string | undefined, findings: readonly LocatedFinding[]): void {
+    this.recorded.push(file);
+    if (this.storedEntry(file) !== undefined) this.taken++;
+    if (key === undefined) {
+      if (this.get(file)) {
+        this.changes.set(file, null);
         this.changed = true;
       }
       return;
     }
-    if (old?.key === entry.key) return;
-    this.entries.set(file, entry);
+    if (this.hasKey(file, key)) return;
+    this.changes.set(file, { key, findings: findings.length === 0 ? NO_FINDINGS : JSON.stringify(findings) });
     this.changed = true;
+  }
+
+  /**
+   * An entry whose findings were not findings (see findingsOf): its file was checked instead.
+   * Said once; the entry is replaced, and the cache written anew.
+   */
+  damagedEntry(file: string): void {
+    this.changes.set(file, null);
+    this.changed = true;
+    if (this.saidDamaged) return;
+    this.saidDamaged = true;
+    this.say(`The cache "${this.file}" is damaged: files whose entries are damaged are checked.`);
   }
 
   /**
@@ -358,13 +451,24 @@ export class CheckCache {
    * same cache) are kept while they exist, files no longer there are dropped.
    */
   save(): void {
-    for (const file of this.entries.keys()) {
-      if (this.seen.has(file) || existsSync(file)) continue;
-      this.entries.delete(file);
-      this.changed = true;
+    // Every entry taken up (the common case): none to look for on the disk.
+    if (this.taken < this.storedCount) {
+      const recorded = new Set(this.recorded);
+      for (const file in this.stored) {
+        if (recorded.has(file) || this.changes.has(file) || existsSync(file)) continue;
+        this.changes.set(file, null);
+        this.changed = true;
+      }
     }
     if (!this.changed || this.foreign) return;
-    const body = JSON.stringify([...this.entries].map(([file, e]) => [file, e.key, e.findings]));
+    // Without a prototype, so that any path, "__proto__" too, is a property like another.
+    const entries: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const file in this.stored) {
+      const stored = this.storedEntry(file);
+      if (stored !== undefined && !this.changes.has(file)) entries[file] = stored;
+    }
+    for (const [file, entry] of this.changes) if (entry) entries[file] = `${entry.key}\n${entry.findings}`;
+    const body = JSON.stringify(entries);
     const header = JSON.stringify({ cache: 'umsg', format: FORMAT, tool: this.tool, sha256: sha256(body) });
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {

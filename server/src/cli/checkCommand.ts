@@ -59,7 +59,7 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
     const found = await configs.forFile(file);
     checker.stdinText = await readStdin(io, messageByteLimit(found.config.maxFileSize));
   } else {
-    const collector = new FileCollector(problems, shown);
+    const collector = new FileCollector(problems, shown, (folder, names) => checker.listings.seed(folder, names));
     for (const p of args.paths) await collector.add(path.resolve(io.cwd, p));
     targets = collector.files;
   }
@@ -107,7 +107,8 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
   const configDirs = new Set<string>();
   const configsSeen = new Set<string>();
   for (const file of files) {
-    const dir = path.dirname(file);
+    // Its folder, cut at the last separator: a key for this loop only (path.dirname per file cost more).
+    const dir = file.slice(0, file.lastIndexOf(path.sep));
     if (configDirs.has(dir)) continue;
     configDirs.add(dir);
     // A lookup that fails fails again for the file itself, which then says why it was not checked.
@@ -127,15 +128,14 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
     progress.update(used);
     const file = files[index];
     if (outcome.kind === 'cannot') {
-      cache?.record(file, undefined);
+      cache?.record(file, undefined, []);
       cannot(file, outcome.line);
       return;
     }
     checked++;
+    if (outcome.damagedEntry) cache?.damagedEntry(file);
     // A file on which a rule failed is checked again next time.
-    cache?.record(file, outcome.key !== undefined && outcome.ruleFailures.length === 0
-      ? { key: outcome.key, findings: outcome.report.findings }
-      : undefined);
+    cache?.record(file, outcome.ruleFailures.length === 0 ? outcome.key : undefined, outcome.report.findings);
     for (const failure of outcome.ruleFailures) {
       stderr(`umsg: rule ${failure.rule} failed on ${printable(file)}: ${printable(failure.error)}\n`);
       notifications.push({ message: `Rule ${failure.rule} failed on this file: ${failure.error}`, filePath: file, rule: failure.rule });

@@ -4,7 +4,7 @@
  * the same findings, worded the same way. A file's outcome is what the report needs of it and
  * nothing more: its located findings (no text), or the line that says why it was not checked.
  */
-import { lstatSync, statSync } from 'node:fs';
+import { lstatSync, statSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { channelOfPath, createLanguageService, languageOf, messageByteLimit, tooLargeToRead, type LanguageId, type ProviderProjectFacts } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
@@ -13,7 +13,7 @@ import { nodeProviderProjects } from '../node/providerProjects';
 import { projectFolder } from '../workspace/links';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
 import { locate, type LocatedReport } from './report/locate';
-import { fileKey, metadataKey, statKeyText, type CachedFile } from './checkCache';
+import { fileKey, findingsOf, metadataKey, statKeyText, type CachedFile } from './checkCache';
 
 /** The languages `umsg check` collects (umsg.config.json is checked as the config of the files it governs). */
 export function checkedLanguageOf(p: string): Exclude<LanguageId, 'umsg-config'> | undefined {
@@ -43,25 +43,51 @@ export function readText(filePath: string): Promise<ReadOutcome> {
 }
 
 /**
+ * The folder a message's side files are looked up in (messageContext's way: the path cut at
+ * its last '/'), or undefined where that is not how its path is written.
+ */
+function messageFolder(file: string): string | undefined {
+  const cut = file.lastIndexOf('/');
+  return cut > 0 && cut >= file.lastIndexOf('\\') ? file.slice(0, cut) : undefined;
+}
+
+/** Results handed on in a row without waiting, after which the event loop gets a turn (a closed output is noticed). */
+const IN_A_ROW = 512;
+
+/**
  * Runs `work` on every item with at most `limit` in flight, handing results to `use` in the
  * items' order: reading the next files overlaps checking this one, and output stays sorted.
+ * A result `work` has at once (not a promise: a file taken from the cache) is used at once.
  */
 async function inOrder<T, R>(
   items: readonly T[],
   limit: number,
-  work: (item: T) => Promise<R>,
+  work: (item: T) => R | Promise<R>,
   use: (result: R, index: number) => void | Promise<void>,
 ): Promise<void> {
-  const running: Promise<R>[] = [];
+  const running: (R | Promise<R>)[] = [];
   let next = 0;
+  let inARow = 0;
   const start = () => {
     while (next < items.length && running.length < limit) running.push(work(items[next++]));
   };
   start();
   for (let i = 0; i < items.length; i++) {
-    const result = await running.shift()!;
+    const head = running.shift()!;
+    let result: R;
+    if (head instanceof Promise) {
+      result = await head;
+      inARow = 0;
+    } else {
+      result = head;
+      if (++inARow === IN_A_ROW) {
+        inARow = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
     start();
-    await use(result, i);
+    const used = use(result, i);
+    if (used instanceof Promise) await used;
   }
 }
 
@@ -74,22 +100,38 @@ async function inOrder<T, R>(
  */
 export const READ_CONCURRENCY = 32;
 
+/** What metadataKeyWith works with for a message in a folder without samples or siblings: nothing to look up. */
+const NO_BASE = { base: '', cut: 0, stem: '' };
+
 /** A rule that threw on a file: the rule id and the error as text (it crosses threads). */
 interface RuleFailure {
   rule: string;
   error: string;
 }
 
+/** The rule failures of a file taken from the cache: none (one array for all, never written to). */
+const NO_FAILURES: readonly RuleFailure[] = Object.freeze([]);
+
 /** What the report needs of one file: its findings, or why it could not be checked. */
 export type FileOutcome =
-  /** `key`: the hash of the file's inputs, when the run keeps a cache (see checkCache.ts). */
-  | { kind: 'checked'; report: LocatedReport; ruleFailures: RuleFailure[]; key?: string }
+  /**
+   * `key`: the key of the file's inputs, when the run keeps a cache (see checkCache.ts);
+   * `damagedEntry`: the cache's entry had the key but no findings that could be read, so the
+   * file was checked.
+   */
+  | { kind: 'checked'; report: LocatedReport; ruleFailures: readonly RuleFailure[]; key?: string; damagedEntry?: boolean }
   | { kind: 'cannot'; line: string };
+
+function isOutcome(x: FileOutcome | Prepared | Error): x is FileOutcome {
+  return !(x instanceof Error) && 'kind' in x;
+}
 
 interface Prepared {
   found: ConfigForFile;
-  /** With --cache-strategy metadata: the cache's entry, when the file and its side files are as it was written. */
-  hit?: CachedFile;
+  /** With --cache-strategy metadata: the cache's findings, when the file and its side files are as it was written. */
+  hit?: LocatedReport['findings'];
+  /** The cache's entry had the file's key, but its findings could not be read. */
+  damagedEntry?: boolean;
   text: ReadOutcome;
   language: Exclude<LanguageId, 'umsg-config'>;
   related: Awaited<ReturnType<typeof messageContext>> | undefined;
@@ -138,6 +180,16 @@ export class FileChecker {
   }
 
   /**
+   * What the files of a folder share, once known (the config lookup's answer and the folder's
+   * listing): a file taken from the cache needs nothing it must wait for. By the folder as
+   * the path names it, cut at the last separator.
+   */
+  private readonly configNow = new Map<string, ConfigForFile>();
+  private readonly listedNow = new Map<string, ReadonlySet<string> | undefined>();
+  /** The folder of the last file takenAtOnce looked at, with what it knew of it. */
+  private lastFolder: { dir: string; found?: ConfigForFile; known: boolean; listed?: ReadonlySet<string> } | undefined;
+
+  /**
    * The metadata key of a file (see metadataKey), or undefined where its content must key it:
    * a provider descriptor (its project's facts come from its text), standard input, a message
    * whose folder cannot be listed, or one whose sample or sibling is a link (where a link leads
@@ -147,25 +199,103 @@ export class FileChecker {
     if (language === 'native-provider' || this.stdinText !== undefined) return undefined;
     const own = statSync(file, { throwIfNoEntry: false });
     if (!own) return undefined;
+    let listed: ReadonlySet<string> | undefined;
+    if (language === 'universal-message') {
+      const folder = messageFolder(file);
+      if (folder === undefined) return undefined;
+      listed = await this.listings.list(folder);
+      this.listedNow.set(folder, listed);
+    }
+    return this.metadataKeyWith(file, own, found, language, listed);
+  }
+
+  /** The metadata key of a file whose stat is `own` and, for a message, whose folder's listing is `listed`. */
+  private metadataKeyWith(
+    file: string,
+    own: Stats,
+    found: ConfigForFile,
+    language: Prepared['language'],
+    listed: ReadonlySet<string> | undefined,
+  ): string | undefined {
     const sides: [string, string][] = [];
     if (language === 'universal-message') {
-      const channel = channelOfPath(file);
-      const { base, cut, stem } = messageBase(file, channel);
-      // As messageContext looks them up: in the folder's listing, cut at the last '/'.
-      const listed = cut > 0 && base.charCodeAt(cut) === 47 ? await this.listings.list(base.slice(0, cut)) : undefined;
       if (!listed) return undefined;
+      // A folder without any sample or sibling (most): no name to work out.
+      const stems = stemsOf(listed);
+      const channel = stems.size === 0 ? undefined : channelOfPath(file);
+      const { base, cut, stem } = stems.size === 0 ? NO_BASE : messageBase(file, channel);
       // Those present, by name (one lookup of the stem, not one per name): any other appearing changes the key.
-      const present = stemsOf(listed).get(stem);
-      const names: string[] = [];
-      if (present?.sample) names.push(`${stem}.sample.json`);
-      if (present && !channel) for (const c of present.channels) names.push(`${stem}.${c}.umsg`);
-      for (const name of names) {
-        const side = lstatSync(`${base.slice(0, cut + 1)}${name}`, { throwIfNoEntry: false });
-        if (side?.isSymbolicLink()) return undefined;
-        sides.push([name, side ? statKeyText(side) : '-']);
+      const present = stems.get(stem);
+      if (present) {
+        const names: string[] = [];
+        if (present.sample) names.push(`${stem}.sample.json`);
+        if (!channel) for (const c of present.channels) names.push(`${stem}.${c}.umsg`);
+        for (const name of names) {
+          const side = lstatSync(`${base.slice(0, cut + 1)}${name}`, { throwIfNoEntry: false });
+          if (side?.isSymbolicLink()) return undefined;
+          sides.push([name, side ? statKeyText(side) : '-']);
+        }
       }
     }
-    return metadataKey(statKeyText(own), found.configPath, found.config, found.root, sides);
+    return metadataKey(statKeyText(own), found, sides);
+  }
+
+  /**
+   * Looks up what the files of each folder share (its config, its listing) before the files,
+   * so that every file the cache holds unchanged can be taken at once. A lookup that fails is
+   * left to the file, which then says why it was not checked.
+   */
+  private async knowFolders(files: readonly string[]): Promise<void> {
+    let last: string | undefined;
+    for (const file of files) {
+      const dir = file.slice(0, file.lastIndexOf(path.sep));
+      if (dir === last) continue;
+      last = dir;
+      if (!this.configNow.has(dir)) {
+        const found = await this.configs.forFile(file).catch(() => undefined);
+        if (found) this.configNow.set(dir, found);
+      }
+      const folder = messageFolder(file);
+      if (folder !== undefined && !this.listedNow.has(folder)) this.listedNow.set(folder, await this.listings.list(folder));
+    }
+  }
+
+  /**
+   * With --cache-strategy metadata, a file taken from the cache without waiting for anything:
+   * its folder's config and listing are known, its key (its stat, its side files') is the
+   * cache's, and the cache's findings can be read. Undefined for every other file, which then
+   * goes the long way (prepare, finish) and comes to the same outcome.
+   */
+  private takenAtOnce(file: string): FileOutcome | undefined {
+    if (!this.byMetadata || this.stdinText !== undefined || !this.lookup) return undefined;
+    const cut = file.lastIndexOf(path.sep);
+    let folder = this.lastFolder;
+    // Files come folder by folder: the last one's answers, unless this file is elsewhere.
+    if (folder?.dir.length !== cut || !file.startsWith(folder.dir)) {
+      const dir = file.slice(0, cut);
+      const messages = messageFolder(file);
+      folder = {
+        dir,
+        found: this.configNow.get(dir),
+        known: messages !== undefined && this.listedNow.has(messages),
+        listed: messages === undefined ? undefined : this.listedNow.get(messages),
+      };
+      this.lastFolder = folder;
+    }
+    const { found } = folder;
+    if (!found) return undefined;
+    const language = checkedLanguageOf(file.slice(cut + 1))!;
+    if (language === 'native-provider') return undefined;
+    if (language === 'universal-message' && !folder.known) return undefined;
+    const { listed } = folder;
+    const cached = this.lookup(file);
+    if (!cached) return undefined;
+    const own = statSync(file, { throwIfNoEntry: false });
+    if (!own) return undefined;
+    const key = this.metadataKeyWith(file, own, found, language, listed);
+    if (key !== cached.key) return undefined;
+    const findings = findingsOf(cached.findings);
+    return findings && { kind: 'checked', report: { filePath: file, findings }, ruleFailures: NO_FAILURES, key };
   }
 
   private shown(p: string): string {
@@ -174,13 +304,19 @@ export class FileChecker {
 
   private async prepare(file: string): Promise<Prepared> {
     const found = await this.configs.forFile(file);
+    if (this.byMetadata) this.configNow.set(file.slice(0, file.lastIndexOf(path.sep)), found);
     // By its name alone: the whole path would be split again for every file.
     const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
     // Taken before the file is read: a file written meanwhile has a new key on the next run.
     const byMetadata = this.byMetadata ? await this.metadataKeyOf(file, found, language) : undefined;
+    let damagedEntry: boolean | undefined;
     if (byMetadata !== undefined) {
       const cached = this.lookup?.(file);
-      if (cached?.key === byMetadata) return { found, hit: cached, text: '', language, related: undefined, key: byMetadata };
+      if (cached?.key === byMetadata) {
+        const hit = findingsOf(cached.findings);
+        if (hit) return { found, hit, text: '', language, related: undefined, key: byMetadata };
+        damagedEntry = true;
+      }
     }
     const text: ReadOutcome = this.stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
     // With a cache keyed on content, every file the context reads is part of the key.
@@ -210,13 +346,13 @@ export class FileChecker {
     const key = !this.keyed || typeof text !== 'string' ? undefined : byMetadata ?? fileKey(
       text, found.configPath, found.config, related && { messagePath: file, context: related, reads }, readSideSync, providerProject,
     );
-    return { found, text, language, related, providerProject, key };
+    return { found, text, language, related, providerProject, key, damagedEntry };
   }
 
   private async finish(prepared: Prepared | Error, file: string): Promise<FileOutcome> {
     if (prepared instanceof Error) return { kind: 'cannot', line: `Cannot check "${this.shown(file)}": ${describeError(prepared)}.` };
     const { hit } = prepared;
-    if (hit) return { kind: 'checked', report: { filePath: file, findings: hit.findings }, ruleFailures: [], key: prepared.key };
+    if (hit) return { kind: 'checked', report: { filePath: file, findings: hit }, ruleFailures: [], key: prepared.key };
     const { found, text, language, related, providerProject } = prepared;
     if (text === undefined || (isUnreadable(text) && text.size === undefined)) {
       const reason = text === undefined ? 'no such file or folder' : text.unreadable;
@@ -230,9 +366,14 @@ export class FileChecker {
       };
     }
     const { key } = prepared;
-    if (key !== undefined) {
+    let { damagedEntry } = prepared;
+    if (key !== undefined && !damagedEntry) {
       const cached = this.lookup?.(file);
-      if (cached?.key === key) return { kind: 'checked', report: { filePath: file, findings: cached.findings }, ruleFailures: [], key };
+      if (cached?.key === key) {
+        const findings = findingsOf(cached.findings);
+        if (findings) return { kind: 'checked', report: { filePath: file, findings }, ruleFailures: [], key };
+        damagedEntry = true;
+      }
     }
     const ruleFailures: RuleFailure[] = [];
     this.ruleFailures = ruleFailures;
@@ -245,7 +386,8 @@ export class FileChecker {
       providerProject,
       config: found.config,
     });
-    return { kind: 'checked', report: locate({ filePath: file, text, diagnostics: result.diagnostics }), ruleFailures, key };
+    const report = locate({ filePath: file, text, diagnostics: result.diagnostics });
+    return damagedEntry ? { kind: 'checked', report, ruleFailures, key, damagedEntry } : { kind: 'checked', report, ruleFailures, key };
   }
 
   /** Checks a batch of files (for a thread of a parallel run): their outcomes, in order. */
@@ -258,13 +400,17 @@ export class FileChecker {
   }
 
   /** Checks `files`, handing each outcome to `use` in the files' order. */
-  checkAll(
+  async checkAll(
     files: readonly string[],
     concurrency: number,
     use: (outcome: FileOutcome, index: number) => void | Promise<void>,
   ): Promise<void> {
-    return inOrder(files, concurrency, (file) => this.prepare(file).catch((error: unknown) => error as Error), async (prepared, i) => {
-      await use(await this.finish(prepared, files[i]), i);
-    });
+    if (this.byMetadata && this.lookup && this.stdinText === undefined) await this.knowFolders(files);
+    return inOrder<string, FileOutcome | Prepared | Error>(
+      files,
+      concurrency,
+      (file) => this.takenAtOnce(file) ?? this.prepare(file).catch((error: unknown) => error as Error),
+      (result, i) => (isOutcome(result) ? use(result, i) : this.finish(result, files[i]).then((outcome) => use(outcome, i))),
+    );
   }
 }

@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { describeError, NODE_FOLDERS, realPathOf } from '../node/files';
-import { FolderWalk } from '../workspace/walkFolders';
+import { FolderWalk, type FolderEntry, type WalkHost } from '../workspace/walkFolders';
 import { checkedLanguageOf } from './checkFiles';
 
 export class InputError extends Error {}
@@ -32,8 +32,23 @@ export class FileCollector {
   readonly files: Collected[] = [];
   private readonly walk: FolderWalk;
 
-  constructor(private readonly problems: Problem[], private readonly shown: (p: string) => string) {
-    this.walk = new FolderWalk(NODE_FOLDERS, {
+  /** `listed`: each folder's names as the walk lists them (so that the check need not list it again). */
+  constructor(
+    private readonly problems: Problem[],
+    private readonly shown: (p: string) => string,
+    listed?: (folder: string, names: string[]) => void,
+  ) {
+    const host: WalkHost = listed
+      ? {
+        ...NODE_FOLDERS,
+        list: async (folder) => {
+          const entries = await NODE_FOLDERS.list(folder);
+          if (Array.isArray(entries)) listed(folder, (entries as readonly FolderEntry[]).map((e) => e.name));
+          return entries;
+        },
+      }
+      : NODE_FOLDERS;
+    this.walk = new FolderWalk(host, {
       wanted: (name) => !!checkedLanguageOf(name),
       take: (file, real) => { this.files.push({ file, real }); },
       problem: ({ path: p, folder, reason }) => this.problems.push({

@@ -176,6 +176,11 @@ export class FolderListings {
     return cached;
   }
 
+  /** A folder's names as listed already (by the walk that found the files to check): not listed again. */
+  seed(dir: string, names: readonly string[]): void {
+    if (!this.listings.has(dir)) this.listings.set(dir, Promise.resolve(new Set(names)));
+  }
+
   /**
    * Whether a name exists at `p` (a file, folder, link or anything else). A message's sample
    * and siblings are looked up in `list` (messageContext's stem index); this serves the

@@ -3,9 +3,13 @@
  * web-tree-sitter (WebAssembly, so the same code runs in Node and in a Web Worker). The host
  * hands the bytes of each .wasm file (`LoadWasm`), so this module reads no file itself.
  * Grammars load once, on first use; a grammar that cannot load is a reason in words, never a
- * throw.
+ * throw. web-tree-sitter itself is imported with the first parse: the Node bundles keep it in a
+ * file of its own (esbuild.mjs), which a run over messages alone never loads.
  */
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import type { Parser, Tree } from 'web-tree-sitter';
+
+/** web-tree-sitter, once imported. */
+let treeSitter: Promise<typeof import('web-tree-sitter')> | undefined;
 
 export type Grammar = 'kotlin' | 'groovy' | 'java';
 
@@ -47,6 +51,7 @@ export class SourceParsers {
         const bytes = await this.load(WASM_FILES[grammar]);
         if (!(bytes instanceof Uint8Array)) return `the ${grammar} grammar cannot be loaded (${bytes.missing})`;
         try {
+          const { Language, Parser } = await treeSitter!;
           const parser = new Parser();
           parser.setLanguage(await Language.load(bytes));
           return parser;
@@ -63,6 +68,7 @@ export class SourceParsers {
     const bytes = await this.load(WASM_FILES.runtime);
     if (!(bytes instanceof Uint8Array)) return `the tree-sitter runtime cannot be loaded (${bytes.missing})`;
     try {
+      const { Parser } = await (treeSitter ??= import('web-tree-sitter'));
       await Parser.init({ wasmBinary: bytes } as Parameters<typeof Parser.init>[0]);
       return undefined;
     } catch (error) {

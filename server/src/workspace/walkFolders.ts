@@ -49,9 +49,43 @@ const ENTRIES_PER_PAUSE = 500;
 /**
  * The order files are walked and reported in: localeCompare's, through one collator (the
  * same comparison, by the language's definition, at a fraction of the cost). Made on first
- * use: making it loads ICU's collation data, which a run over named files never needs.
+ * use: making it loads ICU's collation data, which a run over named files never needs, and
+ * nor does a folder of plain names (see inNameOrder).
  */
 let nameOrder: Intl.Collator | undefined;
+
+/**
+ * Names of lower-case ASCII letters, digits, '.', '-' and '_' only: most names a project gives
+ * its messages. The collator gives each of these characters one weight of its own, in the
+ * order _ - . 0-9 a-z, with no case or accent to weigh, so two such names compare as their
+ * characters' weights in turn: code unit order, '_' put first.
+ */
+const PLAIN_NAME = /^[0-9a-z._-]*$/;
+
+/**
+ * A folder's entries in the collator's order. A folder whose names are all plain is sorted by
+ * code units (with '_' below every other character), the same order without making the
+ * collator (tens of milliseconds of ICU data for a command-line run); any other name, and the
+ * whole folder is sorted by the collator.
+ */
+function inNameOrder(listed: readonly FolderEntry[]): FolderEntry[] {
+  for (const e of listed) {
+    if (PLAIN_NAME.test(e.name)) continue;
+    const order = (nameOrder ??= new Intl.Collator());
+    return [...listed].sort((a, b) => order.compare(a.name, b.name));
+  }
+  // Distinct names give distinct keys (' ' is not a plain character): no two entries tie. The
+  // keys are sorted by the default comparison (code units), cheaper than a comparison function.
+  const byKey = new Map<string, FolderEntry>();
+  const keys: string[] = [];
+  for (const e of listed) {
+    const key = e.name.includes('_') ? e.name.replaceAll('_', ' ') : e.name;
+    byKey.set(key, e);
+    keys.push(key);
+  }
+  keys.sort();
+  return keys.map((key) => byKey.get(key)!);
+}
 
 /** Walks `folder` (whose real path is `realFolder`) and everything under it. */
 export class FolderWalk {
@@ -67,8 +101,7 @@ export class FolderWalk {
       visitor.problem({ path: folder, folder: true, reason: (listed as { problem: string }).problem });
       return;
     }
-    const order = (nameOrder ??= new Intl.Collator());
-    const entries = [...(listed as readonly FolderEntry[])].sort((a, b) => order.compare(a.name, b.name));
+    const entries = inNameOrder(listed as readonly FolderEntry[]);
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i];
       if (visitor.pause && i > 0 && i % ENTRIES_PER_PAUSE === 0) await visitor.pause();

@@ -7,11 +7,19 @@ function eslintSeverity(severity: Diagnostic['severity']): 1 | 2 {
   return severity === 'error' ? 2 : 1;
 }
 
+/** A file's part after its path when it has no findings. */
+const NO_MESSAGES = ',"messages":[],"suppressedMessages":[],"errorCount":0,"fatalErrorCount":0,"warningCount":0,'
+  + '"fixableErrorCount":0,"fixableWarningCount":0,"usedDeprecatedRules":[]}';
+
 /** ESLint's json formatter shape, as one JSON array written element by element. */
 export function jsonWriter(): ReportWriter {
   let first = true;
   return {
     file(r) {
+      const opening = first ? '[' : ',';
+      first = false;
+      // Most files have no findings: their part is a constant around the path.
+      if (r.findings.length === 0) return `${opening}{"filePath":${JSON.stringify(r.filePath)}${NO_MESSAGES}`;
       const messages = r.findings.map((f) => ({
         ruleId: f.rule,
         severity: eslintSeverity(f.severity),
@@ -31,8 +39,6 @@ export function jsonWriter(): ReportWriter {
         + `"suppressedMessages":[],"errorCount":${counts.error},"fatalErrorCount":0,`
         + `"warningCount":${counts.warning + counts.information + counts.hint},`
         + '"fixableErrorCount":0,"fixableWarningCount":0,"usedDeprecatedRules":[]}';
-      const opening = first ? '[' : ',';
-      first = false;
       return opening + part;
     },
     end: () => (first ? '[]\n' : ']\n'),
