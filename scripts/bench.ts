@@ -33,9 +33,9 @@
  *    over the 10,000 ordinary messages with one open, to the last report; memory at the end;
  *    hover p95 in the open message meanwhile.
  *
- * 6. Typing in a large document (scripts/bench/typing.ts): a hover right after each one-character
- *    edit in the 50,000-entry Configuration Meta and in the 3.9 MB message, each version's
- *    diagnostics pulled meanwhile (p50, p95, max).
+ * 6. Typing in a large document (scripts/bench/typing.ts): a hover or a completion right after
+ *    each one-character edit in the 50,000-entry Configuration Meta and in the 3.9 MB message,
+ *    each version's diagnostics pulled meanwhile (p50, p95, max).
  *
  * Prints a table with the speed goals marked met or not met; the bench does not fail on a
  * goal, only on a broken measurement (a tool that errors, exits with another code, or reads

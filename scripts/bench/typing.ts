@@ -4,8 +4,9 @@
  * into an action of the 3.9 MB message. Each edit types a character into a string value in the
  * middle of the document, or removes it again; the client pulls that version's diagnostics at
  * once, as VS Code does (the check runs on the server's worker thread, and the next edit
- * cancels it), and sends a hover on the same line. The hover's latency is timed from the edit:
- * it includes the new version's parse on the server's own thread. Edits come at a typing pace.
+ * cancels it), and sends a request on the same line: a hover after two edits, a completion
+ * after the next two, in turn. Its latency is timed from the edit: it includes the new
+ * version's parse on the server's own thread. Edits come at a typing pace.
  */
 import { performance } from 'node:perf_hooks';
 import { hugeMessage, bigConfigMeta } from './corpora';
@@ -17,7 +18,7 @@ import { percentile } from './stats';
 const KEYSTROKE_MS = 120;
 
 export interface TypingResult {
-  /** Hover right after each one-character edit in the 3.9 MB message. */
+  /** Hover or completion right after each one-character edit in the 3.9 MB message. */
   hugeMessage: Latency;
   /** The same in the 50,000-entry Configuration Meta. */
   configMeta: Latency;
@@ -67,9 +68,10 @@ async function typeInto(
     server.change(uri, version, editAt, insert ? editAt : plus(editAt, 1), insert ? 'x' : '');
     // Cancelled by the next edit, or answered: either way not waited for.
     void server.diagnostics(uri).catch(() => undefined);
-    const hover = await server.hover(uri, hoverAt);
+    const hovering = Math.floor(i / 2) % 2 === 0;
+    const answer = await (hovering ? server.hover(uri, hoverAt) : server.completion(uri, hoverAt));
     samples.push(performance.now() - started);
-    if (!hover) throw new Error(`no hover at ${JSON.stringify(hoverAt)} of ${uri} after edit ${i + 1}`);
+    if (!answer) throw new Error(`no ${hovering ? 'hover' : 'completion'} at ${JSON.stringify(hoverAt)} of ${uri} after edit ${i + 1}`);
     const rest = KEYSTROKE_MS - (performance.now() - started);
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
   }
