@@ -123,6 +123,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     async check(doc, context, token) {
       const elsewhere = options.checkElsewhere;
       if (elsewhere && !options.rules && !doc.overSize && doc.text.length >= elsewhere.minLength) {
+        // The requests already received go first (a hover sent right after a keystroke): copying
+        // a multi-megabyte text to the check thread holds the event loop for milliseconds, and
+        // a newer version may have cancelled this check meanwhile.
+        if (options.yieldToHost) {
+          await options.yieldToHost();
+          if (token?.isCancellationRequested) return { diagnostics: [], doc: undefined, cancelled: true };
+        }
         const remote = await elsewhere.run({ text: doc.text, language: doc.language, context }, token);
         if (remote) {
           for (const e of remote.ruleErrors) options.onRuleError?.(e.rule, new Error(e.error), doc);
