@@ -7,6 +7,7 @@
  *   npm run bench -- --no-growth         without scripts/growth.ts
  *   npm run bench -- --cache-only        only the second `umsg check --cache` run (4. below); prints, writes nothing
  *   npm run bench -- --workspace         only the workspace diagnostics case (5. below); prints, writes nothing
+ *   npm run bench -- --typing            only the typing case (6. below, full-size documents); prints, writes nothing
  *
  * 1. Four corpora (scripts/bench/corpora.ts) are generated into a temporary folder: 10,000
  *    ordinary messages, one 3.9 MB message with 20,000 actions, one 50,000-entry Configuration
@@ -32,6 +33,10 @@
  *    over the 10,000 ordinary messages with one open, to the last report; memory at the end;
  *    hover p95 in the open message meanwhile.
  *
+ * 6. Typing in a large document (scripts/bench/typing.ts): a hover or a completion right after
+ *    each one-character edit in the 50,000-entry Configuration Meta and in the 3.9 MB message,
+ *    each version's diagnostics pulled meanwhile (p50, p95, max).
+ *
  * Prints a table with the speed goals marked met or not met; the bench does not fail on a
  * goal, only on a broken measurement (a tool that errors, exits with another code, or reads
  * another number of files). The full run writes bench/results.json, from which
@@ -51,11 +56,12 @@ import { FULL_SIZES, QUICK_SIZES, writeCorpora, type Corpus } from './bench/corp
 import { ServerProcess, timed, type Position } from './bench/lsp';
 import { median, percentile } from './bench/stats';
 import {
-  goalsOf, printCache, printReport, printWorkspace,
+  goalsOf, printCache, printReport, printTyping, printWorkspace,
   type BenchResults, type CacheResult, type CorpusResult, type Latency, type ToolId, type ToolResult,
 } from './bench/report';
 import { measureProviderProject, providerProjectLine } from './bench/providerProject';
 import { measureWorkspace } from './bench/workspace';
+import { measureTyping } from './bench/typing';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -70,6 +76,8 @@ const PUSH_EDITS = quick ? 10 : 50;
 /** Checks of each large file during which hover and completion are timed (about 2 samples each). */
 const UNDER_LOAD_ROUNDS = quick ? 2 : 10;
 const OPEN_MESSAGES = 200;
+/** One-character edits typed into each large document (6.). */
+const TYPED = quick ? 20 : 60;
 
 const round = (x: number, digits = 1) => Number(x.toFixed(digits));
 const latency = (xs: number[]): Latency => ({
@@ -439,8 +447,26 @@ async function workspaceOnly() {
   }
 }
 
+/** The typing case (6.), on the full-size documents whatever the run. */
+function typingCase(dir: string) {
+  const uriOf = (name: string) => pathToFileURL(path.join(dir, 'typing', name)).href;
+  return measureTyping(SERVER, pathToFileURL(dir).href, uriOf, TYPED);
+}
+
+/** `--typing`: that case alone. */
+async function typingOnly() {
+  execNode(['esbuild.mjs']);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'umsg-bench-'));
+  try {
+    printTyping(await typingCase(dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (process.argv.includes('--workspace')) return workspaceOnly();
+  if (process.argv.includes('--typing')) return typingOnly();
   const started = performance.now();
   const loadBefore = os.loadavg();
   execNode(['esbuild.mjs']);
@@ -469,6 +495,7 @@ async function main() {
     const processes = corpora.map((c) => measureCorpus(c, tools, scratch));
     const server = await measureServer(dir, readFileSync(corpora[1].target, 'utf8'), readFileSync(corpora[2].target, 'utf8'));
     const workspace = await workspaceCase(corpora[0]);
+    const typing = await typingCase(dir);
     const startup = await measureStartup(dir);
     const cache = measureCache(corpora[0], tools, scratch);
     process.stdout.write('\n');
@@ -493,6 +520,7 @@ async function main() {
         underLoad: { hugeMessage: server.hugeLoad, configMeta: server.metaLoad },
         memory: server.memory,
         workspace,
+        typing,
       },
       startup,
       cache,

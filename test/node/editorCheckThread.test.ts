@@ -143,4 +143,18 @@ describe('large documents are checked on a worker thread', () => {
     );
     assert.ok(result.doc, 'checked here: the parse is kept for the editing features');
   });
+
+  it('lets the host serve what it has received before a text is sent, and sends none a newer version replaced meanwhile', async () => {
+    const text = largeCard(50, 'typing');
+    const order: string[] = [];
+    const token = { isCancellationRequested: false };
+    const service = createLanguageService({
+      checkElsewhere: { minLength: 1, run: () => { order.push('sent'); return Promise.resolve(undefined); } },
+      // The host's turn: a request received meanwhile is answered, and an edit replaces the version.
+      yieldToHost: () => { order.push('host'); token.isCancellationRequested = true; return Promise.resolve(); },
+    });
+    const result = await service.check(service.open(text, 'universal-message'), { config: DEFAULT_CONFIG }, token);
+    assert.deepEqual(order, ['host']);
+    assert.equal(result.cancelled, true);
+  });
 });

@@ -21,6 +21,7 @@ import { channelMessageBlocker, channelMessageDraft } from './features/channelMe
 import { featuresFor } from './features/languageFeatures';
 import type { FeatureContext } from './features/types';
 import { renderForChannel } from './render/channelRender';
+import { reparseJsonDocument } from './syntax/incremental';
 import { parseJsonDocument, type JsonDocument } from './syntax/jsonDocument';
 import type { DocumentContext, LanguageService, LanguageServiceOptions, ServiceDocument } from './types';
 
@@ -34,6 +35,12 @@ interface Handle extends ServiceDocument {
   parse: JsonDocument | undefined;
   /** The parse in slices under way (`ready`), shared by every request that waits for it. */
   parsing: Promise<JsonDocument | undefined> | undefined;
+  /**
+   * An earlier version of the same document with a parse (or that had one when this handle was
+   * opened): this version's parse is made from it when the edit allows (syntax/incremental.ts).
+   * Dropped once used, so a handle keeps at most one earlier text alive.
+   */
+  base: Handle | undefined;
 }
 
 /**
@@ -45,7 +52,22 @@ const PARSE_IN_SLICES_FROM = 100_000;
 function parsed(doc: ServiceDocument): JsonDocument | undefined {
   if (doc.overSize) return undefined;
   const handle = doc as Handle;
-  return (handle.parse ??= parseJsonDocument(doc.text));
+  return (handle.parse ??= fromBase(handle) ?? parseJsonDocument(doc.text));
+}
+
+/**
+ * The parse of this version made from its base's, which it takes over (the base's parse is
+ * spent: the base parses again if it is ever asked); undefined when the edit between them
+ * needs a whole parse.
+ */
+function fromBase(handle: Handle): JsonDocument | undefined {
+  const base = handle.base;
+  handle.base = undefined;
+  const previous = base?.parse;
+  if (!base || !previous) return undefined;
+  const doc = reparseJsonDocument(previous, handle.text);
+  if (doc) base.parse = undefined;
+  return doc;
 }
 
 function targetsOf(context: DocumentContext, withOverridden: boolean): ChannelId[] {
@@ -87,14 +109,27 @@ function featureContext(context: DocumentContext): FeatureContext {
 export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
   const features = (doc: ServiceDocument) => featuresFor(doc.language);
   return {
-    open(text, language, config = DEFAULT_CONFIG) {
-      const handle: Handle = { text, language, overSize: text.length > config.maxFileSize, parse: undefined, parsing: undefined };
+    open(text, language, config = DEFAULT_CONFIG, previous) {
+      const overSize = text.length > config.maxFileSize;
+      // Only a long document is worth it: a short one parses in a few milliseconds.
+      const earlier = previous as Handle | undefined;
+      const base = !overSize && text.length >= PARSE_IN_SLICES_FROM && earlier?.language === language
+        ? (earlier.parse ? earlier : earlier.base)
+        : undefined;
+      const handle: Handle = { text, language, overSize, parse: undefined, parsing: undefined, base };
       return handle;
     },
 
     async check(doc, context, token) {
       const elsewhere = options.checkElsewhere;
       if (elsewhere && !options.rules && !doc.overSize && doc.text.length >= elsewhere.minLength) {
+        // The requests already received go first (a hover sent right after a keystroke): copying
+        // a multi-megabyte text to the check thread holds the event loop for milliseconds, and
+        // a newer version may have cancelled this check meanwhile.
+        if (options.yieldToHost) {
+          await options.yieldToHost();
+          if (token?.isCancellationRequested) return { diagnostics: [], doc: undefined, cancelled: true };
+        }
         const remote = await elsewhere.run({ text: doc.text, language: doc.language, context }, token);
         if (remote) {
           for (const e of remote.ruleErrors) options.onRuleError?.(e.rule, new Error(e.error), doc);
@@ -108,7 +143,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const checkOptions: Parameters<typeof checkDocumentSliced>[2] = {
         // The handle's parse, when there is one; else the check's parse goes on the handle
         // below. Either way the editing features of the same version share it.
-        parsed: options.inOneGo || doc.text.length < PARSE_IN_SLICES_FROM ? parsed(doc) : handle.parse,
+        parsed: options.inOneGo || doc.text.length < PARSE_IN_SLICES_FROM ? parsed(doc) : (handle.parse ??= fromBase(handle)),
         config: context.config,
         rules: options.rules,
         sample: context.sample,
@@ -129,6 +164,11 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     ready(doc, token) {
       const handle = doc as Handle;
       if (doc.overSize || handle.parse || doc.text.length < PARSE_IN_SLICES_FROM) return true;
+      // An edit inside an element of a long array: a few milliseconds, no need to yield.
+      if (!handle.parsing) {
+        handle.parse = fromBase(handle);
+        if (handle.parse) return true;
+      }
       handle.parsing ??= parseInSlices(doc.text, {
         yieldToHost: options.yieldToHost,
         isCancelled: () => !!token?.isCancellationRequested,

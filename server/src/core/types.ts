@@ -150,8 +150,13 @@ export interface LanguageService {
    * A handle on one version of a text. Nothing is parsed yet: the first feature that needs
    * the parse makes it, and every later call on the same handle shares it. A text longer than
    * `config.maxFileSize` is never parsed (`overSize`).
+   *
+   * `previous`, an earlier version of the same document: a long document's parse is then made
+   * from the previous parse when the edit between them stays inside the elements of an array
+   * (a keystroke in an action of a card, an entry of a Configuration Meta), which takes that
+   * parse over: `previous` parses again if it is ever asked.
    */
-  open(text: string, language: LanguageId, config?: ResolvedConfig): ServiceDocument;
+  open(text: string, language: LanguageId, config?: ResolvedConfig, previous?: ServiceDocument): ServiceDocument;
   /**
    * Every finding of the document's rules, with the severities `context.config` gives them.
    * A long document is checked in slices that yield to the host (or on `checkElsewhere`);

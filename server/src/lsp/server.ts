@@ -125,7 +125,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const text = doc.getText();
     let entry = entries.get(uri);
     if (!entry || entry.version !== doc.version || entry.text !== text || entry.generation !== generation) {
-      entry = { version: doc.version, text, generation, handle: service.open(text, kind, config) };
+      // The previous version's parse serves this one's when the edit allows.
+      entry = { version: doc.version, text, generation, handle: service.open(text, kind, config, entry?.handle) };
       entries.set(uri, entry);
     }
     const current = entry;

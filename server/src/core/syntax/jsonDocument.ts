@@ -18,6 +18,8 @@ export interface JsonDocument {
   /** The root value, or undefined when the text holds none or was too deep to parse safely. */
   readonly root: Node | undefined;
   readonly syntax: SyntaxProblem[];
+  /** jsonc-parser's errors, as the parse met them, of which `syntax` is made (incremental.ts reads them). */
+  readonly errors: readonly ParseError[];
   /** True when nesting went past the depth limit and the parse was skipped. */
   readonly tooDeep: boolean;
   /** The template standing in place of this value node, if it is one. */
@@ -95,15 +97,19 @@ export function startJsonDocument(text: string, options: ParseOptions = {}): Jso
   };
 }
 
-/** The document from its template scan and JSON tree: its syntax problems and template lookups. */
-function finishParse(
+/**
+ * The document from its template scan and JSON tree: its syntax problems and template lookups.
+ * `tokensFrom`: see syntaxProblems.
+ */
+export function finishParse(
   text: string,
   options: ParseOptions,
   scan: ScanResult,
   root: Node | undefined,
   errors: readonly ParseError[],
+  tokensFrom = 0,
 ): JsonDocument {
-  const { syntax, tooDeep } = syntaxProblems(text, scan, root, errors, options);
+  const { syntax, tooDeep } = syntaxProblems(text, scan, root, errors, options, tokensFrom);
 
   // Most messages have no template at all: no map to build, and every value is plain.
   const byStart = scan.templates.length === 0 && scan.recovered.length === 0 ? undefined : new Map<number, TemplateRegion>();
@@ -120,6 +126,7 @@ function finishParse(
     scan,
     root,
     syntax,
+    errors,
     tooDeep,
     valueTemplate(node) {
       return byStart && node.type === 'string' ? byStart.get(node.offset) : undefined;

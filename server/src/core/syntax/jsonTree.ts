@@ -82,14 +82,26 @@ export interface JsonTreeParse {
   result(): Node | undefined;
 }
 
+/**
+ * A parse of some elements of an array rather than of a whole text (incremental.ts): it starts
+ * at `from`, the first character of an element, in the state the whole parse is in there, and
+ * stops when `stopBefore` says so, asked before each later element of that array
+ * (`close` false) and at its closing bracket (`close` true). `result()` is then an array node
+ * holding the elements read; undefined when the array ended or the text did before a stop.
+ */
+interface ElementsParse {
+  from: number;
+  stopBefore(offset: number, close: boolean): boolean;
+}
+
 /** parseJsonTree in steps, for the editor: a multi-megabyte parse yields between them. */
-export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse {
+export function startJsonTree(text: string, errors: ParseError[], elements?: ElementsParse): JsonTreeParse {
   const scanner = createScanner(text, false);
   const len = text.length;
   let token: Token = Token.EOF;
   // The current token, kept here rather than asked of jsonc-parser's scanner: most tokens
   // are read below without it (see scanNext).
-  let pos = 0;
+  let pos = elements?.from ?? 0;
   let tokenOffset = 0;
   let tokenLength = 0;
   let tokenValue = '';
@@ -175,7 +187,9 @@ export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse
 
   // Tree building, exactly as parseTree's visitor does it.
   const root: MutableNode = node('array', -1, -1, undefined, [], undefined);
-  let parent: MutableNode = root;
+  // Reading elements, they go into an array of their own, which stands for theirs.
+  const shell = elements ? node('array', -1, -1, root, [], undefined) : undefined;
+  let parent: MutableNode = shell ?? root;
   /**
    * The key of the property being read, until its value arrives: the property's children are
    * then made once, [key, value], rather than [key] and again [key, value] (an array saved
@@ -211,7 +225,9 @@ export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse
     ensurePropertyComplete(end);
   };
 
-  const stack: Frame[] = [];
+  // Reading elements, the array they belong to is open, its comma checked: so is every array
+  // at that point of a whole parse.
+  const stack: Frame[] = elements ? [{ kind: 'array', needsComma: true }] : [];
   /** Starts a value at the current token: a container goes on the stack, a scalar is read whole. */
   const beginValue = (): boolean => {
     switch (token) {
@@ -247,6 +263,7 @@ export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse
 
   let started = false;
   let finished = false;
+  let stopped = false;
   let result: MutableNode | undefined;
   const run = (pause?: () => boolean): boolean => {
     if (finished) return true;
@@ -268,6 +285,7 @@ export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse
       const frame = stack[stack.length - 1];
       const object = frame.kind === 'object';
       const close = object ? Token.CloseBrace : Token.CloseBracket;
+      if (elements && stack.length === 1 && token === close && elements.stopBefore(tokenOffset, true)) return (finished = stopped = true);
       if (token === close || token === Token.EOF) {
         endContainer();
         stack.pop();
@@ -284,6 +302,7 @@ export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse
       }
       frame.needsComma = true;
       if (!object) {
+        if (elements && stack.length === 1 && elements.stopBefore(tokenOffset, false)) return (finished = stopped = true);
         if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACKET_OR_COMMA);
         continue;
       }
@@ -310,5 +329,5 @@ export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse
     if (result) result.parent = undefined;
     return (finished = true);
   };
-  return { run, result: () => result };
+  return { run, result: () => (shell ? (stopped ? shell : undefined) : result) };
 }

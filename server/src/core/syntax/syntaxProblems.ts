@@ -33,13 +33,18 @@ export type SyntaxFacts =
 /** A syntax problem at its place in the text. */
 export type SyntaxProblem = SyntaxFacts & { offset: number; length: number };
 
-/** The syntax problems of a parse: a depth over the limit, no value at all, or jsonc-parser's errors. */
+/**
+ * The syntax problems of a parse: a depth over the limit, no value at all, or jsonc-parser's
+ * errors. `tokensFrom`, a token's offset at or before every error, is where the look for the
+ * token before an error may start (a re-parse after an edit, incremental.ts, knows one).
+ */
 export function syntaxProblems(
   text: string,
   scan: ScanResult,
   root: Node | undefined,
   errors: readonly ParseError[],
   options: ParseOptions,
+  tokensFrom = 0,
 ): { syntax: SyntaxProblem[]; tooDeep: boolean } {
   const maxProblems = options.maxSyntaxProblems ?? 100;
   const syntax: SyntaxProblem[] = [];
@@ -54,7 +59,7 @@ export function syntaxProblems(
     if (root === undefined && errors.length === 0) {
       syntax.push({ kind: 'no-value', onlyComments: text.trim().length > 0, offset: 0, length: 0 });
     }
-    const previousToken = previousTokenFinder(scan.masked);
+    const previousToken = previousTokenFinder(scan.masked, tokensFrom);
     let previous: SyntaxProblem | undefined;
     for (let k = 0; k < errors.length; k++) {
       const e = errors[k];
@@ -135,7 +140,7 @@ function describeError(masked: string, e: ParseError, previousToken: (offset: nu
  * stays linear; questions come in text order, as jsonc-parser reports its errors. The
  * scanner only starts when a question is asked.
  */
-function previousTokenFinder(text: string): (offset: number) => number {
+function previousTokenFinder(text: string, from: number): (offset: number) => number {
   let scanner: JSONScanner | undefined;
   let kind = 17; // SyntaxKind.EOF
   let last = -1;
@@ -148,7 +153,11 @@ function previousTokenFinder(text: string): (offset: number) => number {
       return i;
     }
     asked = offset;
-    if (!scanner) { scanner = createScanner(text, true); kind = scanner.scan(); }
+    if (!scanner) {
+      scanner = createScanner(text, true);
+      scanner.setPosition(from);
+      kind = scanner.scan();
+    }
     while (kind !== 17 && scanner.getTokenOffset() < offset) {
       // 12 and 13: SyntaxKind.LineCommentTrivia and BlockCommentTrivia (a const enum in jsonc-parser's types)
       if (kind !== 12 && kind !== 13) last = scanner.getTokenOffset() + scanner.getTokenLength() - 1;

@@ -238,6 +238,37 @@ export function startTemplateScan(text: string, options: ScanOptions = {}): Temp
   };
 }
 
+/** The state a range scan starts from: where, and what the scan of the text before it left. */
+interface RangeStart {
+  i: number;
+  depth: number;
+  lineStart: number;
+}
+
+/** What a range scan found, and the state it stopped in (at `to`, or past it when a token ran on). */
+type RangeScan = Omit<StoppedScan, 'kind'>;
+
+/**
+ * Scans `text` from `start` (its state as a scan of the text before it left it, with no
+ * template problem before it) until `to` or just past it, as scanTemplates would: for a
+ * re-parse after an edit (incremental.ts), which compares the states where two such scans stop.
+ */
+export function scanRange(text: string, options: ScanOptions, start: RangeStart, to: number): RangeScan {
+  const from: StoppedScan = {
+    kind: 'stopped', templates: [], recovered: [], problems: [], markers: [], hidden: 0, firstHidden: undefined,
+    i: start.i, depth: start.depth, maxDepth: start.depth, depthExceededAt: undefined, inString: false,
+    templatesEnabled: true, failedWork: 0, lineStart: start.lineStart,
+  };
+  return to <= start.i ? from : scanOn(text, options, from, undefined, to) as StoppedScan;
+}
+
+/** Masks the templates of [from, to) of `text`, all of them inside it (incremental.ts). */
+export function maskRange(text: string, from: number, to: number, templates: readonly TemplateRegion[]): string {
+  if (templates.length === 0) return text.slice(from, to);
+  const shifted = templates.map((t) => ({ ...t, start: t.start - from, end: t.end - from }));
+  return mask(text.slice(from, to), shifted, []);
+}
+
 /** Where a scan stopped: all it has found, and the loop's variables, to go on from. */
 interface StoppedScan {
   kind: 'stopped';
@@ -268,9 +299,12 @@ function scanOn(
   options: ScanOptions,
   from: StoppedScan | undefined,
   pause: (() => boolean) | undefined,
+  stopAt?: number,
 ): ScanResult | StoppedScan {
   const depthLimit = options.depthLimit ?? DEFAULT_DEPTH_LIMIT;
-  const n = text.length;
+  // A range scan (scanRange) reads the whole text but stops at `stopAt`, or past it.
+  const n = stopAt ?? text.length;
+  const length = text.length;
   const templates: TemplateRegion[] = from?.templates ?? [];
   const recovered: { start: number; end: number }[] = from?.recovered ?? [];
   const problems: TemplateProblem[] = from?.problems ?? [];
@@ -288,7 +322,7 @@ function scanOn(
   let templatesEnabled = from?.templatesEnabled ?? true;
   // Work spent on templates that turned out broken; bounded so that scanning stays linear.
   let failedWork = from?.failedWork ?? 0;
-  const failedBudget = 4 * n + 100_000;
+  const failedBudget = 4 * length + 100_000;
   let lineStart = from?.lineStart ?? 0;
 
   let i = from?.i ?? 0;
@@ -339,7 +373,7 @@ function scanOn(
         // Plain text: run on to the next character that matters here, in this tight loop
         // rather than one turn of the main loop per character (most of a message is strings).
         i++;
-        while (i < n) {
+        while (i < length) {
           const d = text.charCodeAt(i);
           if (d === Ch.Quote || d === Ch.Backslash || d === Ch.Dollar || d === Ch.LF || d === Ch.CR) break;
           i++;
@@ -368,14 +402,14 @@ function scanOn(
           const next = text.charCodeAt(i + 1);
           if (next === Ch.Slash) {
             let j = i + 2;
-            while (j < n) { const d = text.charCodeAt(j); if (d === Ch.LF || d === Ch.CR) break; j++; }
+            while (j < length) { const d = text.charCodeAt(j); if (d === Ch.LF || d === Ch.CR) break; j++; }
             const marker = readMarker(text, i, j, lineStart);
             if (marker) markers.push(marker);
             i = j; continue;
           }
           if (next === Ch.Star) {
             const close = text.indexOf('*/', i + 2);
-            const j = close < 0 ? n : close + 2;
+            const j = close < 0 ? length : close + 2;
             // Look for the comment's last line break inside the comment only: lastIndexOf from
             // j - 1 would walk back past `i` to the start of the text when the comment holds no
             // break, which made many one-line comments (`/**/` repeated) quadratic.
@@ -393,7 +427,7 @@ function scanOn(
           while (c === 32 && text.charCodeAt(i) === 32) i++;
       }
     }
-    if (i < n && pause !== undefined && pause()) {
+    if ((i < n && pause !== undefined && pause()) || (stopAt !== undefined && i >= n)) {
       return {
         kind: 'stopped',
         templates,

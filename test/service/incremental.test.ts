@@ -1,0 +1,101 @@
+/**
+ * A long document's version opened with its previous version (`open(text, language, config,
+ * previous)`, as the server does on every edit) answers as a fresh open of the same text: the
+ * same findings, hover, completion and outline, over random edits, whether its parse was made
+ * from the previous one (syntax/incremental.ts) or whole. And it is made from it when the edit
+ * stays inside an element: `ready` answers at once, without a parse in slices.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { createLanguageService, resolveConfig, type LanguageId, type ServiceDocument } from '../../server/src/core';
+import { runs } from '../support/runs';
+
+const config = resolveConfig(undefined);
+const context = { config };
+
+/** A Configuration Meta of 1,300 entries (over 100,000 characters), a few of them wrong. */
+const META = '[\n' + Array.from({ length: 1300 }, (_, i) => '  ' + JSON.stringify(
+  i % 4 === 0 ? { key: `apiKey${i}`, label: `API key ${i}`, type: 'String' }
+    : i % 4 === 1 ? { key: `sandbox${i}`, label: `Sandbox ${i}`, type: 'Boolean', default_value: i % 8 === 1 ? 'yes' : 'false' }
+      : i % 4 === 2 ? { key: `footer ${i}`, label: `Footer ${i}`, type: 'text' }
+        : { key: `currency${i}`, label: `Currency ${i}`, options: [{ value: 'EUR', label: 'Euro' }, { value: 'USD', label: 'US dollar' }] },
+)).join(',\n') + '\n]\n';
+
+/** A card with 700 actions (over 100,000 characters), templates in some, findings in many. */
+const CARD = [
+  '{',
+  '  "type": "rich",',
+  '  "title": "Menu of ${day}",',
+  '  "description": "Tap a dish",',
+  '  "insideActions": [',
+  Array.from({ length: 700 }, (_, k) => k % 3 === 0
+    ? `    { "type": "click", "display": "Order the dish number ${k} \${dish.name}", "payload": "ORDER_${k}", "url": "https://x.example/${k}" }`
+    : k % 3 === 1
+      ? `    { "type": "reply", "display": "Reply ${k}", "payload": \${payload${k}}, "url": "https://x.example/${k}" }`
+      : `    { "type": "call", "display": "Call ${k}", "phoneNumber": "+1 555 ${k}" }`).join(',\n'),
+  '  ]',
+  '}',
+  '',
+].join('\n');
+
+const piece = fc.constantFrom('x', ' ', '"', ',', '{', '}', ']', '\n', '${', '"type": "reply"', 'https://', '+');
+const editArb = fc.record({
+  at: fc.integer({ min: 0, max: 1_000_000 }).map((n) => n / 1_000_000),
+  remove: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.nat(2) }, { weight: 1, arbitrary: fc.nat(60) }),
+  insert: fc.oneof(fc.constant(''), piece),
+});
+
+/** What a user sees of a version: findings, and hover, completion and outline at a few places. */
+async function answers(handle: ServiceDocument, places: number[]) {
+  const { diagnostics } = await service.check(handle, context);
+  return {
+    diagnostics,
+    hovers: places.map((o) => service.hover(handle, o, context)),
+    completions: places.slice(0, 2).map((o) => service.complete(handle, o, context)),
+    symbols: service.symbols(handle, context),
+  };
+}
+
+const service = createLanguageService({ inOneGo: true });
+const places = fc.array(fc.nat(), { minLength: 3, maxLength: 3 });
+
+describe('a version opened with its previous one answers as a fresh open', () => {
+  for (const [name, language, start] of [
+    ['a Configuration Meta', 'configuration-meta', META],
+    ['a card with many actions', 'universal-message', CARD],
+  ] as [string, LanguageId, string][]) {
+    it(`on ${name}, over random edits`, async () => {
+      let made = 0;
+      let all = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 4 }), places, async (edits, at) => {
+          let text = start;
+          let handle = service.open(text, language, config);
+          assert.equal(await service.ready(handle), true);
+          for (const e of edits) {
+            const where = Math.min(text.length, Math.floor(e.at * text.length));
+            text = text.slice(0, where) + e.insert + text.slice(Math.min(text.length, where + e.remove));
+            handle = service.open(text, language, config, handle);
+            all++;
+            // Made from the previous parse: at once. A whole parse of this length goes in slices.
+            if (service.ready(handle) === true) made++;
+            const places = at.map((n) => n % (text.length + 1));
+            assert.deepEqual(await answers(handle, places), await answers(service.open(text, language, config), places));
+          }
+        }),
+        { numRuns: runs(12), seed: 6 },
+      );
+      assert.ok(made > all / 3, `${made} of ${all} versions made from the previous parse`);
+    });
+  }
+
+  it('parses the previous version again when it is asked after its parse was taken over', async () => {
+    const first = service.open(META, 'configuration-meta', config);
+    const before = await answers(first, [40, 5000]);
+    const typed = META.replace('API key 400', 'API key 4x00');
+    const second = service.open(typed, 'configuration-meta', config, first);
+    assert.equal(service.ready(second), true);
+    assert.deepEqual(await answers(first, [40, 5000]), before);
+  });
+});
