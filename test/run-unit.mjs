@@ -170,17 +170,9 @@ function ramTmpdir() {
 }
 const tmp = ramTmpdir();
 
-/**
- * V8's young generation at 64 MB a half instead of 16: the property and fuzz tests make short-
- * lived garbage at a high rate, and fewer scavenges copy less of it (about 7% less CPU over the
- * in-process files). node:test gives its options to every test process; the processes the
- * tests start (dist/cli.js, dist/server.js) keep Node's defaults.
- */
-const YOUNG_GENERATION = '--max-semi-space-size=64';
-
 const bundles = Object.keys(entryPoints).map((name) => path.join(OUT, `${name}.js`));
 const child = spawn(process.execPath, [
-  YOUNG_GENERATION, '--enable-source-maps', '--test', '--test-concurrency=2', '--test-reporter=spec',
+  '--enable-source-maps', '--test', '--test-concurrency=2', '--test-reporter=spec',
   ...process.argv.slice(2), ...bundles,
 ], { cwd: ROOT, stdio: 'inherit', env: tmp ? { ...process.env, TMPDIR: tmp } : process.env });
 // Ctrl-C reaches node:test too: wait for it to end, then remove the temporary folder.
