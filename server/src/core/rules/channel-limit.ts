@@ -84,6 +84,7 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
   const limits = factsOf(ctx.targets).text[field];
   if (length <= limits.min) return;
   const over = overText(limits, length);
+  if (ctx.capped(node.offset)) return ctx.count(node.offset, node.length, over.channels); // past the cap: no words built
   const templated = info.templates.length > 0;
   const shown = formatCount(length); // as the limits are written: 2,049 over 2,048
   const count = templated ? `at least ${shown} characters without its templates` : `${shown} characters`;
@@ -334,6 +335,7 @@ function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
     const v = a.props.get('type')!.value!;
+    if (ctx.capped(v.offset)) { ctx.count(v.offset, v.length, channels); continue; }
     const dropped = type === 'click' ? 'its url is dropped' : 'its phoneNumber is dropped';
     ctx.report({
       message: `${names}'s actions are text only: this ${type} action is sent as a plain reply button and ${dropped}.`,
