@@ -119,9 +119,9 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
     break;
   }
   // A channel-specific message targets its channel alone (none when the config turns it off).
-  const targets = channel
+  const targets = targetList(channel
     ? (config.channels[channel] !== 'off' ? [channel] : [])
-    : CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
+    : CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c)));
   let form: 'universal' | 'native' | undefined;
   const isCancelled = () => !!options.isCancelled?.();
   const cap = Math.max(1, options.maxFindingsPerRule ?? MAX_FINDINGS_PER_RULE);
@@ -213,6 +213,18 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
       return { diagnostics, doc, cancelled };
     },
   };
+}
+
+/**
+ * One array per set of target channels, shared by every check with that set, so that a rule
+ * can keep what it worked out for the list it was given (channel-limit's facts) by identity.
+ */
+const targetLists: (readonly ChannelId[] | undefined)[] = [];
+
+function targetList(targets: ChannelId[]): readonly ChannelId[] {
+  let set = 0;
+  for (const c of targets) set |= 1 << CHANNEL_IDS.indexOf(c);
+  return (targetLists[set] ??= targets);
 }
 
 /** The rules of a catalogue that run on a language, worked out once per catalogue (not per check). */
