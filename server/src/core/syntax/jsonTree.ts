@@ -49,6 +49,25 @@ function node(
   return { type, offset, length, parent, children, value, colonOffset: undefined, info: undefined };
 }
 
+/**
+ * Strings up to this long are copied out of the text by `slice` (longer ones are views of
+ * it): such keys and values repeat all over a message (`type`, `display`, `reply`), and
+ * copying each one made a good part of the tree's bytes.
+ */
+const SHORT_STRING = 12;
+/** The last short string seen per hash of its length and characters (a miss only costs a slice). */
+const shortStrings: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
+
+/** text.slice(start, end) of a short string, the same string as the last time that text was seen. */
+function shortString(text: string, start: number, end: number): string {
+  const n = end - start;
+  if (n === 0) return '';
+  const h = (n * 31 + text.charCodeAt(start) * 7 + text.charCodeAt(end - 1) * 3 + text.charCodeAt((start + end) >> 1)) & 1023;
+  const seen = shortStrings[h];
+  if (seen !== undefined && seen.length === n && text.startsWith(seen, start)) return seen;
+  return (shortStrings[h] = text.slice(start, end));
+}
+
 interface Frame {
   kind: 'object' | 'array';
   needsComma: boolean;
@@ -132,7 +151,7 @@ export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse
             if (c === 34 || c === 92 || c < 32) break;
           }
           if (i < len && text.charCodeAt(i) === 34) {
-            tokenValue = text.slice(pos + 1, i);
+            tokenValue = i - pos - 1 <= SHORT_STRING ? shortString(text, pos + 1, i) : text.slice(pos + 1, i);
             pos = i + 1;
             tokenLength = pos - tokenOffset;
             return (token = Token.String);
@@ -207,6 +226,9 @@ export function startJsonTree(text: string, errors: ParseError[]): JsonTreeParse
     const end = tokenOffset + tokenLength;
     ensurePropertyComplete(end); // a property whose value is missing
     parent.length = end - parent.offset;
+    // Pushing left room for more children (16 at the first push, half as many again at each
+    // growth): the tree outlives the parse, so each container keeps an array of its size.
+    parent.children = parent.children!.slice();
     parent = parent.parent!;
     ensurePropertyComplete(end);
   };
