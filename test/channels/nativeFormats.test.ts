@@ -1,5 +1,5 @@
 /**
- * The native formats of Messenger, Google Business Messages and RCS, read as data: every
+ * The native formats of WhatsApp, Messenger, Google Business Messages and RCS, read as data: every
  * object cites a page of its channel's own API reference, every field says what it means,
  * every enumeration and "exactly one of" group is well formed, and the limits the universal
  * translations use are the same numbers as the formats'. None of this needs the walker.
@@ -12,6 +12,7 @@ import { CHANNELS } from '../../server/src/core/channels';
 import { gbmFormat } from '../../server/src/core/channels/native/gbm';
 import { messengerFormat } from '../../server/src/core/channels/native/messenger';
 import { rcsFormat } from '../../server/src/core/channels/native/rcs';
+import { whatsappNative } from '../../server/src/core/channels/native/whatsapp';
 import type {
   NativeField,
   NativeFormat,
@@ -21,12 +22,25 @@ import type {
 
 /** Where each channel's API reference lives. */
 const OFFICIAL: Record<string, string> = {
+  whatsapp: 'https://developers.facebook.com/',
   messenger: 'https://developers.facebook.com/',
   gbm: 'https://developers.google.com/business-communications/business-messages/',
   rcs: 'https://developers.google.com/business-communications/rcs-business-messaging/',
 };
 
-const FORMATS: readonly NativeFormat[] = [messengerFormat, gbmFormat, rcsFormat];
+const FORMATS: readonly NativeFormat[] = [whatsappNative, messengerFormat, gbmFormat, rcsFormat];
+
+/**
+ * The fields that hold a number to dial, by the first path that reaches their object. WhatsApp
+ * has none: its messages dial no number (a contact card's phone is shown as written, in any
+ * form, per the contacts messages page), so a phone form there would reject what the API takes.
+ */
+const DIALED: Record<string, string[]> = {
+  whatsapp: [],
+  messenger: ['attachment.payload.elements[].buttons[].payload'],
+  gbm: ['richCard.standaloneCard.cardContent.suggestions[].action.dialAction.phoneNumber'],
+  rcs: ['richCard.standaloneCard.cardContent.suggestions[].action.dialAction.phoneNumber'],
+};
 
 interface Place { object: NativeObject; path: string }
 
@@ -193,11 +207,11 @@ for (const format of FORMATS) {
       }
     });
 
-    it('asks for phone numbers in the channel\'s form', () => {
+    it('asks for phone numbers in the channel\'s form, at the places that dial one', () => {
       const phones = all.flatMap(({ object, path }) => allFields(object)
         .filter((f) => f.value.kind === 'string' && f.value.form === 'phone')
         .map((f) => `${path}.${f.name}`));
-      assert.ok(phones.length > 0, 'every one of these channels has a call or dial action');
+      assert.deepEqual(phones, DIALED[format.channel]);
       assert.equal(format.phoneForm, format.channel === 'gbm' ? 'rfc3966' : 'e164');
     });
   });
@@ -205,6 +219,9 @@ for (const format of FORMATS) {
 
 describe('fields the platform sets are marked, at the root', () => {
   const platformFields = (format: NativeFormat) => format.root.fields.filter((f) => f.platform).map((f) => f.name).sort();
+  it('WhatsApp: messaging_product, recipient_type and to (the Messages API request around the message)', () => {
+    assert.deepEqual(platformFields(whatsappNative), ['messaging_product', 'recipient_type', 'to']);
+  });
   it('Messenger: recipient and messaging_type (and the send request\'s tag and notification type)', () => {
     assert.deepEqual(platformFields(messengerFormat), ['messaging_type', 'notification_type', 'recipient', 'tag']);
   });
@@ -240,6 +257,20 @@ describe('one fact, one place: the universal translations limit what the native 
     assert.deepEqual([m.count.insideActions, m.count.floatActions], [3, 13]);
   });
 
+  it('WhatsApp: reply buttons\' body, footer, button titles and ids, button count', () => {
+    const w = CHANNELS.whatsapp;
+    const interactive = ['interactive:interactive'];
+    const button = [...interactive, 'button:action', 'buttons', 'reply'];
+    assert.equal(maxLength(fieldAt(whatsappNative, [...interactive, 'button:body', 'text'])), w.text.title);
+    assert.equal(maxLength(fieldAt(whatsappNative, [...interactive, 'button:footer', 'text'])), w.text.description);
+    assert.equal(maxLength(fieldAt(whatsappNative, [...button, 'title'])), w.text.display);
+    assert.equal(maxLength(fieldAt(whatsappNative, [...button, 'id'])), w.text.payload);
+    assert.equal(maxItems(fieldAt(whatsappNative, [...interactive, 'button:action', 'buttons'])), w.count.insideActions);
+    // The numbers themselves, as the reply buttons page states them.
+    assert.deepEqual([w.text.title, w.text.description, w.text.display, w.text.payload], [1024, 60, 20, 256]);
+    assert.equal(w.count.insideActions, 3);
+  });
+
   for (const [format, id, floats] of [[gbmFormat, 'gbm', 13], [rcsFormat, 'rcs', 11]] as const) {
     it(`${CHANNELS[id].name}: card title and description, suggestion text and postback data, suggestion counts`, () => {
       const c = CHANNELS[id];
@@ -253,6 +284,24 @@ describe('one fact, one place: the universal translations limit what the native 
       assert.equal(maxItems(fieldAt(format, ['suggestions'])), c.count.floatActions);
       assert.deepEqual([c.text.title, c.text.description, c.text.display, c.text.payload], [200, 2000, 25, 2048]);
       assert.deepEqual([c.count.insideActions, c.count.floatActions], [4, floats]);
+    });
+  }
+});
+
+describe('the docs name every page a format cites', () => {
+  const read = (file: string) => readFileSync(join(__dirname, '../../docs', file), 'utf8');
+  const docs = { rules: read('rules/native-required.md'), formats: read('native-messages.md') };
+  for (const format of FORMATS) {
+    it(format.channel, () => {
+      const pages = new Set(places(format).flatMap(({ object }) => [
+        object.page,
+        ...Object.values(object.variants?.cases ?? {}).flatMap((c) => (c.page ? [c.page] : [])),
+        ...allFields(object).flatMap((f) => (f.page ? [f.page] : [])),
+      ].map((page) => page.replace(/#.*$/, ''))));
+      for (const page of pages) {
+        assert.ok(docs.rules.includes(`(${page})`), `docs/rules/native-required.md does not link ${page}`);
+        assert.ok(docs.formats.includes(`(${page})`), `docs/native-messages.md does not link ${page}`);
+      }
     });
   }
 });

@@ -3,13 +3,17 @@
  * channel, the payload `umsg render --channel C` prints is valid for C's published API
  * (the channel model's `validate`), or `umsg check` reports why, for C, with a rule that
  * explains that problem, and render repeats that finding (`renderForChannel().findings`).
+ * The same holds for a channel's own message in native form (`umsg render NAME.C.umsg`) whose
+ * lists (WhatsApp's rows and buttons, Messenger's cards and quick replies, Google's and RCS's
+ * cards and suggestions) repeat a dynamic list body per element of the sample's list.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CHANNEL_IDS } from '../../server/src/core/channels';
+import { CHANNEL_IDS, type ChannelId } from '../../server/src/core/channels';
 import { renderForChannel } from '../../server/src/core/render/channelRender';
 import type { SampleData } from '../../server/src/core/template/render';
+import { textOf, valueAt } from '../../server/src/core/features/preview/verdicts';
 
 /** Texts at the edges of every limit, with emoji (two UTF-16 units, one character) and blanks. */
 const text = fc.oneof(
@@ -78,6 +82,102 @@ describe('check and render tell one story', () => {
           );
         }
       }), { numRuns: 300, seed: 9 });
+    });
+  }
+
+  // Native messages whose list is a dynamic list: `BODY` marks the array the body sits in,
+  // with `static` elements before it when given (a dynamic-list error: the empty list breaks).
+  const BODY = '__BODY__';
+  const whatsappRow = '{ "id": "${it.name()}", "title": "${it.label()}", "description": "${it.description}" }';
+  const googleCard = '{ "title": "${it.label()}", "description": "${it.description}", ' +
+    '"media": { "height": "MEDIUM", "contentInfo": { "fileUrl": "${it.url}" } } }';
+  const suggestion = '{ "reply": { "text": "${it.label()}", "postbackData": "${it.name()}" } }';
+  interface Shape {
+    name: string;
+    channel: ChannelId;
+    /** The body's text: one element of the list, reading `it`. */
+    body: string;
+    /** The message around it, from a text and the static elements before the body. */
+    message: (t: string, more: unknown[]) => object;
+    /** The path of the array the body sits in. */
+    list: (string | number)[];
+  }
+  const shapes: Shape[] = [
+    {
+      name: 'a WhatsApp list\'s rows', channel: 'whatsapp', body: whatsappRow, list: ['interactive', 'action', 'sections', 0, 'rows'],
+      message: (t, more) => ({ type: 'interactive', interactive: { type: 'list', body: { text: t }, action: { button: t,
+        sections: [{ title: t, rows: [...more, BODY] }, { title: 'More', rows: [{ id: 'more', title: 'More' }] }] } } }),
+    },
+    {
+      name: 'WhatsApp\'s reply buttons', channel: 'whatsapp', list: ['interactive', 'action', 'buttons'],
+      body: '{ "type": "reply", "reply": { "id": "${it.name()}", "title": "${it.label()}" } }',
+      message: (t, more) => ({
+        type: 'interactive', interactive: { type: 'button', body: { text: t }, action: { buttons: [...more, BODY] } },
+      }),
+    },
+    {
+      name: 'a Messenger carousel', channel: 'messenger', list: ['attachment', 'payload', 'elements'],
+      body: '{ "title": "${it.label()}", "subtitle": "${it.description}", "image_url": "${it.url}", ' +
+        '"buttons": [ { "type": "postback", "title": "${it.label()}", "payload": "${it.name()}" } ] }',
+      message: (_t, more) => ({ attachment: { type: 'template', payload: { template_type: 'generic', elements: [...more, BODY] } } }),
+    },
+    {
+      name: 'Messenger\'s quick replies', channel: 'messenger', list: ['quick_replies'],
+      body: '{ "content_type": "text", "title": "${it.label()}", "payload": "${it.name()}" }',
+      message: (t, more) => ({ text: t, quick_replies: [...more, BODY] }),
+    },
+    ...(['gbm', 'rcs'] as const).flatMap((channel) => [
+      {
+        name: `a ${channel} carousel`, channel, body: googleCard, list: ['richCard', 'carouselCard', 'cardContents'],
+        message: (_t: string, more: unknown[]) => ({ richCard: { carouselCard: { cardWidth: 'MEDIUM', cardContents: [...more, BODY] } } }),
+      },
+      {
+        name: `${channel} suggestions`, channel, body: suggestion, list: ['suggestions'],
+        message: (t: string, more: unknown[]) => ({ text: t, suggestions: [...more, BODY] }),
+      },
+    ]),
+  ];
+  const element = fc.record({ name: text, label: text, description: text, url }, { requiredKeys: ['name', 'label'] });
+  /** The sample's list: absent (no sample data), not a list, or 0 to 14 elements (past every channel's count). */
+  const items = fc.oneof(
+    fc.constant(undefined),
+    fc.constant('pasta'),
+    // Lengths drawn evenly (fast-check's arrays favour short ones), so that every count limit is passed.
+    fc.integer({ min: 0, max: 14 }).chain((n) => fc.array(element, { minLength: n, maxLength: n })),
+  );
+  const staticElement = (shape: Shape, i: number) =>
+    JSON.parse(shape.body.replace(/\$\{it\.name\(\)\}/g, `STATIC_${i}`).replace(/\$\{it\.[a-z]+(\(\))?\}/g, 'Static'));
+
+  for (const shape of shapes) {
+    it(`${shape.name} with @each: every problem ${shape.channel}'s API has with what render prints is explained by a finding`, () => {
+      fc.assert(fc.property(text, items, fc.integer({ min: 0, max: 1 }), (t, list, extra) => {
+        const more = Array.from({ length: extra }, (_, i) => staticElement(shape, i));
+        const source = JSON.stringify(shape.message(t, more), null, 2)
+          .replace(`"${BODY}"`, `\n// @each items\n${shape.body}\n// @end\n`);
+        const sample: SampleData | undefined = list === undefined ? undefined : { items: list };
+        const r = renderForChannel(source, { channelSpecific: shape.channel, sample });
+        if (r.value === undefined) {
+          assert.ok(r.error && r.findings.length > 0, `no payload and no finding for ${source}`);
+          return;
+        }
+        // The body repeats once per element of the sample's list (once, as written, without one).
+        let rendered: unknown = r.value;
+        for (const step of shape.list) rendered = (rendered as Record<string, unknown>)?.[step];
+        assert.equal((rendered as unknown[]).length, extra + (Array.isArray(list) ? list.length : 1), source);
+        // What render could not evaluate it prints as written and says so on standard error: a
+        // value still holding a template, and the one copy of a body whose list is not known.
+        const listPath = shape.list.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('').slice(1);
+        const listUnknown = r.unevaluated.some((u) => u.expression === 'items');
+        const told = (p: { path: string }) => (r.unevaluated.length > 0 && textOf(valueAt(r.value!, p.path)).includes('${')) ||
+          (listUnknown && p.path === listPath);
+        for (const p of r.apiProblems) {
+          assert.ok(
+            r.findings.some((f) => p.explainedBy.includes(f.rule)) || told(p),
+            `${shape.channel}: "${p.message}" (${p.path}) is not explained by any of ` +
+              `${JSON.stringify(r.findings.map((f) => `${f.rule}: ${f.message}`))}\n${source}\n${JSON.stringify(sample)}`,
+          );
+        }
+      }), { numRuns: 150, seed: 9 });
     });
   }
 

@@ -669,9 +669,11 @@ describe('--max-warnings and --quiet', () => {
 describe('examples/', () => {
   const VALID_FILES = [
     'daily-menu-dynamic-list.umsg',
+    'daily-specials-list.whatsapp.umsg',
     'dish-carousel.messenger.umsg',
     'links-and-calls/call-the-store.umsg',
     'links-and-calls/find-a-store.umsg',
+    'market-picks.whatsapp.umsg',
     'order-status-float-replies.umsg',
     'order-status-float-replies.whatsapp.umsg',
     'store-hours.gbm.umsg',
@@ -741,6 +743,10 @@ describe('examples/', () => {
       at: ['4:3 native-platform-field 1', '8:65 native-required 1', '13:45 channel-limit 1'],
     },
     'promo-card.whatsapp.umsg': { rules: ['channel-limit'], at: ['7:18 channel-limit 1', '8:3 channel-limit 1'] },
+    'share-location.whatsapp.umsg': {
+      rules: ['native-value', 'unknown-property'],
+      at: ['8:5 unknown-property 1', '9:25 native-value 1'],
+    },
     'dish-carousel.messenger.umsg': {
       rules: ['channel-limit', 'native-platform-field', 'native-value'],
       at: ['5:3 native-platform-field 1', '12:20 channel-limit 1', '13:22 channel-limit 1', '17:67 native-value 1'],
@@ -793,6 +799,10 @@ describe('examples/', () => {
     assert.match(message('ftp-file-url.umsg', 'media-url'), /ftp/);
     assert.match(message('float-click-action.umsg', 'action-type'), /reply/);
     assert.match(message('trailing-comma.umsg', 'syntax'), /[Tt]railing comma/);
+    const location = message('share-location.whatsapp.umsg', 'unknown-property');
+    assert.match(location, /"footer" is not part of interactive message of type "location_request_message"/);
+    assert.match(location, /"button", .*"catalog_message"/);
+    assert.match(message('share-location.whatsapp.umsg', 'native-value'), /"send_location"/);
   });
 
   it('every example starts with a // comment that says what it shows', () => {
@@ -857,6 +867,187 @@ describe('umsg render', () => {
       assert.equal(r.code, 2, args.join(' '));
       assert.match(r.stderr, pattern, args.join(' '));
     }
+  });
+});
+
+describe('umsg render: a native message with a dynamic list', () => {
+  // WhatsApp's list in native form, its rows repeated per dish (`rows` opens at 11:19, `sections` at 8:19).
+  const LIST = [
+    '{',
+    '  "type": "interactive",',
+    '  "interactive": {',
+    '    "type": "list",',
+    '    "body": { "text": "Today\'s menu" },',
+    '    "action": {',
+    '      "button": "Dishes",',
+    '      "sections": [',
+    '        {',
+    '          "title": "Today",',
+    '          "rows": [',
+    '            // @each dishes',
+    '            { "id": "${it.name()}", "title": "${it.label()}" }',
+    '            // @end',
+    '          ]',
+    '        }',
+    '      ]',
+    '    }',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  // Messenger's carousel in native form, one generic template element per dish (`elements` opens at 6:19).
+  const CAROUSEL = [
+    '{',
+    '  "attachment": {',
+    '    "type": "template",',
+    '    "payload": {',
+    '      "template_type": "generic",',
+    '      "elements": [',
+    '        // @each dishes',
+    '        { "title": "${it.label()}", "subtitle": "Today\'s special",',
+    '          "buttons": [ { "type": "postback", "title": "Order", "payload": "ORDER_${it.name()}" } ] }',
+    '        // @end',
+    '      ]',
+    '    }',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  const dishes = (n: number) => ({ dishes: Array.from({ length: n }, (_, i) => ({ name: `D${i}`, label: `Dish ${i}` })) });
+  type Rows = { interactive: { action: { sections: { rows: { id: string; title: string }[] }[] } } };
+  const rowsOf = (stdout: string) => (JSON.parse(stdout) as Rows).interactive.action.sections[0].rows;
+
+  /**
+   * Renders `file` and checks it: when render prints a payload, every error and warning the
+   * check reports is on its standard error, word for word at the same line and column (check
+   * and render tell one story).
+   */
+  async function renderAndCheck(dir: string, file: string): Promise<{ render: Run; check: string[] }> {
+    const render = await umsg(['render', file], dir);
+    const { results } = await umsgJson(['check', file], dir);
+    const messages = resultFor(results, path.join(dir, file)).messages;
+    for (const m of render.code === 0 ? messages : []) {
+      const line = `${file}:${m.line}:${m.column}: ${m.severity === 2 ? 'error' : 'warning'} ${m.ruleId}: ${m.message}\n`;
+      assert.ok(render.stderr.includes(line), `render does not repeat\n${line}in\n${render.stderr}`);
+    }
+    return { render, check: messages.map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`) };
+  }
+
+  it('a WhatsApp list prints one row per dish; 12 rows are over WhatsApp\'s 10, and check and render say so alike', async () => {
+    const dir = tempTree({ 'menu.whatsapp.umsg': LIST, 'menu.sample.json': JSON.stringify(dishes(12)) });
+    const { render, check } = await renderAndCheck(dir, 'menu.whatsapp.umsg');
+    assert.equal(render.code, 0, render.stderr);
+    assert.deepEqual(rowsOf(render.stdout), dishes(12).dishes.map((d) => ({ id: d.name, title: d.label })));
+    assert.deepEqual(check, [
+      '8:19 channel-limit: interactive.action.sections has 12 rows in all: WhatsApp allows at most 10 (list sections).',
+    ]);
+    assert.doesNotMatch(render.stderr, /was not evaluated/);
+    // The same rows for `umsg render NAME.umsg --channel whatsapp`: WhatsApp receives its own message.
+    const pair = tempTree({
+      'menu.umsg': '{ "type": "rich", "title": "Menu", "description": "Pick one" }\n',
+      'menu.whatsapp.umsg': LIST,
+      'menu.sample.json': JSON.stringify(dishes(12)),
+    });
+    const viaCard = await umsg(['render', 'menu.umsg', '--channel', 'whatsapp'], pair);
+    assert.equal(viaCard.stdout, render.stdout);
+    assert.match(viaCard.stderr, /WhatsApp receives menu\.whatsapp\.umsg/);
+    assert.match(viaCard.stderr, /menu\.whatsapp\.umsg:8:19: warning channel-limit: interactive\.action\.sections has 12 rows in all/);
+    // Ten rows are within the limit: nothing to explain.
+    const ten = tempTree({ 'menu.whatsapp.umsg': LIST, 'menu.sample.json': JSON.stringify(dishes(10)) });
+    const within = await renderAndCheck(ten, 'menu.whatsapp.umsg');
+    assert.equal(rowsOf(within.render.stdout).length, 10);
+    assert.deepEqual([within.check, within.render.stderr], [[], '']);
+  });
+
+  it('a Messenger carousel prints one card per dish, each button\'s payload from its dish; 11 cards are over Messenger\'s 10', async () => {
+    type Carousel = { attachment: { payload: { elements: { title: string; buttons: { payload: string }[] }[] } } };
+    const dir = tempTree({ 'dishes.messenger.umsg': CAROUSEL, 'dishes.sample.json': JSON.stringify(dishes(11)) });
+    const { render, check } = await renderAndCheck(dir, 'dishes.messenger.umsg');
+    assert.equal(render.code, 0, render.stderr);
+    const elements = (JSON.parse(render.stdout) as Carousel).attachment.payload.elements;
+    assert.deepEqual(elements.map((e) => [e.title, e.buttons[0].payload]), dishes(11).dishes.map((d) => [d.label, `ORDER_${d.name}`]));
+    assert.equal(check.length, 1);
+    assert.match(check[0], /^6:19 channel-limit: attachment\.payload\.elements has 11 items with the sample data: Messenger allows at most 10 /);
+    const three = tempTree({ 'dishes.messenger.umsg': CAROUSEL, 'dishes.sample.json': JSON.stringify(dishes(3)) });
+    const clean = await renderAndCheck(three, 'dishes.messenger.umsg');
+    assert.equal((JSON.parse(clean.render.stdout) as Carousel).attachment.payload.elements.length, 3);
+    assert.deepEqual([clean.check, clean.render.stderr], [[], '']);
+  });
+
+  it('an empty list prints no rows, which WhatsApp rejects; a list of one prints one row', async () => {
+    const empty = tempTree({ 'menu.whatsapp.umsg': LIST, 'menu.sample.json': '{ "dishes": [] }' });
+    const e = await renderAndCheck(empty, 'menu.whatsapp.umsg');
+    assert.equal(e.render.code, 0, e.render.stderr);
+    assert.deepEqual(rowsOf(e.render.stdout), []);
+    assert.deepEqual(e.check, [
+      '11:19 channel-limit: interactive.action.sections[0].rows has 0 items with the sample data: ' +
+        'WhatsApp requires at least 1 (list section rows).',
+    ]);
+    const one = tempTree({ 'menu.whatsapp.umsg': LIST, 'menu.sample.json': JSON.stringify(dishes(1)) });
+    const o = await renderAndCheck(one, 'menu.whatsapp.umsg');
+    assert.deepEqual(rowsOf(o.render.stdout), [{ id: 'D0', title: 'Dish 0' }]);
+    assert.deepEqual([o.check, o.render.stderr], [[], '']);
+  });
+
+  it('two dishes with one name give two rows with one id: the check judges the rendered ids, and render repeats it', async () => {
+    const sample = { dishes: [{ name: 'PASTA', label: 'Pasta' }, { name: 'PASTA', label: 'Pasta al forno' }] };
+    const dir = tempTree({ 'menu.whatsapp.umsg': LIST, 'menu.sample.json': JSON.stringify(sample) });
+    const { render, check } = await renderAndCheck(dir, 'menu.whatsapp.umsg');
+    assert.deepEqual(rowsOf(render.stdout).map((r) => r.id), ['PASTA', 'PASTA']);
+    assert.deepEqual(check, ['13:22 channel-limit: interactive.action.sections[0].rows[0].id renders to "PASTA" with the sample data ' +
+      '(list element 2): repeats the id "PASTA" of interactive.action.sections[0].rows[0].id (list element 1): ' +
+      'WhatsApp requires each id to be unique (list sections).']);
+  });
+
+  it('without sample data, or over a value that is not a list, the body is printed once as written, as universally', async () => {
+    const universal = '{ "type": "rich", "title": "Menu", "description": "Pick one", "insideActions": [\n' +
+      '  // @each dishes\n  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n] }\n';
+    const reasons = (stderr: string) => [...stderr.matchAll(/(\$\{[^}]*\}) was not evaluated: (.*)$/gm)].map((m) => `${m[1]}: ${m[2]}`).sort();
+    for (const sample of [undefined, '{ "dishes": "pasta" }']) {
+      const files: Record<string, string> = { 'menu.whatsapp.umsg': LIST, 'card.umsg': universal };
+      if (sample) Object.assign(files, { 'menu.sample.json': sample, 'card.sample.json': sample });
+      const dir = tempTree(files);
+      const { render, check } = await renderAndCheck(dir, 'menu.whatsapp.umsg');
+      assert.equal(render.code, 0, render.stderr);
+      assert.deepEqual(rowsOf(render.stdout), [{ id: '${it.name()}', title: '${it.label()}' }]);
+      assert.deepEqual(check, []);
+      const card = await umsg(['render', 'card.umsg'], dir);
+      assert.deepEqual(reasons(render.stderr), reasons(card.stderr));
+      assert.equal(reasons(render.stderr).length, 3);
+      assert.match(render.stderr, sample
+        ? /^umsg: menu\.whatsapp\.umsg:12:22: \$\{dishes\} was not evaluated: dishes is not a list in the sample data\.$/m
+        : /^umsg: menu\.whatsapp\.umsg:12:22: \$\{dishes\} was not evaluated: no sample data\.$/m);
+    }
+  });
+
+  it('a template error in the body: a broken one stops render as check reports it; one that cannot be evaluated is told once', async () => {
+    const broken = tempTree({
+      'menu.whatsapp.umsg': LIST.replace('${it.label()}', '${it.label(}'), 'menu.sample.json': JSON.stringify(dishes(2)),
+    });
+    const b = await renderAndCheck(broken, 'menu.whatsapp.umsg');
+    assert.equal(b.render.code, 1);
+    assert.equal(b.render.stdout, '');
+    assert.match(b.render.stderr, /^umsg: menu\.whatsapp\.umsg:13:47: Template expression has unbalanced parentheses\.$/m);
+    assert.deepEqual(b.check, ['13:47 template-syntax: Template expression has unbalanced parentheses.']);
+    const missing = tempTree({
+      'menu.whatsapp.umsg': LIST.replace('it.label()', 'it.price'), 'menu.sample.json': JSON.stringify(dishes(3)),
+    });
+    const m = await renderAndCheck(missing, 'menu.whatsapp.umsg');
+    assert.equal(m.render.code, 0, m.render.stderr);
+    assert.deepEqual(rowsOf(m.render.stdout).map((r) => [r.id, r.title]), [
+      ['D0', '${it.price}'], ['D1', '${it.price}'], ['D2', '${it.price}'],
+    ]);
+    assert.equal(m.render.stderr, 'umsg: menu.whatsapp.umsg:13:47: ${it.price} was not evaluated: it is an object without "price".\n');
+  });
+
+  it('a body that does not repeat is a dynamic-list error in check and render alike', async () => {
+    const two = LIST.replace('"${it.label()}" }', '"${it.label()}" }, { "id": "x", "title": "X" }');
+    const dir = tempTree({ 'menu.whatsapp.umsg': two, 'menu.sample.json': JSON.stringify(dishes(2)) });
+    const { render, check } = await renderAndCheck(dir, 'menu.whatsapp.umsg');
+    assert.deepEqual(check, [
+      '12:13 dynamic-list: The dynamic list body holds 2 values: it must be exactly one array element, repeated once per list element.',
+    ]);
+    assert.equal(rowsOf(render.stdout).length, 2);
   });
 });
 

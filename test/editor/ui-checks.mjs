@@ -18,6 +18,18 @@ const HOVER_TEXT = 'max characters';
 const QUICK_FIX_FIXTURE = 'type-rich-capitalized.umsg';
 const QUICK_FIX_TITLE = 'Change to "rich"';
 const CHANNEL_CODE = 'channel-limit';
+/**
+ * The workspace pass: a folder of messages generated into the UI run's copy of the workspace,
+ * enough that the server shows its progress (it does from 100 files read in one pass); the
+ * fixtures alone are fewer. One of them has a finding, and no check ever opens it.
+ */
+const CAMPAIGN_FOLDER = 'campaigns';
+const CAMPAIGN_COUNT = 2_000;
+const COUNT_SHOWN = CAMPAIGN_COUNT.toLocaleString('en-US');
+const CAMPAIGN_BAD = 'offer-missing-description.umsg';
+const CAMPAIGN_BAD_CODE = 'card-required';
+/** The title of the server's work-done progress: the status bar shows "<title>: <message>". */
+const PROGRESS_TITLE = 'Universal Message';
 const UI_TIMEOUT = Number(process.env.UMSG_E2E_UI_TIMEOUT ?? 30_000);
 /**
  * UMSG_E2E_SCREENSHOTS=<folder> (npm run screenshots: docs/images/marketplace): the README's
@@ -36,6 +48,9 @@ const sel = {
   activeTab: '.tabs-container .tab.active',
   explorerRows: '.explorer-folders-view .monaco-list-row',
   problemRows: '.markers-panel .monaco-list-row',
+  problemsFilter: '.viewpane-filter input:visible',
+  // Window progress (ProgressLocation.Window): the status bar entry VS Code shows it in.
+  progressStatus: '#status\\.progress',
   suggestWidget: '.editor-widget.suggest-widget.visible',
   suggestRows: '.editor-widget.suggest-widget.visible .monaco-list-row',
   hover: '.monaco-hover',
@@ -124,6 +139,34 @@ async function goToPosition(page, { line, column }) {
   );
 }
 
+/** Writes the campaign folder: CAMPAIGN_COUNT messages, every one clean but CAMPAIGN_BAD. */
+function writeCampaigns(workspace) {
+  const folder = path.join(workspace, CAMPAIGN_FOLDER);
+  fs.mkdirSync(folder);
+  for (let i = 1; i < CAMPAIGN_COUNT; i++) {
+    const n = String(i).padStart(4, '0');
+    const text = `{ "type": "rich", "title": "Offer ${i}", "description": "${i % 90 + 5}% off all week" }\n`;
+    fs.writeFileSync(path.join(folder, `offer-${n}.umsg`), text);
+  }
+  fs.writeFileSync(path.join(folder, CAMPAIGN_BAD), '{ "type": "rich", "title": "An offer with no description" }\n');
+}
+
+/**
+ * Runs in the page before the workbench: records each text the status bar's progress entry
+ * shows, '' when it goes, in window.__umsgProgress. A pass may start and end between two
+ * polls; this sees every change.
+ */
+function recordWindowProgress() {
+  if (window.top !== window) return;
+  const seen = [];
+  window.__umsgProgress = seen;
+  let last = '';
+  new MutationObserver(() => {
+    const text = document.getElementById('status.progress')?.textContent?.trim() ?? '';
+    if (text !== last) seen.push((last = text));
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
 /** Runs the UI checks; returns { passed, failed, failures }. */
 export async function runUiChecks(tools, vsix) {
   const results = [];
@@ -139,11 +182,13 @@ export async function runUiChecks(tools, vsix) {
     const languageName = language?.aliases?.[0] ?? LANGUAGE_ID;
     log(`installed ${path.basename(extensionFolder)}; the status bar should name the language "${languageName}"`);
 
+    writeCampaigns(profile.workspace);
     server = await timed('start code-server (UI)', () =>
       startCodeServer(tools, profile, { logFile: path.join(resultsDir, 'code-server-ui.log') }),
     );
     browserHandle = await launchBrowser(tools.chromium);
     const page = await newPage(browserHandle.browser, { consoleLog: path.join(resultsDir, 'ui-console.log') });
+    await page.addInitScript(recordWindowProgress);
 
     let stop = false;
     const check = async (name, shot, fn, { required = false, marketplace } = {}) => {
@@ -180,6 +225,9 @@ export async function runUiChecks(tools, vsix) {
         { timeout: UI_TIMEOUT, describeSeen: async () => `explorer rows ${listForHumans(await texts(page, sel.explorerRows))}` },
       );
     }, { required: true });
+
+    await check(`a pass over ${COUNT_SHOWN} unopened messages shows its progress in the status bar, then their findings`,
+      'ui-01b-workspace-progress', () => workspacePass(page));
 
     await check(`Quick Open opens ${PROBLEMS_FIXTURE} as ${languageName}`, 'ui-02-quick-open', async () => {
       await quickOpen(page, PROBLEMS_FIXTURE);
@@ -312,6 +360,56 @@ export async function runUiChecks(tools, vsix) {
   }
   const failures = results.filter((r) => !r.ok);
   return { passed: results.length - failures.length, failed: failures.length, failures };
+}
+
+/**
+ * The first workspace pass starts as the extension does (the workspace holds messages): the
+ * status bar shows "Universal Message: Checking N of M files" while it runs, as VS Code shows a
+ * server's work-done progress (vscode-languageclient puts it in ProgressLocation.Window: the
+ * status bar, never a notification), then nothing; the Problems panel, filtered to the one
+ * generated file with a finding, lists it.
+ */
+async function workspacePass(page) {
+  const progress = new RegExp(`^${PROGRESS_TITLE}: Checking ([\\d,]+) of ([\\d,]+) files$`);
+  const counts = (text) => progress.exec(text)?.slice(1).map((c) => Number(c.replaceAll(',', '')));
+  const recorded = async () => (await page.evaluate(() => window.__umsgProgress ?? []))
+    .filter((t) => t === '' || t.startsWith(PROGRESS_TITLE));
+  const ours = (t) => t.startsWith(`${PROGRESS_TITLE}:`);
+  // The pass starts with the extension, usually before this check does: the page's record tells what was shown.
+  await waitFor(
+    `the status bar to show "${PROGRESS_TITLE}: Checking N of M files", M at least ${COUNT_SHOWN}`,
+    async () => (await recorded()).some((t) => { const c = counts(t); return c && c[1] >= CAMPAIGN_COUNT && c[0] <= c[1]; }),
+    { timeout: 90_000, describeSeen: async () => `status bar progress ${listForHumans(await recorded())}` },
+  );
+  await waitFor(
+    'the progress to leave the status bar once the pass is done',
+    async () => !ours((await textOf(page, sel.progressStatus)) ?? ''),
+    { timeout: 90_000, describeSeen: async () => `status bar progress ${JSON.stringify(await textOf(page, sel.progressStatus))}` },
+  );
+  const seen = (await recorded()).filter(ours);
+  const sampled = seen.length > 6 ? [...seen.slice(0, 3), '…', ...seen.slice(-3)] : seen;
+  log(`workspace pass progress: ${seen.length} texts shown, ${listForHumans(sampled)}`);
+  const malformed = seen.filter((t) => !counts(t));
+  if (malformed.length) throw new Error(`expected every progress text to read "Checking N of M files"; saw ${listForHumans(malformed)}`);
+
+  await page.keyboard.press('Control+Shift+M');
+  const filter = page.locator(sel.problemsFilter).first();
+  await waitFor('the Problems panel\'s filter box', () => filter.isVisible(), { timeout: UI_TIMEOUT });
+  await filter.fill(CAMPAIGN_BAD);
+  try {
+    await waitFor(
+      `the Problems panel, filtered to ${CAMPAIGN_BAD}, to list it with ${CAMPAIGN_BAD_CODE}`,
+      async () => {
+        // The file's row and its finding's, nothing else.
+        const rows = await texts(page, sel.problemRows);
+        return rows.length === 2 && rows[0].includes(CAMPAIGN_BAD) && rows[1].includes(CAMPAIGN_BAD_CODE);
+      },
+      { timeout: UI_TIMEOUT, describeSeen: async () => `rows ${listForHumans(await texts(page, sel.problemRows))}` },
+    );
+    await screenshot(page, path.join(resultsDir, 'ui-01c-workspace-finding.png'));
+  } finally {
+    await filter.fill('').catch(() => undefined);
+  }
 }
 
 // ---------------------------------------------------------------- the live preview

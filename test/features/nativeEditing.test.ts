@@ -145,6 +145,17 @@ describe('native hover', () => {
     assert.match(h.contents, /`button`/);
   });
 
+  it('on // @each in a list\'s rows: the element repeats, as many times as the sample data has dishes', () => {
+    const { text, offset } = cursor('{ "type": "interactive", "interactive": { "type": "list", "action": { "button": "B",\n' +
+      '  "sections": [ { "title": "T", "rows": [\n    // @ea|ch dishes\n    { "id": "${it.name()}", "title": "${it.label()}" }\n' +
+      '    // @end\n  ] } ] } } }');
+    const dishes = [{ name: 'a', label: 'A' }, { name: 'b', label: 'B' }, { name: 'c', label: 'C' }];
+    const h = service.hover(service.open(text, 'universal-message'), offset,
+      { config: DEFAULT_CONFIG, channelSpecific: 'whatsapp', sample: { dishes } })!;
+    assert.match(h.contents, /^\*\*\/\/ @each\*\* `dishes`: the element below, up to `\/\/ @end`, is repeated once per element/);
+    assert.match(h.contents, /With the sample data: \*\*3\*\* elements\./);
+  });
+
   it('is silent on a field the format does not know', () => {
     assert.equal(hover('{ "type": "text", "fo|o": 1 }'), undefined);
   });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'jsonc-parser';
 import { resolveConfig } from '../../server/src/core/findings/config';
-import { previewMessage } from '../../server/src/core/features/preview/message';
+import { previewChannelMessage, previewMessage } from '../../server/src/core/features/preview/message';
 import type { ChannelColumn, DrawnText } from '../../server/src/core/features/preview/viewModel';
 import type { ChannelId } from '../../server/src/core/channels';
 import { expandSnippet } from '../support/snippets';
@@ -96,6 +96,56 @@ describe('preview: a native WhatsApp sibling', () => {
     assert.deepEqual(t.body?.segments, [{ text: 'Hi ' }, { text: '${user.name}', template: true }]);
     const s = column('whatsapp', text, { mode: 'sample', sample: { user: { name: 'Ada' } } });
     assert.equal(shown(s.body), 'Hi Ada');
+  });
+
+  it('a dynamic list of rows is drawn as render prints it: one row per element, each at the body in the sibling', () => {
+    const json = [
+      '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" },',
+      '  "action": { "button": "Dishes", "sections": [ { "title": "Today", "rows": [',
+      '    // @each dishes',
+      '    { "id": "${it.name()}", "title": "${it.label()}" }',
+      '    // @end',
+      '  ] } ] } } }',
+    ].join('\n');
+    const dishes = Array.from({ length: 12 }, (_, i) => ({ name: `d${i}`, label: `Dish ${i}` }));
+    const c = column('whatsapp', json, { sample: { dishes } });
+    assert.equal(c.layout, 'list');
+    const rows = c.list?.sections[0].rows ?? [];
+    assert.deepEqual(rows.map((r) => shown(r.title)), dishes.map((d) => d.label));
+    for (const r of rows) assert.equal(at(json, r.source), '{ "id": "${it.name()}", "title": "${it.label()}" }');
+    // 12 rows: the verdict is the check's, which counts the same rows.
+    assert.equal(c.verdict, 'rejected');
+    assert.ok(c.reasons.some((r) => r.rule === 'channel-limit' && /12 rows in all/.test(r.message)), JSON.stringify(c.reasons));
+    // In template mode the body is drawn once, its templates as chips.
+    const t = column('whatsapp', json, { mode: 'template', sample: { dishes } });
+    assert.deepEqual(t.list?.sections[0].rows.map((r) => shown(r.title)), ['${it.label()}']);
+  });
+
+  it('previewed on its own, the list\'s length is chosen as for a card: 0, 1, 2 and one past WhatsApp\'s 10 rows', () => {
+    const json = [
+      '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" },',
+      '  "action": { "button": "Dishes", "sections": [ { "title": "Today", "rows": [',
+      '    // @each dishes',
+      '    { "id": "${it.name()}", "title": "${it.label()}" }',
+      '    // @end',
+      '  ] } ] } } }',
+    ].join('\n');
+    const dishes = [{ name: 'a', label: 'Pasta' }, { name: 'b', label: 'Pizza' }];
+    const at = (listLength?: number) => previewChannelMessage({
+      text: json, sample: { dishes }, config: ALL_ON, channel: 'whatsapp', file: 'menu.whatsapp.umsg', listLength,
+    });
+    const own = at();
+    assert.deepEqual(own.list && { length: own.list.length, sampleLength: own.list.sampleLength, choices: own.list.choices },
+      { length: 2, sampleLength: 2, choices: [0, 1, 2, 11] });
+    const rows = (n?: number) => at(n).columns[0].list?.sections[0].rows.map((r) => shown(r.title));
+    assert.deepEqual(rows(), ['Pasta', 'Pizza']);
+    assert.deepEqual(rows(3), ['Pasta', 'Pizza', 'Pasta'], 'the sample\'s elements in turn');
+    const eleven = at(11).columns[0];
+    assert.equal(eleven.list?.sections[0].rows.length, 11);
+    assert.equal(eleven.verdict, 'rejected');
+    assert.ok(eleven.reasons.some((r) => r.rule === 'channel-limit' && /11 rows in all/.test(r.message)), JSON.stringify(eleven.reasons));
+    assert.equal(at(0).columns[0].verdict, 'rejected', 'a section with no rows');
+    assert.equal(at(1).columns[0].verdict, 'override');
   });
 });
 

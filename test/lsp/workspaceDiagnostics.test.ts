@@ -2,7 +2,7 @@
  * Workspace diagnostics through the protocol (workspace/diagnostic): the findings of files that
  * are not open, result ids that make unchanged files "unchanged", re-checks when a sample or a
  * sibling changes on disk, cancellation, files.exclude, the setting that turns it off, open
- * documents from their open text, streaming and progress.
+ * documents from their open text, streaming and progress, workspace folders added and removed.
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
@@ -59,6 +59,22 @@ const changedOnDisk = async (path: string, text: string | undefined, type: 1 | 2
   else h!.files.set(`${WS}/${path}`, text);
   await h!.client.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(path), type }] });
 };
+
+/** `answer`, or a failure after 5 seconds: a held pull that nothing wakes would wait forever. */
+function within<T>(answer: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within 5 s: ${what}`)), 5000); });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
+/** A workspace folder's URI: a folder under WS, or '' for WS itself. */
+const folderUri = (f: string) => (f ? uri(f) : `file://${WS}`);
+/** A client that announces workspace folders, started on `folders`. */
+const startInFolders = (folders: string[], files = FILES) =>
+  start({ workspaceFolders: folders.map(folderUri), files: { ...files }, capabilities: { workspace: { workspaceFolders: true } } });
+const foldersChange = (added: string[], removed: string[]) => h!.client.sendNotification('workspace/didChangeWorkspaceFolders', {
+  event: { added: added.map((f) => ({ uri: folderUri(f), name: f })), removed: removed.map((f) => ({ uri: folderUri(f), name: f })) },
+});
 
 describe('workspace diagnostics (workspace/diagnostic)', () => {
   it('declares them, with interFileDependencies, to a client that pulls diagnostics', async () => {
@@ -224,6 +240,88 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
     const reports = await pull();
     assert.equal(reports.filter((r) => r.uri === uri('cards/bad.umsg')).length, 1);
     assert.equal(reports.length, 5);
+  });
+
+  it('asks a client with workspace folders to tell of folders added and removed', async () => {
+    for (const workspaceFolders of [true, false]) {
+      const harness = await startHarness({ pull: true, initialize: false });
+      const result = await harness.client.sendRequest('initialize', {
+        processId: null, rootUri: null, capabilities: { workspace: { workspaceFolders } },
+      }) as { capabilities: { workspace?: unknown } };
+      harness.dispose();
+      assert.deepEqual(result.capabilities.workspace,
+        workspaceFolders ? { workspaceFolders: { supported: true, changeNotifications: true } } : undefined);
+    }
+  });
+
+  it('checks a workspace folder added after start, reading only its files', async () => {
+    await startInFolders(['cards']);
+    const first = await pull();
+    assert.deepEqual(first.map((r) => r.uri).sort(), [uri('cards/bad.umsg'), uri('cards/link.umsg'), uri('cards/menu.umsg')]);
+    const before = h!.reads;
+    // VS Code holds a pull with the ids it has: the new folder must wake it.
+    const held = pull(first);
+    await foldersChange(['forms'], []);
+    const second = byUri(await within(held, 'the pull held before the folder was added'));
+    assert.deepEqual(codes(second.get(uri('forms/shop.configmeta.json'))), ['meta-key-identifier']);
+    for (const card of ['cards/bad.umsg', 'cards/link.umsg', 'cards/menu.umsg']) {
+      assert.equal(second.get(uri(card))?.kind, 'unchanged', card);
+    }
+    assert.equal(h!.reads - before, 1, 'one file read: the added folder\'s');
+  });
+
+  it('clears the findings of a workspace folder removed after start, reading nothing again', async () => {
+    await startInFolders(['cards', 'forms']);
+    const first = await pull();
+    assert.deepEqual(codes(byUri(first).get(uri('forms/shop.configmeta.json'))), ['meta-key-identifier']);
+    const before = h!.reads;
+    const held = pull(first);
+    await foldersChange([], ['forms']);
+    const second = byUri(await within(held, 'the pull held before the folder was removed'));
+    const gone = second.get(uri('forms/shop.configmeta.json'));
+    assert.equal(gone?.kind, 'full');
+    assert.deepEqual(gone?.items, [], 'its findings are cleared');
+    assert.equal(second.get(uri('cards/bad.umsg'))?.kind, 'unchanged');
+    assert.equal(h!.reads - before, 0);
+    const fresh = await pull();
+    assert.ok(!fresh.some((r) => r.uri.startsWith(uri('forms/'))), 'a later pass leaves the removed folder out');
+  });
+
+  it('checks again the files of a folder added inside another: the config walk now stops there', async () => {
+    await startInFolders([''], { ...FILES, [`${WS}/umsg.config.json`]: '{ "rules": { "card-required": "off" } }' });
+    const first = await pull();
+    assert.deepEqual(codes(byUri(first).get(uri('cards/bad.umsg'))), [], 'card-required is off at the top');
+    const held = pull(first);
+    await foldersChange(['cards'], []);
+    const second = byUri(await within(held, 'the pull held before the folder was added'));
+    assert.deepEqual(codes(second.get(uri('cards/bad.umsg'))), ['card-required'], 'cards/ is a workspace folder of its own now');
+    assert.deepEqual(codes(second.get(uri('forms/shop.configmeta.json'))) ?? [], [], 'the top config still governs forms/');
+  });
+
+  it('gives a file too large to read the file-size finding umsg check gives, from its size', async () => {
+    // A client that does not watch files: the second pull reads every file again.
+    await start({ watch: false, files: { ...FILES, [`${WS}/cards/huge.umsg`]: '', [`${WS}/cards/big.umsg`]: '' } });
+    // Over 3 bytes per character of maxFileSize: over it for sure, as umsg check says without reading it.
+    h!.oversized.set(`${WS}/cards/huge.umsg`, 20_000_000);
+    // Under that, refused only by the server's own cap: not checked, and said so.
+    h!.oversized.set(`${WS}/cards/big.umsg`, 12_345_678);
+    const first = await pull();
+    const finding = (name: string) => {
+      const report = byUri(first).get(uri(name));
+      assert.deepEqual(codes(report), ['file-size'], JSON.stringify(report));
+      return report!.items![0] as { message: string; severity?: number; range: unknown };
+    };
+    const huge = finding('cards/huge.umsg');
+    assert.equal(huge.message,
+      'This file has 20,000,000 bytes, over the checking limit of 5,000,000 characters (maxFileSize): it was not checked.');
+    assert.equal(huge.severity, 3, 'information, the rule\'s default');
+    assert.deepEqual(huge.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    assert.match(finding('cards/big.umsg').message,
+      /^This file has 12,345,678 bytes, more than the language server reads from disk: it was not checked\. Open it, or run umsg check/);
+    assert.ok(!h!.logs.some((l) => l.includes('huge.umsg') || l.includes('big.umsg')), `no "cannot read" line: ${JSON.stringify(h!.logs)}`);
+    const reads = h!.reads;
+    assert.equal(byUri(await pull(first)).get(uri('cards/huge.umsg'))?.kind, 'unchanged', 'the same size and config: the same result id');
+    assert.ok(h!.reads > reads, 'read again');
   });
 
   it('leaves out what files.exclude excludes', async () => {

@@ -33,6 +33,8 @@ export interface Harness {
   settings: Record<string, unknown>;
   /** What the client answers for the section `files.exclude`. */
   filesExclude: Record<string, unknown>;
+  /** Files of `files` the runtime refuses to read for their size, with that size in bytes (node/files.ts does over 10 MB). */
+  oversized: Map<string, number>;
   /** The tokens of window/workDoneProgress/create requests, in order, and what was reported under them. */
   progressTokens: (string | number)[];
   serverProgress: { kind: string; message?: string }[];
@@ -101,7 +103,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     readFile: async (p) => {
       harness.reads++;
       if (held) await held;
-      return files.get(p);
+      const size = harness.oversized.get(p);
+      return size === undefined ? files.get(p) : { unreadable: `it has ${size} bytes, over the limit`, size };
     },
     configFor: configForFile,
     // Folders listed from the in-memory files: a folder is every path with a name after it.
@@ -150,6 +153,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     registrations: [],
     settings: {},
     filesExclude: {},
+    oversized: new Map(),
     progressTokens: [],
     serverProgress: [],
     nextDiagnostics(uri, until = () => true, timeoutMs = 5000) {

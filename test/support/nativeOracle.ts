@@ -1,11 +1,15 @@
 /**
- * An independent validator of native messages for Messenger, Google Business Messages and
- * RCS, written by hand from the channels' API reference pages and not from umsg's formats
+ * An independent validator of native messages for WhatsApp, Messenger, Google Business
+ * Messages and RCS, written by hand from the channels' API reference pages and not from umsg's formats
  * (server/src/core/channels/native/): property tests hold the formats against it. It takes a
  * plain JSON payload (no templates) and returns what the channel would reject, one line each;
  * fields the platform sets are accepted silently. Lengths are counted in code points.
  *
  * Pages:
+ * - WhatsApp: developers.facebook.com, WhatsApp Business Platform, Messages API reference and
+ *   the message pages (text, media, location, contacts, reaction, template; interactive reply
+ *   buttons, list, CTA URL, location request; catalog, single- and multi-product; Flow
+ *   messages), listed in full above the WhatsApp validator below.
  * - Messenger: developers.facebook.com, Send API reference; Messenger Platform "Send messages":
  *   quick replies, generic, button and media templates, URL, postback, call, log in and log out
  *   buttons; the Attachment Upload API reference.
@@ -15,12 +19,13 @@
  *   phones.agentMessages (AgentContentMessage and the objects it contains).
  */
 
-export type OracleChannel = 'messenger' | 'gbm' | 'rcs';
+export type OracleChannel = 'whatsapp' | 'messenger' | 'gbm' | 'rcs';
 
 /** What the channel would reject in `payload`, one problem a line; empty when it would take it. */
 export function oracleProblems(channel: OracleChannel, payload: unknown): string[] {
   const v = new Validator();
-  if (channel === 'messenger') messengerMessage(v, payload);
+  if (channel === 'whatsapp') whatsappMessage(v, payload);
+  else if (channel === 'messenger') messengerMessage(v, payload);
   else if (channel === 'gbm') gbmMessage(v, payload);
   else rcsMessage(v, payload);
   return v.problems;
@@ -158,6 +163,311 @@ function isPhone(s: string, form: 'plus-digits' | 'e164' | 'rfc3966'): boolean {
   // E.164: a country code and a subscriber number of at most 15 digits in all.
   return form === 'e164' ? digits <= 15 : true;
 }
+
+// WhatsApp: the Cloud API message object without its envelope (the Messages API reference and
+// the message pages under developers.facebook.com/documentation/business-messaging/whatsapp/:
+// messages/text-messages, image-, video-, audio-, document-, sticker-, location-, contacts-,
+// reaction- and template-messages; messages/interactive-reply-buttons-messages,
+// interactive-list-messages, interactive-cta-url-messages, location-request-messages;
+// catalogs/catalog-messages, single-product-messages, multi-product-messages; and the Flow
+// messages page, developers.facebook.com/docs/whatsapp/cloud-api/messages/interactive-flow-messages).
+// A required text or id is non-empty; an emoji may be empty (it removes the reaction).
+
+/** Characters, as the pages state them. */
+const WA = {
+  textBody: 4096,
+  caption: 1024,
+  callbackData: 512,
+  templateName: 512,
+  /** Body text of every interactive message but a list. */
+  body: 1024,
+  /** A list message's body ("Maximum 4096 characters" on the list page). */
+  listBody: 4096,
+  header: 60,
+  footer: 60,
+  replyId: 256,
+  replyTitle: 20,
+  listButton: 20,
+  sectionTitle: 24,
+  rowId: 200,
+  rowTitle: 24,
+  rowDescription: 72,
+  ctaLabel: 20,
+} as const;
+
+/** Counts, as the pages state them. */
+const WA_COUNT = { replyButtons: 3, listSections: 10, listRows: 10, productSections: 10, products: 30 } as const;
+
+const WA_TYPES = ['text', 'image', 'video', 'audio', 'document', 'sticker', 'location', 'contacts', 'interactive', 'template', 'reaction'];
+const WA_INTERACTIVE = ['button', 'list', 'cta_url', 'product', 'product_list', 'flow', 'location_request_message', 'catalog_message'];
+const WA_MEDIA_HEADERS = ['text', 'image', 'video', 'document'];
+const HOME_OR_WORK = ['HOME', 'WORK'];
+
+function whatsappMessage(v: Validator, m: unknown): void {
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) {
+    v.add('', 'must be an object');
+    return;
+  }
+  const type = (m as Obj).type;
+  const carrier = typeof type === 'string' && WA_TYPES.includes(type) ? [type] : [];
+  if (!v.object(m, '', ['type', 'context', 'biz_opaque_callback_data', ...carrier], ['messaging_product', 'recipient_type', 'to'])) return;
+  v.string(m, 'type', '', { required: true, oneOf: WA_TYPES });
+  v.string(m, 'biz_opaque_callback_data', '', { max: WA.callbackData });
+  v.nested(m, 'context', '', false, (c, p) => {
+    if (v.object(c, p, ['message_id'])) v.string(c, 'message_id', p, { required: true, min: 1 });
+  });
+  if (carrier.length === 0) return;
+  v.nested(m, type as string, '', true, (x, p) => {
+    switch (type) {
+      case 'text':
+        if (!v.object(x, p, ['body', 'preview_url'])) return;
+        v.string(x, 'body', p, { required: true, min: 1, max: WA.textBody });
+        v.boolean(x, 'preview_url', p);
+        return;
+      case 'image': case 'video':
+        waMedia(v, x, p, ['caption']);
+        return;
+      case 'document':
+        waMedia(v, x, p, ['caption', 'filename']);
+        return;
+      case 'audio': case 'sticker':
+        waMedia(v, x, p, []);
+        return;
+      case 'location':
+        if (!v.object(x, p, ['latitude', 'longitude', 'name', 'address'])) return;
+        v.number(x, 'latitude', p, -90, 90, true);
+        v.number(x, 'longitude', p, -180, 180, true);
+        v.string(x, 'name', p);
+        v.string(x, 'address', p);
+        return;
+      case 'reaction':
+        if (!v.object(x, p, ['message_id', 'emoji'])) return;
+        v.string(x, 'message_id', p, { required: true, min: 1 });
+        v.string(x, 'emoji', p, { required: true });
+        return;
+      case 'template':
+        waTemplate(v, x, p);
+        return;
+      case 'interactive':
+        waInteractive(v, x, p);
+        return;
+    }
+  });
+  if (type === 'contacts') v.each(m, 'contacts', '', { required: true, min: 1 }, (c, ip) => waContact(v, c, ip));
+}
+
+/** A media object: an uploaded media `id` or a hosted `link`, exactly one, and the extra fields its page lists. */
+function waMedia(v: Validator, x: unknown, path: string, extra: readonly string[]): void {
+  if (!v.object(x, path, ['id', 'link', ...extra])) return;
+  v.pick(x, ['id', 'link'], path, true);
+  v.string(x, 'id', path, { min: 1 });
+  v.string(x, 'link', path, { url: 'http' });
+  if (extra.includes('caption')) v.string(x, 'caption', path, { max: WA.caption });
+  if (extra.includes('filename')) v.string(x, 'filename', path);
+}
+
+function waTemplate(v: Validator, t: unknown, path: string): void {
+  if (!v.object(t, path, ['name', 'language', 'components'])) return;
+  v.string(t, 'name', path, { required: true, min: 1, max: WA.templateName });
+  v.nested(t, 'language', path, true, (l, p) => {
+    if (!v.object(l, p, ['code', 'policy'])) return;
+    v.string(l, 'code', p, { required: true, min: 1 });
+    v.string(l, 'policy', p, { oneOf: ['deterministic'] });
+  });
+  // Components carry the approved template's variables: their shape is the template's own.
+  v.array(t, 'components', path, {});
+}
+
+function waContact(v: Validator, c: unknown, path: string): void {
+  if (!v.object(c, path, ['name', 'addresses', 'birthday', 'emails', 'org', 'phones', 'urls'])) return;
+  v.nested(c, 'name', path, true, (n, p) => {
+    if (!v.object(n, p, ['formatted_name', 'first_name', 'last_name', 'middle_name', 'suffix', 'prefix'])) return;
+    v.string(n, 'formatted_name', p, { required: true, min: 1 });
+    for (const k of ['first_name', 'last_name', 'middle_name', 'suffix', 'prefix']) v.string(n, k, p);
+  });
+  v.string(c, 'birthday', path);
+  v.nested(c, 'org', path, false, (o, p) => {
+    if (v.object(o, p, ['company', 'department', 'title'])) for (const k of ['company', 'department', 'title']) v.string(o, k, p);
+  });
+  const part = (key: string, fields: readonly string[], types: readonly string[]) =>
+    v.each(c, key, path, {}, (x, p) => {
+      if (!v.object(x, p, [...fields, 'type'])) return;
+      for (const k of fields) v.string(x, k, p);
+      v.string(x, 'type', p, { oneOf: types });
+    });
+  part('addresses', ['street', 'city', 'state', 'zip', 'country', 'country_code'], HOME_OR_WORK);
+  part('emails', ['email'], HOME_OR_WORK);
+  // A contact's phone is shown as written: the contacts page asks for no form.
+  part('phones', ['phone', 'wa_id'], ['CELL', 'MAIN', 'IPHONE', 'HOME', 'WORK']);
+  part('urls', ['url'], HOME_OR_WORK);
+}
+
+/** What each interactive type takes besides `type`: its header (if any), whether its body is required, its footer. */
+const WA_PARTS: Record<string, { header?: 'any' | 'text' | 'text required'; body: number; bodyRequired: boolean; footer: boolean }> = {
+  button: { header: 'any', body: WA.body, bodyRequired: true, footer: true },
+  list: { header: 'text', body: WA.listBody, bodyRequired: true, footer: true },
+  cta_url: { header: 'any', body: WA.body, bodyRequired: true, footer: true },
+  product: { body: WA.body, bodyRequired: false, footer: true },
+  product_list: { header: 'text required', body: WA.body, bodyRequired: true, footer: true },
+  flow: { header: 'any', body: WA.body, bodyRequired: true, footer: true },
+  location_request_message: { body: WA.body, bodyRequired: true, footer: false },
+  catalog_message: { body: WA.body, bodyRequired: true, footer: true },
+};
+
+function waInteractive(v: Validator, i: unknown, path: string): void {
+  if (typeof i !== 'object' || i === null || Array.isArray(i)) {
+    v.add(path, 'must be an object');
+    return;
+  }
+  const type = (i as Obj).type;
+  if (typeof type !== 'string' || !WA_INTERACTIVE.includes(type)) {
+    v.add(join(path, 'type'), `must be one of ${WA_INTERACTIVE.join(', ')}`);
+    return;
+  }
+  const parts = WA_PARTS[type];
+  const keys = ['type', 'body', 'action', ...(parts.header ? ['header'] : []), ...(parts.footer ? ['footer'] : [])];
+  if (!v.object(i, path, keys)) return;
+  if (parts.header) {
+    v.nested(i, 'header', path, parts.header === 'text required', (h, p) =>
+      (parts.header === 'any' ? waHeader(v, h, p) : waTextHeader(v, h, p)));
+  }
+  v.nested(i, 'body', path, parts.bodyRequired, (b, p) => {
+    if (v.object(b, p, ['text'])) v.string(b, 'text', p, { required: true, min: 1, max: parts.body });
+  });
+  if (parts.footer) {
+    v.nested(i, 'footer', path, false, (f, p) => {
+      if (v.object(f, p, ['text'])) v.string(f, 'text', p, { required: true, min: 1, max: WA.footer });
+    });
+  }
+  v.nested(i, 'action', path, true, (a, p) => WA_ACTIONS[type](v, a, p));
+}
+
+function waHeader(v: Validator, h: unknown, path: string): void {
+  if (typeof h !== 'object' || h === null || Array.isArray(h)) {
+    v.add(path, 'must be an object');
+    return;
+  }
+  const type = (h as Obj).type;
+  if (typeof type !== 'string' || !WA_MEDIA_HEADERS.includes(type)) {
+    v.add(join(path, 'type'), `must be one of ${WA_MEDIA_HEADERS.join(', ')}`);
+    return;
+  }
+  if (!v.object(h, path, ['type', type])) return;
+  if (type === 'text') v.string(h, 'text', path, { required: true, min: 1, max: WA.header });
+  else v.nested(h, type, path, true, (x, p) => waMedia(v, x, p, type === 'document' ? ['caption', 'filename'] : ['caption']));
+}
+
+function waTextHeader(v: Validator, h: unknown, path: string): void {
+  if (!v.object(h, path, ['type', 'text'])) return;
+  v.string(h, 'type', path, { required: true, oneOf: ['text'] });
+  v.string(h, 'text', path, { required: true, min: 1, max: WA.header });
+}
+
+/** An action whose `name` is fixed, with the checks of its other fields. */
+function named(name: string, keys: readonly string[], rest: (v: Validator, a: Obj, path: string) => void) {
+  return (v: Validator, a: unknown, path: string): void => {
+    if (!v.object(a, path, ['name', ...keys])) return;
+    v.string(a, 'name', path, { required: true, oneOf: [name] });
+    rest(v, a, path);
+  };
+}
+
+const WA_ACTIONS: Record<string, (v: Validator, a: unknown, path: string) => void> = {
+  button: (v, a, path) => {
+    if (!v.object(a, path, ['buttons'])) return;
+    const buttons = v.array(a, 'buttons', path, { required: true, min: 1, max: WA_COUNT.replyButtons });
+    const ids = new Set<unknown>();
+    const titles = new Set<unknown>();
+    buttons.forEach((b, k) => {
+      const bp = join(join(path, 'buttons'), k);
+      if (!v.object(b, bp, ['type', 'reply'])) return;
+      v.string(b, 'type', bp, { required: true, oneOf: ['reply'] });
+      v.nested(b, 'reply', bp, true, (r, rp) => {
+        if (!v.object(r, rp, ['id', 'title'])) return;
+        v.string(r, 'id', rp, { required: true, min: 1, max: WA.replyId });
+        v.string(r, 'title', rp, { required: true, min: 1, max: WA.replyTitle });
+        // "A unique identifier for each button"; labels "must be unique if using multiple buttons".
+        if ('id' in r && ids.has(r.id)) v.add(join(rp, 'id'), 'repeats another button\'s id');
+        if ('title' in r && titles.has(r.title)) v.add(join(rp, 'title'), 'repeats another button\'s title');
+        ids.add(r.id);
+        titles.add(r.title);
+      });
+    });
+  },
+  list: (v, a, path) => {
+    if (!v.object(a, path, ['button', 'sections'])) return;
+    v.string(a, 'button', path, { required: true, min: 1, max: WA.listButton });
+    let rows = 0;
+    const ids = new Set<unknown>();
+    v.each(a, 'sections', path, { required: true, min: 1, max: WA_COUNT.listSections }, (s, sp) => {
+      if (!v.object(s, sp, ['title', 'rows'])) return;
+      v.string(s, 'title', sp, { max: WA.sectionTitle });
+      v.each(s, 'rows', sp, { required: true, min: 1 }, (r, rp) => {
+        rows++;
+        if (!v.object(r, rp, ['id', 'title', 'description'])) return;
+        v.string(r, 'id', rp, { required: true, min: 1, max: WA.rowId });
+        v.string(r, 'title', rp, { required: true, min: 1, max: WA.rowTitle });
+        v.string(r, 'description', rp, { max: WA.rowDescription });
+        if ('id' in r && ids.has(r.id)) v.add(join(rp, 'id'), 'repeats another row\'s id');
+        ids.add(r.id);
+      });
+    });
+    if (rows > WA_COUNT.listRows) v.add(join(path, 'sections'), `has more than ${WA_COUNT.listRows} rows in all`);
+  },
+  cta_url: named('cta_url', ['parameters'], (v, a, path) => {
+    v.nested(a, 'parameters', path, true, (x, p) => {
+      if (!v.object(x, p, ['display_text', 'url'])) return;
+      v.string(x, 'display_text', p, { required: true, min: 1, max: WA.ctaLabel });
+      v.string(x, 'url', p, { required: true, url: 'http' });
+    });
+  }),
+  product: (v, a, path) => {
+    if (!v.object(a, path, ['catalog_id', 'product_retailer_id'])) return;
+    v.string(a, 'catalog_id', path, { required: true, min: 1 });
+    v.string(a, 'product_retailer_id', path, { required: true, min: 1 });
+  },
+  product_list: (v, a, path) => {
+    if (!v.object(a, path, ['catalog_id', 'sections'])) return;
+    v.string(a, 'catalog_id', path, { required: true, min: 1 });
+    let products = 0;
+    v.each(a, 'sections', path, { required: true, min: 1, max: WA_COUNT.productSections }, (s, sp) => {
+      if (!v.object(s, sp, ['title', 'product_items'])) return;
+      v.string(s, 'title', sp, { max: WA.sectionTitle });
+      v.each(s, 'product_items', sp, { required: true, min: 1 }, (x, xp) => {
+        products++;
+        if (v.object(x, xp, ['product_retailer_id'])) v.string(x, 'product_retailer_id', xp, { required: true, min: 1 });
+      });
+    });
+    if (products > WA_COUNT.products) v.add(join(path, 'sections'), `has more than ${WA_COUNT.products} products in all`);
+  },
+  flow: named('flow', ['parameters'], (v, a, path) => {
+    v.nested(a, 'parameters', path, true, (x, p) => {
+      const keys = ['flow_message_version', 'flow_id', 'flow_name', 'flow_cta', 'mode', 'flow_token', 'flow_action', 'flow_action_payload'];
+      if (!v.object(x, p, keys)) return;
+      v.string(x, 'flow_message_version', p, { required: true, oneOf: ['3'] });
+      // "Cannot be used with the flow_name parameter. Only one of these parameters is required."
+      v.pick(x, ['flow_id', 'flow_name'], p, true);
+      v.string(x, 'flow_id', p, { min: 1 });
+      v.string(x, 'flow_name', p, { min: 1 });
+      v.string(x, 'flow_cta', p, { required: true, min: 1 });
+      v.string(x, 'mode', p, { oneOf: ['draft', 'published'] });
+      v.string(x, 'flow_token', p);
+      v.string(x, 'flow_action', p, { oneOf: ['navigate', 'data_exchange'] });
+      v.nested(x, 'flow_action_payload', p, false, (f, fp) => {
+        if (!v.object(f, fp, ['screen', 'data'])) return;
+        v.string(f, 'screen', fp, { min: 1 });
+        // `data` is the Flow's own input ("must be a non-empty object"): not judged here, as the
+        // format cannot say "any non-empty object" (see docs/native-messages.md).
+      });
+    });
+  }),
+  location_request_message: named('send_location', [], () => {}),
+  catalog_message: named('catalog_message', ['parameters'], (v, a, path) => {
+    v.nested(a, 'parameters', path, false, (x, p) => {
+      if (v.object(x, p, ['thumbnail_product_retailer_id'])) v.string(x, 'thumbnail_product_retailer_id', p, { min: 1 });
+    });
+  }),
+};
 
 // Messenger: the Send API's message object.
 

@@ -3,12 +3,12 @@
  * and writes the report in the chosen format, file by file as each is ready.
  */
 import * as path from 'node:path';
-import { resolveConfig, type Diagnostic } from '../core';
+import { messageByteLimit, resolveConfig, type Diagnostic } from '../core';
 import { ConfigLookup, type ConfigForFile } from '../workspace/configLookup';
 import { stylishColor, stylishWriter } from './report/stylish';
 import { jsonWriter } from './report/json';
 import { countFinding, locate, printable, type LocatedFinding, type LocatedReport } from './report/locate';
-import { FileChecker, messageByteLimit, READ_CONCURRENCY, serviceFor, type FileOutcome } from './checkFiles';
+import { FileChecker, READ_CONCURRENCY, serviceFor, type FileOutcome } from './checkFiles';
 import { githubWriter } from './report/github';
 import { packageInfo } from './packageInfo';
 import { sarifWriter, type ToolNotification } from './report/sarif';

@@ -6,7 +6,7 @@
  */
 import { lstatSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { channelOfPath, createLanguageService, languageOf, tooLargeToRead, type LanguageId, type ProviderProjectFacts } from '../core';
+import { channelOfPath, createLanguageService, languageOf, messageByteLimit, tooLargeToRead, type LanguageId, type ProviderProjectFacts } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
 import { messageBase, messageContext, stemsOf } from '../workspace/messageContext';
 import { nodeProviderProjects } from '../node/providerProjects';
@@ -40,15 +40,6 @@ function readSideSync(filePath: string): ReadOutcome {
 /** A config or sample file: regular files only, within the fixed size limit. */
 export function readText(filePath: string): Promise<ReadOutcome> {
   return Promise.resolve(readSideSync(filePath));
-}
-
-/**
- * The byte limit for reading a message checked under `maxFileSize` characters: a UTF-16
- * code unit takes at most 3 bytes of UTF-8, so a file of more bytes is over the limit
- * without reading it. Files between maxFileSize and this are read and the check notes them.
- */
-export function messageByteLimit(maxFileSize: number): number {
-  return Math.min(maxFileSize * 3 + 3, 2 ** 31 - 1);
 }
 
 /**

@@ -12,6 +12,7 @@ export { createLanguageService } from './languageService';
 export { checkRemoteRequest } from './remoteCheck';
 export { CHANNEL_IDS, CHANNEL_NAMES, channelOfPath, isChannelId } from './channels';
 export { tooLargeToRead } from './check/run';
+export { messageByteLimit } from './rules/file-size';
 export {
   DEPLOY_MODE_CHOICES,
   messageNameProblem,

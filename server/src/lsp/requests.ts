@@ -83,10 +83,15 @@ export function requestHandlers(state: () => ServerState, log: (message: string)
   };
 }
 
-/** What the server offers; diagnostics are pulled only from clients that support it. */
-export function initializeResult(pullDiagnostics: boolean): InitializeResult {
+/**
+ * What the server offers; diagnostics are pulled only from clients that support it. A client
+ * with workspace folders tells of folders added and removed only when asked to here
+ * (`changeNotifications`): VS Code's client sends no such notification otherwise.
+ */
+export function initializeResult(pullDiagnostics: boolean, workspaceFolders: boolean): InitializeResult {
   return {
     capabilities: {
+      workspace: workspaceFolders ? { workspaceFolders: { supported: true, changeNotifications: true } } : undefined,
       textDocumentSync: TextDocumentSyncKind.Incremental,
       // A sample or a sibling changes another file's findings; every file of the workspace is reported.
       diagnosticProvider: pullDiagnostics ? { interFileDependencies: true, workspaceDiagnostics: true } : undefined,

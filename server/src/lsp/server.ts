@@ -71,13 +71,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       settingsRead = resolve;
       runtime.setTimeout(() => resolve(undefined), SETTINGS_WAIT_MS);
     });
-    folderUris = (params.workspaceFolders ?? []).map((f) => f.uri);
-    if (folderUris.length === 0 && params.rootUri) folderUris = [params.rootUri];
-    workspaceRoots = folderUris.map((uri) => URI.parse(uri).fsPath);
+    const folders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    setFolders(folders.length === 0 && params.rootUri ? [params.rootUri] : folders);
     state = 'running';
-    return initializeResult(pullDiagnostics);
+    return initializeResult(pullDiagnostics, !!caps.workspace?.workspaceFolders);
   });
   connection.onInitialized(async () => {
+    // Folders added and removed later (the client announced workspace folders, the server asked for their changes).
+    if (caps.workspace?.workspaceFolders) connection.workspace.onDidChangeWorkspaceFolders(foldersChanged);
     // Other editors do not watch our files for us: ask for the config, sample and sibling files.
     if (watchSupport) void connection.client.register(DidChangeWatchedFilesNotification.type, {
       watchers: WATCHED_FILES.map((globPattern) => ({ globPattern })),
@@ -98,6 +99,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const kindOf = (doc: TextDocument) => documentLanguage(doc.uri, doc.languageId);
   // The config walk stops at a workspace folder; linked sample data must stay inside one.
   let workspaceRoots: string[] = [], folderUris: string[] = [];
+  function setFolders(uris: readonly string[]) {
+    folderUris = [...new Set(uris)];
+    workspaceRoots = folderUris.map((uri) => URI.parse(uri).fsPath);
+  }
   const contexts = fileContexts(runtime, documents, {
     generation: () => generation,
     settings: () => settings,
@@ -210,6 +215,22 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   // Every file of the workspace, opened or not (workspace/diagnostic).
   const workspace = registerWorkspaceDiagnostics({ connection, runtime, documents, service, contexts, handler, log, checked,
     settings: () => settings, folders: () => folderUris, caps: () => caps });
+
+  /**
+   * Workspace folders were added or removed: the workspace report walks the new list (a file
+   * under a removed folder only gets its findings cleared), and the open files are checked again
+   * (the config walk stops at a workspace folder).
+   */
+  function foldersChanged(event: unknown) {
+    const urisOf = (list: unknown) => (Array.isArray(list) ? (list as unknown[]) : [])
+      .map((f) => (isObject(f) && typeof f.uri === 'string' ? f.uri : undefined)).filter((u) => u !== undefined);
+    const added = urisOf(isObject(event) ? event.added : undefined);
+    const removed = new Set(urisOf(isObject(event) ? event.removed : undefined));
+    if (added.length === 0 && removed.size === 0) return;
+    setFolders([...folderUris.filter((u) => !removed.has(u)), ...added]);
+    workspace.foldersChanged([...added, ...removed], folderUris);
+    recheckAll();
+  }
 
   /** Configuration changed: forget every context and check the open files again. */
   function recheckAll() {

@@ -11,6 +11,8 @@
  * - A report's result id is a hash of everything the check reads (text, config, sample data,
  *   siblings, the server's version): a file whose id the client already has is answered
  *   `unchanged` without a check. Nothing else is kept per file: no parse, no findings.
+ * - A file the runtime refuses to read for its size (over 10 MB on Node) gets the file-size
+ *   finding `umsg check` gives it, from its size alone.
  * - Reports are streamed as partial results, progress is reported ("Checking 2,400 of 10,000
  *   files"), the request is cancellable between files, and the walk yields to the host between
  *   files so that requests on open documents are answered meanwhile.
@@ -37,7 +39,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  channelOfPath, formatCount, languageOf,
+  channelOfPath, formatCount, languageOf, tooLargeToRead,
   type CheckResult, type DocumentContext, type LanguageId, type LanguageService, type ProviderProjectFacts,
 } from '../core';
 import { isUnreadable } from '../workspace/readOutcome';
@@ -132,7 +134,8 @@ function touchedBy(uri: string): string[] | undefined {
  * Answers workspace/diagnostic. `changed(uris)` is to be called on anything that can change a
  * report: files (a closed document, an edited sample), or, without uris, everything (the settings).
  * `filesChanged` takes workspace/didChangeWatchedFiles and says whether open documents need a
- * new check too (a config, sample or sibling changed, or a message was created or deleted).
+ * new check too (a config, sample or sibling changed, or a message was created or deleted);
+ * `foldersChanged` takes workspace folders added or removed.
  */
 export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
   const { connection, runtime, documents, service, contexts } = host;
@@ -164,6 +167,18 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     if (!uris) dirty = 'all';
     changes++;
     for (const wake of [...wakers]) wake();
+  }
+
+  /**
+   * Workspace folders were added or removed (`folders` is the new list): the next pass walks
+   * them. A file of an added folder is new to it and read anyway; a removed folder's files are
+   * cleared. Only a folder inside another (or holding one) changes where the config walk of
+   * files already reported stops: then every file is read again.
+   */
+  function foldersChanged(changedFolders: readonly string[], folders: readonly string[]): void {
+    const inside = (a: string, b: string) => a.startsWith(b.endsWith('/') ? b : b + '/');
+    const nested = changedFolders.some((c) => folders.some((f) => f !== c && (inside(c, f) || inside(f, c))));
+    changed(nested ? undefined : []);
   }
 
   function filesChanged(list: unknown): boolean {
@@ -339,6 +354,14 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
         reads.delete(n);
         try {
           const text = await reading;
+          if (isUnreadable(text) && text.size !== undefined && kind !== 'umsg-config') {
+            // Refused for its size before a byte was read: file-size, as umsg check reports it.
+            const context = checkContext(await contexts.read(filePath, kind, io), undefined);
+            const id = 'size:' + resultId(String(text.size), kind, context);
+            const doc = TextDocument.create(uri, kind, 0, '');
+            report(uri, null, id, () => tooLargeToRead(text.size!, context.config).map((d) => toLspDiagnostic(doc, d, runtime.docsBase)));
+            continue;
+          }
           if (typeof text !== 'string') {
             if (isUnreadable(text)) host.log(`Workspace diagnostics: cannot read "${filePath}": ${text.unreadable}.`);
             continue;
@@ -383,7 +406,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
       params,
       token,
     ));
-  return { changed, filesChanged };
+  return { changed, filesChanged, foldersChanged };
 }
 
 /**

@@ -94,19 +94,19 @@ const LENGTHS: [Json, string, number, string][] = [
   [VIDEO, 'video.caption', 1024, 'video caption'],
   [DOCUMENT, 'document.caption', 1024, 'document caption'],
   [BUTTONS, 'interactive.header.text', 60, 'header text'],
-  [BUTTONS, 'interactive.body.text', 1024, 'body text'],
+  [BUTTONS, 'interactive.body.text', 1024, 'button body text'],
   [BUTTONS, 'interactive.footer.text', 60, 'footer text'],
   [BUTTONS, 'interactive.action.buttons[0].reply.id', 256, 'reply button id'],
   [BUTTONS, 'interactive.action.buttons[0].reply.title', 20, 'reply button title'],
   [LIST, 'interactive.header.text', 60, 'list header text'],
-  [LIST, 'interactive.body.text', 1024, 'body text'],
+  [LIST, 'interactive.body.text', 4096, 'list body text'],
   [LIST, 'interactive.footer.text', 60, 'footer text'],
   [LIST, 'interactive.action.button', 20, 'list button'],
   [LIST, 'interactive.action.sections[0].title', 24, 'list section title'],
   [LIST, 'interactive.action.sections[0].rows[0].id', 200, 'list row id'],
   [LIST, 'interactive.action.sections[0].rows[0].title', 24, 'list row title'],
   [LIST, 'interactive.action.sections[0].rows[0].description', 72, 'list row description'],
-  [CTA, 'interactive.body.text', 1024, 'body text'],
+  [CTA, 'interactive.body.text', 1024, 'CTA URL body text'],
   [CTA, 'interactive.action.parameters.display_text', 20, 'CTA URL button display_text'],
   [TEMPLATE, 'template.name', 512, 'template name'],
   [TEXT, 'biz_opaque_callback_data', 512, 'WhatsApp message biz_opaque_callback_data'],
@@ -145,10 +145,10 @@ describe('WhatsApp native: counts, totals and uniqueness', () => {
     assert.deepEqual(found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [1, 2, 3].map(button)))), []);
     const four = found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [1, 2, 3, 4].map(button))));
     assert.deepEqual(four.map(([r, , m]) => [r, m]), [['channel-limit',
-      'interactive.action.buttons has 4 items: WhatsApp allows at most 3 (action buttons).']]);
+      'interactive.action.buttons has 4 items: WhatsApp allows at most 3 (button action buttons).']]);
     const none = found(JSON.stringify(withValue(BUTTONS, 'interactive.action.buttons', [])));
     assert.deepEqual(none, [['channel-limit', '[]',
-      'interactive.action.buttons has 0 items: WhatsApp requires at least 1 (action buttons).']]);
+      'interactive.action.buttons has 0 items: WhatsApp requires at least 1 (button action buttons).']]);
   });
 
   it('list sections: 10 clean, 11 flagged; rows: 10 in all clean, 11 in all flagged', () => {
@@ -177,10 +177,10 @@ describe('WhatsApp native: counts, totals and uniqueness', () => {
     const ds = check(text);
     assert.deepEqual(ds.map((d) => [d.rule, d.message]), [
       ['channel-limit', 'interactive.action.buttons[1].reply.id repeats the id "x" of interactive.action.buttons[0].reply.id: ' +
-        'WhatsApp requires each id to be unique (action buttons).'],
+        'WhatsApp requires each id to be unique (button action buttons).'],
       ['channel-limit', 'interactive.action.buttons[1].reply.title repeats the title "Same" of ' +
         'interactive.action.buttons[0].reply.title: ' +
-        'WhatsApp requires each title to be unique (action buttons).'],
+        'WhatsApp requires each title to be unique (button action buttons).'],
     ]);
     // On the repeat, with the first as related.
     assert.equal(ds[0].offset, text.lastIndexOf('"x"'));
@@ -228,6 +228,27 @@ describe('WhatsApp native: required fields and exactly-one-of groups', () => {
     const text = '{ "type": "text", "text": { "body": "Hi" }, "image": { "id": "1" } }';
     assert.deepEqual(found(text), [['unknown-property', '"image"',
       '"image" is not part of WhatsApp message of type "text": it belongs to type "image", and WhatsApp rejects it here.']]);
+  });
+
+  it('an interactive type takes the header, body, footer and action its page states, and names the types a stray field belongs to', () => {
+    const product = '{ "type": "interactive", "interactive": { "type": "product", "header": { "type": "text", "text": "Oil" }, ' +
+      '"action": { "catalog_id": "1", "product_retailer_id": "OIL" } } }';
+    assert.deepEqual(found(product), [['unknown-property', '"header"',
+      '"header" is not part of interactive message of type "product": it belongs to type "button", "list", "cta_url", ' +
+      '"product_list" or "flow", and WhatsApp rejects it here.']]);
+    const location = '{ "type": "interactive", "interactive": { "type": "location_request_message", "body": { "text": "Where?" }, ' +
+      '"footer": { "text": "Thanks" }, "action": { "name": "send_location" } } }';
+    assert.deepEqual(found(location).map(([r, t]) => [r, t]), [['unknown-property', '"footer"']]);
+    const products = '{ "type": "interactive", "interactive": { "type": "product_list", "body": { "text": "Pantry" }, ' +
+      '"action": { "catalog_id": "1", "sections": [ { "product_items": [ { "product_retailer_id": "OIL" } ] } ] } } }';
+    assert.deepEqual(found(products), [['native-required', '"interactive"',
+      'Interactive message (interactive) needs header: WhatsApp rejects it without.']]);
+    const flow = '{ "type": "interactive", "interactive": { "type": "flow", "body": { "text": "Book" }, "action": { "name": "flow", ' +
+      '"parameters": { "flow_message_version": "3", "flow_id": "1", "flow_name": "booking", "flow_cta": "Book" } } } }';
+    assert.deepEqual(found(flow).map(([r, t]) => [r, t]), [['native-required', '"flow_name"']]);
+    const catalog = '{ "type": "interactive", "interactive": { "type": "catalog_message", "body": { "text": "Browse" }, ' +
+      '"action": { "name": "catalog_message", "parameters": { "thumbnail_product_retailer_id": "OIL" } } } }';
+    assert.deepEqual(found(catalog), []);
   });
 
   it('an object still being typed (a syntax error inside) gets no "needs" finding; a repeated key is duplicate-property\'s', () => {
@@ -472,10 +493,10 @@ describe('the universal translation is validated by the same model', () => {
         'interactive.footer.text has 61 characters: WhatsApp allows at most 60 (footer text).', ['channel-limit']],
       ['interactive.action.buttons[1].reply.id',
         'interactive.action.buttons[1].reply.id repeats the id "P" of interactive.action.buttons[0].reply.id: ' +
-          'WhatsApp requires each id to be unique (action buttons).', ['channel-limit']],
+          'WhatsApp requires each id to be unique (button action buttons).', ['channel-limit']],
       ['interactive.action.buttons[1].reply.title',
         'interactive.action.buttons[1].reply.title repeats the title "Same" of interactive.action.buttons[0].reply.title: ' +
-          'WhatsApp requires each title to be unique (action buttons).', ['channel-limit']],
+          'WhatsApp requires each title to be unique (button action buttons).', ['channel-limit']],
     ]);
   });
 });

@@ -15,11 +15,13 @@ import { renderForChannel } from '../../../server/src/core/render/channelRender'
 const textUpTo = (max: number) => fc.tuple(fc.integer({ min: 1, max }), fc.boolean())
   .map(([n, emoji]) => (emoji ? '🍝'.repeat(n) : 'a'.repeat(n)));
 
+/** A list's body takes 4,096 characters (the list page), where other interactive messages take 1,024. */
+const LIST_BODY = 4096;
 const LIST_ROW = { title: 24, description: 72 };
 
 const list = fc.record({
   header: fc.option(textUpTo(60), { nil: undefined }),
-  body: textUpTo(1024),
+  body: textUpTo(LIST_BODY),
   footer: fc.option(textUpTo(60), { nil: undefined }),
   button: textUpTo(20),
   sections: fc.array(fc.record({
@@ -56,7 +58,7 @@ const list = fc.record({
 /** The limited texts of a generated list, as [path, limit]. */
 function limitedTexts(message: ReturnType<typeof JSON.parse>): [string[], number][] {
   const i = message.interactive;
-  const out: [string[], number][] = [[['interactive', 'body', 'text'], 1024], [['interactive', 'action', 'button'], 20]];
+  const out: [string[], number][] = [[['interactive', 'body', 'text'], LIST_BODY], [['interactive', 'action', 'button'], 20]];
   if (i.header) out.push([['interactive', 'header', 'text'], 60]);
   if (i.footer) out.push([['interactive', 'footer', 'text'], 60]);
   i.action.sections.forEach((s: { rows: { description?: string }[] }, k: number) => {

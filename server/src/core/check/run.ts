@@ -15,7 +15,7 @@ import type { ProviderProjectFacts } from '../model/providerProject';
 import type { Finding, Rule, RuleContext, Severity, SeverityOrOff } from '../findings/rule';
 import type { LanguageId } from '../syntax/languages';
 import { ALL_RULES } from '../rules';
-import fileSize, { overSizeMessage } from '../rules/file-size';
+import fileSize, { messageByteLimit, notReadMessage, overSizeMessage } from '../rules/file-size';
 import { FindingCap, MAX_FINDINGS_PER_RULE } from './cap';
 import { asConfigured, finalSeverity, SEVERITY_RANK, type Diagnostic } from './severities';
 
@@ -49,7 +49,7 @@ export interface CheckOptions {
 
 /** Rules that run on a channel-specific message in native form: syntax, and the rules the native walker files findings under. */
 const NATIVE_FORM_RULES = new Set([
-  'syntax', 'template-syntax', 'file-size', 'sample-data', 'duplicate-property',
+  'syntax', 'template-syntax', 'file-size', 'sample-data', 'duplicate-property', 'dynamic-list',
   'unknown-property', 'value-type', 'channel-limit', 'native-required', 'native-value', 'native-platform-field',
 ]);
 
@@ -67,12 +67,15 @@ export function checkDocument(text: string, language: LanguageId, options: Check
 }
 
 /**
- * The file-size finding of a file too large even to read (`umsg check` weighs its bytes before
- * reading it): the rule's words and the severity the config gives the rule, as a check of
- * the text would give them.
+ * The file-size finding of a file too large even to read, from its size in bytes: over
+ * maxFileSize for sure beyond messageByteLimit (`umsg check` weighs its bytes and reads no
+ * more); below it, refused by a reader's own cap (the language server's), not checked. The
+ * rule's words and the severity the config gives the rule, as a check of the text would give them.
  */
 export function tooLargeToRead(bytes: number, config: ResolvedConfig): Diagnostic[] {
-  const shown = asConfigured(fileSize, { message: overSizeMessage(bytes, 'bytes', config.maxFileSize), offset: 0, length: 0 }, config);
+  const max = config.maxFileSize;
+  const message = bytes > messageByteLimit(max) ? overSizeMessage(bytes, 'bytes', max) : notReadMessage(bytes, max);
+  const shown = asConfigured(fileSize, { message, offset: 0, length: 0 }, config);
   return shown ? [shown] : [];
 }
 

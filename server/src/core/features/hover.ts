@@ -187,11 +187,13 @@ function markerHover(doc: JsonDocument, marker: MarkerLine, ctx: FeatureContext)
   }
   const listName = marker.list ? codeSpan(marker.list) : '\\<list\\>';
   const ofList = marker.list ? codeSpan(marker.list) : 'the list';
+  const list = dynamicLists(doc).find((l) => l.each === marker);
+  // Outside a card's action lists (a channel's own format: a list's rows, a carousel's cards) it is any array's element.
+  const element = list && !list.listName && list.array ? 'element' : 'action element';
   const parts = [
-    `**// @each** ${listName}: the action element below, up to \`// @end\`, is repeated once per element of ${ofList}, joined by \`,\`.`
+    `**// @each** ${listName}: the ${element} below, up to \`// @end\`, is repeated once per element of ${ofList}, joined by \`,\`.`
     + ' Inside it, `it` is the element, with `it.name()` and `it.label()`.',
   ];
-  const list = dynamicLists(doc).find((l) => l.each === marker);
   const card = buildRichCard(doc);
   const model = list?.listName === 'insideActions' ? card?.insideActions
     : list?.listName === 'floatActions' ? card?.floatActions
@@ -204,12 +206,12 @@ function markerHover(doc: JsonDocument, marker: MarkerLine, ctx: FeatureContext)
       const less = model.staticCount ? `, less ${model.staticCount} static` : '';
       parts.push(`At most, the list may render: ${perChannel} (${list.listName} limit${less}).`);
     }
-    if (ctx.sample) {
-      const bound = evaluate(list.list, { data: ctx.sample });
-      parts.push(bound.ok && Array.isArray(bound.value)
-        ? `With the sample data: **${bound.value.length}** element${bound.value.length === 1 ? '' : 's'}.`
-        : `With the sample data: not evaluated (${bound.ok ? 'not a list' : reasonText(bound.reason)}).`);
-    }
+  }
+  if (list?.array && ctx.sample) {
+    const bound = evaluate(list.list, { data: ctx.sample });
+    parts.push(bound.ok && Array.isArray(bound.value)
+      ? `With the sample data: **${bound.value.length}** element${bound.value.length === 1 ? '' : 's'}.`
+      : `With the sample data: not evaluated (${bound.ok ? 'not a list' : reasonText(bound.reason)}).`);
   }
   return { contents: parts.join('\n\n'), ...range };
 }

@@ -31,6 +31,8 @@ interface RenderedValue {
   value: JsonValue;
   /** The text as a string without templates, for the checks that read a StringInfo (URLs, phone numbers). */
   info: StringInfo;
+  /** Which element of the dynamic list it was rendered for (0-based), when the node is in the list's body. */
+  element: number | undefined;
   /** Where a finding about it goes: the node's one template, or the whole value when it has several. */
   offset: number;
   length: number;
@@ -71,6 +73,7 @@ export function renderedValues(
     return {
       text: r.text,
       value: r.value,
+      element: r.element,
       info: { staticText: r.text, staticLength: codePointLength(r.text), templates: [], wholly: false, prefix: r.text, segments: [r.text] },
       ...where,
       message: (problem: string) => prefix + (problem.startsWith(lead) ? problem.slice(lead.length) : problem),

@@ -11,6 +11,7 @@ import { checkDocument } from '../check/run';
 import { type Diagnostic } from '../check/severities';
 import { DEFAULT_CONFIG, type ResolvedConfig } from '../findings/config';
 import { parseJsonDocument } from '../syntax/jsonDocument';
+import { placementOf } from '../template/dynamicList';
 import { renderMessage, type SampleData, type Unevaluated } from '../template/render';
 import { syntaxMessage } from '../rules/syntax';
 import { templateProblemMessage } from '../rules/template-syntax';
@@ -64,7 +65,10 @@ export function renderForChannel(text: string, options: ChannelRenderOptions = {
     ...doc.scan.problems.map((p) => ({ offset: p.start, message: templateProblemMessage(p) })),
   ].sort((a, b) => a.offset - b.offset);
   if (broken.length > 0) return { value: undefined, error: broken[0], unevaluated: [], findings, apiProblems: [] };
-  const rendered = renderMessage(doc, sample);
+  // In native form the channel receives the rendered object as it is, its dynamic list
+  // repeated wherever the format has an array.
+  const native = channelSpecific && messageForm(doc) === 'native' ? channelSpecific : undefined;
+  const rendered = renderMessage(doc, sample, placementOf(native ? 'native' : 'universal'));
   if (rendered.value === undefined) return {
     value: undefined,
     error: { message: rendered.error ?? 'The message does not render.', offset: undefined },
@@ -73,11 +77,11 @@ export function renderForChannel(text: string, options: ChannelRenderOptions = {
     apiProblems: [],
   };
   if (!channel) return { value: rendered.value, error: undefined, unevaluated: rendered.unevaluated, findings, apiProblems: [] };
-  if (channelSpecific && messageForm(doc) === 'native') {
-    // The channel receives the rendered object as it is: its problems are the native format's.
-    const format = NATIVE_FORMATS[channelSpecific];
+  if (native) {
+    // Its problems are the native format's.
+    const format = NATIVE_FORMATS[native];
     const apiProblems: ApiProblem[] = format
-      ? validateNativeValue(rendered.value, format, CHANNEL_NAMES[channelSpecific])
+      ? validateNativeValue(rendered.value, format, CHANNEL_NAMES[native])
         .map((p) => ({ path: p.path, message: p.message, explainedBy: [p.rule] }))
       : [];
     return { value: rendered.value, error: undefined, unevaluated: rendered.unevaluated, findings, apiProblems };

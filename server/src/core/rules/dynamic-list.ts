@@ -1,4 +1,4 @@
-import { analyzeLists, type ListProblemFacts } from '../template/dynamicList';
+import { analyzeLists, placementOf, type ListProblemFacts } from '../template/dynamicList';
 import { defineRule } from '../findings/rule';
 
 /** The words for a problem of the markers or the body (dynamicList.ts reports what happened; the words are this rule's). */
@@ -20,17 +20,21 @@ export function listProblemMessage(p: ListProblemFacts): string {
     case 'second-list':
       return 'A message has exactly one dynamic list body: this second // @each is not used.';
     case 'body-misplaced':
-      return 'The dynamic list body must sit directly in insideActions or floatActions.';
-    case 'body-count':
+      return p.placement === 'array'
+        ? 'The dynamic list body must sit directly in an array of the message (such as a list\'s rows or a carousel\'s elements).'
+        : 'The dynamic list body must sit directly in insideActions or floatActions.';
+    case 'body-count': {
+      const one = p.placement === 'array' ? 'array element' : 'action element';
       return p.count === 0
-        ? 'The dynamic list body holds no action: put one action element between // @each and // @end.'
-        : `The dynamic list body holds ${p.count} values: it must be exactly one action element, repeated once per list element.`;
+        ? `The dynamic list body holds no ${p.placement === 'array' ? 'element' : 'action'}: put one ${one} between // @each and // @end.`
+        : `The dynamic list body holds ${p.count} values: it must be exactly one ${one}, repeated once per list element.`;
+    }
     case 'body-comma':
       return "Remove this ',' from the dynamic list body: the delimiter between repeated bodies is added at render time.";
     case 'invalid-for-length':
       return p.elements === 0
         ? "With an empty list the message is not valid JSON: a ',' next to the body is left with nothing on one side. " +
-          "A list with a dynamic body holds no static actions."
+          `A list with a dynamic body holds no static ${p.placement === 'array' ? 'elements' : 'actions'}.`
         : `With ${p.elements} list element${p.elements === 1 ? '' : 's'} the message is not valid JSON: check the commas around the body.`;
     case 'it-outside':
       return '`it` is only defined inside a dynamic list body (between // @each and // @end).';
@@ -45,6 +49,8 @@ export function listProblemMessage(p: ListProblemFacts): string {
  * one JSON value without a delimiter, valid JSON for 0, 1 and 2 list elements, and `it` only
  * inside the body. The count a list may reach on each channel is stated in hover and an
  * inlay hint on the `// @each` line; with sample data, channel-limit checks the exact count.
+ * In a channel-specific message in native form the body sits directly in any array of the
+ * channel's format instead (a WhatsApp list's rows, a Messenger carousel's elements).
  * dynamicList.ts is the one reading of the markers (shared with the card model, the outline
  * and render) and reports what it found as facts; the words are here.
  */
@@ -53,7 +59,9 @@ export default defineRule({
   description: 'A dynamic list body (// @each ... // @end) is well placed and renders valid JSON for any list length.',
   defaultSeverity: 'error',
   languages: ['universal-message'],
-  check({ doc, report }) {
-    for (const p of analyzeLists(doc).problems) report({ message: listProblemMessage(p), offset: p.offset, length: p.length });
+  check({ doc, form, report }) {
+    for (const p of analyzeLists(doc, placementOf(form)).problems) {
+      report({ message: listProblemMessage(p), offset: p.offset, length: p.length });
+    }
   },
 });

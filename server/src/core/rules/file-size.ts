@@ -19,6 +19,24 @@ export default defineRule({
 });
 
 /**
+ * The byte limit for reading a file checked under `maxFileSize` characters: a UTF-16 code unit
+ * takes at most 3 bytes of UTF-8, so a file of more bytes is over the limit without reading it.
+ * Files between maxFileSize and this are read and the check notes them.
+ */
+export function messageByteLimit(maxFileSize: number): number {
+  return Math.min(maxFileSize * 3 + 3, 2 ** 31 - 1);
+}
+
+/**
+ * The words for a file a reader refused for a cap of its own (the language server's, for a file
+ * that is not open) while its bytes alone do not put it over maxFileSize.
+ */
+export function notReadMessage(size: number, maxFileSize: number): string {
+  return `This file has ${formatCount(size)} bytes, more than the language server reads from disk: it was not checked. ` +
+    `Open it, or run umsg check, to check it against maxFileSize (${formatCount(maxFileSize)} characters).`;
+}
+
+/**
  * The finding's words: for the check, the file's length in characters; for `umsg check`, which
  * leaves a file unread when its bytes alone rule it out (cli/checkFiles.ts), its size in bytes.
  */

@@ -1,4 +1,4 @@
-import { analyzeLists } from '../template/dynamicList';
+import { analyzeLists, placementOf } from '../template/dynamicList';
 import type { SyntaxFacts } from '../syntax/syntaxProblems';
 import { defineRule } from '../findings/rule';
 import { formatCount } from '../util/count';
@@ -55,11 +55,11 @@ export default defineRule({
   description: 'The file must be valid JSON (comments allowed) once its templates are set aside.',
   defaultSeverity: 'error',
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
-  check({ doc, language, report }) {
+  check({ doc, language, form, report }) {
     // A ',' left in a dynamic list body is explained by dynamic-list (the delimiter is added
     // at render time); one finding on it is enough.
     const explained = new Set(language === 'universal-message'
-      ? analyzeLists(doc).problems.filter((p) => p.kind === 'body-comma').map((p) => p.offset)
+      ? analyzeLists(doc, placementOf(form)).problems.filter((p) => p.kind === 'body-comma').map((p) => p.offset)
       : []);
     for (const s of doc.syntax) {
       if (explained.has(s.offset)) continue;

@@ -41,8 +41,9 @@ interface DerivedSlots {
   card?: unknown;
   /** The marker lines read and paired (dynamicList.ts). */
   markers?: unknown;
-  /** analyzeLists's result (dynamicList.ts). */
+  /** analyzeLists's result (dynamicList.ts), for a universal message and for the native form. */
   lists?: unknown;
+  arrayLists?: unknown;
   /** The native walker's problems for a channel-specific message in native form (findings/native.ts). */
   native?: unknown;
 }

@@ -37,12 +37,19 @@ export function propertyNode(obj: Node | undefined, name: string): Node | undefi
   return undefined;
 }
 
-/** The node at a path of the parsed tree, if it exists. */
-export function nodeAtPath(root: Node | undefined, path: (string | number)[]): Node | undefined {
+/**
+ * The node at a path of the parsed tree, if it exists. `index` maps an index of the path to
+ * the element of an array it stands for (a rendered message's repeated element to its source).
+ */
+export function nodeAtPath(
+  root: Node | undefined,
+  path: (string | number)[],
+  index?: (array: Node, i: number) => number,
+): Node | undefined {
   let node = root;
   for (const seg of path) {
     if (!node) return undefined;
-    if (typeof seg === 'number') node = node.type === 'array' ? node.children?.[seg] : undefined;
+    if (typeof seg === 'number') node = node.type === 'array' ? node.children?.[index ? index(node, seg) : seg] : undefined;
     else node = propertyNode(node, seg)?.children?.[1];
   }
   return node;

@@ -46,14 +46,14 @@ export type ListProblemFacts =
   | { kind: 'each-without-end' }
   /** A second well-formed pair of markers: only the first renders. */
   | { kind: 'second-list' }
-  /** The body is not directly in insideActions or floatActions. */
-  | { kind: 'body-misplaced' }
+  /** The body is not directly in insideActions or floatActions (`actions`), or in an array (`array`, native form). */
+  | { kind: 'body-misplaced'; placement: ListPlacement }
   /** The body holds `count` values, not one (0 or more than 1). */
-  | { kind: 'body-count'; count: number }
+  | { kind: 'body-count'; count: number; placement: ListPlacement }
   /** A ',' in the body, outside its one element. */
   | { kind: 'body-comma' }
   /** With `elements` list elements (0, 1 or 2) the rendered message is not valid JSON. */
-  | { kind: 'invalid-for-length'; elements: number }
+  | { kind: 'invalid-for-length'; elements: number; placement: ListPlacement }
   /** A template mentions `it` outside the body. */
   | { kind: 'it-outside' }
   /** The last problem kept: `hidden` more were not kept. */
@@ -100,8 +100,26 @@ export function renderedList(doc: JsonDocument): DynamicList | undefined {
   return dynamicLists(doc)[0];
 }
 
-export function analyzeLists(doc: JsonDocument): ListAnalysis {
-  return (doc.derived.lists ??= analyze(doc)) as ListAnalysis;
+/**
+ * Where a body may sit: in a universal message (`actions`), directly in insideActions or
+ * floatActions; in a channel's native format (`array`), directly in any array, since the
+ * format's lists (WhatsApp's list rows, Messenger's carousel cards) are where repeats belong.
+ */
+export type ListPlacement = 'actions' | 'array';
+
+/** The placement of a message's form: a channel-specific message in native form is the channel's own format. */
+export function placementOf(form: 'universal' | 'native' | undefined): ListPlacement {
+  return form === 'native' ? 'array' : 'actions';
+}
+
+/** True when the list's body repeats on render: one element, sitting where `placement` allows. */
+export function listRepeats(list: DynamicList, placement: ListPlacement): boolean {
+  return list.elements.length === 1 && (placement === 'array' ? list.array !== undefined : list.listName !== undefined);
+}
+
+export function analyzeLists(doc: JsonDocument, placement: ListPlacement = 'actions'): ListAnalysis {
+  if (placement === 'array') return (doc.derived.arrayLists ??= analyze(doc, placement)) as ListAnalysis;
+  return (doc.derived.lists ??= analyze(doc, placement)) as ListAnalysis;
 }
 
 function pairMarkers(doc: JsonDocument, problems: ListProblem[]): DynamicList[] {
@@ -171,7 +189,7 @@ function isWordChar(c: number): boolean {
 
 const markerRange = (m: MarkerLine) => ({ offset: m.start, length: m.end - m.start });
 
-function analyze(doc: JsonDocument): ListAnalysis {
+function analyze(doc: JsonDocument, placement: ListPlacement): ListAnalysis {
   const read = readMarkers(doc);
   const problems = [...read.problems];
   const lists = read.lists;
@@ -179,7 +197,7 @@ function analyze(doc: JsonDocument): ListAnalysis {
     problems.push({ kind: 'second-list', ...markerRange(extra.each) });
   }
   const first = lists[0];
-  if (first && doc.root) checkBody(doc, first, problems);
+  if (first && doc.root) checkBody(doc, first, placement, problems);
   checkIt(doc, lists, problems);
   // A generated or pasted file may hold thousands of markers: keep the findings readable.
   if (problems.length > MAX_PROBLEMS) {
@@ -219,14 +237,14 @@ function describeList(doc: JsonDocument, each: MarkerLine, end: MarkerLine): Dyn
   };
 }
 
-function checkBody(doc: JsonDocument, list: DynamicList, problems: ListProblem[]) {
+function checkBody(doc: JsonDocument, list: DynamicList, placement: ListPlacement, problems: ListProblem[]) {
   const at = { offset: list.each.start, length: list.each.end - list.each.start };
-  if (!list.array || !list.listName) {
-    problems.push({ kind: 'body-misplaced', ...at });
+  if (!list.array || (placement === 'actions' && !list.listName)) {
+    problems.push({ kind: 'body-misplaced', placement, ...at });
     return;
   }
   if (list.elements.length !== 1) {
-    problems.push({ kind: 'body-count', count: list.elements.length, ...at });
+    problems.push({ kind: 'body-count', count: list.elements.length, placement, ...at });
     return;
   }
   const el = list.elements[0];
@@ -252,7 +270,7 @@ function checkBody(doc: JsonDocument, list: DynamicList, problems: ListProblem[]
   if (doc.syntax.length > 0) return;
   if ((list.array.children?.length ?? 0) !== 1) {
     // Only the empty list can break (see above): the words are dynamic-list's.
-    problems.push({ kind: 'invalid-for-length', elements: 0, ...at });
+    problems.push({ kind: 'invalid-for-length', elements: 0, placement, ...at });
   }
 }
 

@@ -1,10 +1,10 @@
 /**
- * Renders a universal message with sample data: comments and marker lines removed, the
+ * Renders a message (universal, or a channel's own in native form) with sample data: comments and marker lines removed, the
  * dynamic list expanded (one body per list element, joined by `,`), templates replaced by
  * their values. What cannot be evaluated stays as written (`${...}`) and is listed.
  */
 import { createScanner, type ParseError } from 'jsonc-parser';
-import { renderedList, type DynamicList } from './dynamicList';
+import { listRepeats, renderedList, type DynamicList, type ListPlacement } from './dynamicList';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import { asText, evaluate, parseSampleJson, type JsonValue, type Scope } from './templateEval';
 import type { TemplateRegion } from '../syntax/templateScanner';
@@ -44,19 +44,32 @@ function commentRanges(doc: JsonDocument): { start: number; end: number }[] {
 }
 
 /** The text of one template's value as it goes into the output. */
-function substitute(t: TemplateRegion, scope: Scope, unevaluated: Unevaluated[]): string {
+function substitute(t: TemplateRegion, scope: Scope, unevaluated: (u: Unevaluated) => void): string {
   const r = evaluate(t.expression, scope);
   if (r.ok) return t.inString ? JSON.stringify(asText(r.value)).slice(1, -1) : JSON.stringify(r.value);
-  unevaluated.push({ offset: t.start, length: t.end - t.start, expression: t.expression, reason: r.reason });
+  unevaluated({ offset: t.start, length: t.end - t.start, expression: t.expression, reason: r.reason });
   const raw = `\${${t.expression}}`;
   return t.inString ? JSON.stringify(raw).slice(1, -1) : JSON.stringify(raw);
 }
 
-export function renderMessage(doc: JsonDocument, data: SampleData | undefined): RenderResult {
+/**
+ * `placement`: where the dynamic list body repeats (dynamicList.ts): a universal message's
+ * actions, or any array of a channel-specific message in native form.
+ */
+export function renderMessage(doc: JsonDocument, data: SampleData | undefined, placement: ListPlacement = 'actions'): RenderResult {
   const { text } = doc;
   const comments = commentRanges(doc);
   const templates = doc.scan.templates;
   const unevaluated: Unevaluated[] = [];
+  // A template in the dynamic list body is evaluated once per element: the same reason at the
+  // same template is listed once.
+  const told = new Set<string>();
+  const note = (u: Unevaluated) => {
+    const key = `${u.offset}:${u.reason}`;
+    if (told.has(key)) return;
+    told.add(key);
+    unevaluated.push(u);
+  };
 
   // Copies [start, end) with comments dropped and templates substituted.
   const renderRange = (start: number, end: number, scope: Scope): string => {
@@ -73,7 +86,7 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined): 
       if (!next) { out += text.slice(i, end); break; }
       out += text.slice(i, Math.max(i, next.start));
       if (next === nextComment) { c++; }
-      else { out += substitute(nextTemplate!, scope, unevaluated); t++; }
+      else { out += substitute(nextTemplate!, scope, note); t++; }
       i = Math.max(i, next.end);
     }
     return out;
@@ -83,7 +96,7 @@ export function renderMessage(doc: JsonDocument, data: SampleData | undefined): 
   const list: DynamicList | undefined = renderedList(doc);
   let rendered: string;
   let listLength: number | undefined;
-  if (list && list.listName && list.elements.length === 1) {
+  if (list && listRepeats(list, placement)) {
     const bound = evaluate(list.list, base);
     let items: (JsonValue | undefined)[];
     if (bound.ok && Array.isArray(bound.value)) {

@@ -99,3 +99,16 @@ export function nativeFieldAt(
   const at = specAt(format, doc, path);
   return at?.place && at.field ? { place: at.place, field: at.field } : undefined;
 }
+
+/**
+ * The most items the array at `path` may hold: its own maxItems, or else the total its
+ * enclosing array allows across its items (WhatsApp's 10 rows across a list's sections).
+ */
+export function nativeCountLimit(format: NativeFormat, doc: JsonDocument, path: readonly (string | number)[]): number | undefined {
+  const own = nativeFieldAt(format, doc, path)?.field.value;
+  if (own?.kind === 'array' && own.maxItems !== undefined) return own.maxItems;
+  const name = path[path.length - 1];
+  if (typeof path[path.length - 2] !== 'number') return undefined;
+  const outer = nativeFieldAt(format, doc, path.slice(0, -2))?.field.value;
+  return outer?.kind === 'array' && outer.totalMax?.path === name ? outer.totalMax.max : undefined;
+}

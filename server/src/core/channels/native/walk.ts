@@ -12,7 +12,7 @@ import type { JsonValue } from '../../template/templateEval';
 import { isGlobalNumber, isPlusDigits } from '../../model/phoneNumber';
 import { urlProblem } from '../../model/url';
 import { renderedValues } from '../../model/values';
-import { renderedList } from '../../template/dynamicList';
+import { listRepeats, renderedList } from '../../template/dynamicList';
 import { evaluate } from '../../template/templateEval';
 import { codePointLength } from '../../util/codePoints';
 import { formatCount } from '../../util/count';
@@ -90,6 +90,8 @@ interface Entry<N> {
 interface Rendered {
   value: JsonValue;
   info: StringInfo;
+  /** The dynamic list element it was rendered for, when in the list's body. */
+  element: number | undefined;
   site: Site;
   message(problem: string): string;
 }
@@ -117,6 +119,7 @@ interface Source<N> {
 
 function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<Node> {
   let errors: number[] | undefined;
+  let renderedBy: Map<Node, { key: string; value: Rendered[] }> | undefined;
   return {
     broken(n) {
       if (doc.syntax.length === 0) return false;
@@ -149,16 +152,24 @@ function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<N
     text: (n) => doc.stringInfo(n),
     scalar: (n) => n.value as JsonValue,
     rendered(n, path, kind) {
-      const values = renderedValues(doc, n, path, sample, kind);
-      if (!values || values.length === 0) return undefined;
-      return values.map((r) => ({ value: r.value, info: r.info, site: { offset: r.offset, length: r.length }, message: r.message }));
+      // A templated id is rendered for its own checks and again for uniqueness: once is enough.
+      const key = `${kind} ${path}`;
+      const kept = renderedBy?.get(n);
+      if (kept?.key === key) return kept.value.length === 0 ? undefined : kept.value;
+      const values = renderedValues(doc, n, path, sample, kind) ?? [];
+      const value = values.map((r) => ({
+        value: r.value, info: r.info, element: r.element, site: { offset: r.offset, length: r.length }, message: r.message,
+      }));
+      (renderedBy ??= new Map()).set(n, { key, value });
+      return value.length === 0 ? undefined : value;
     },
     site: (n) => (n ? { offset: n.offset, length: n.length } : { offset: 0, length: 0 }),
     brace: (n) => ({ offset: n.offset, length: 1 }),
     repeated(n) {
       if (doc.scan.markers.length === 0) return undefined; // the common case: no marker line at all
       const list = renderedList(doc);
-      if (!list || list.array !== n) return undefined;
+      // Only a body that renders repeats (one element directly in an array; dynamic-list reports any other).
+      if (!list || list.array !== n || !listRepeats(list, 'array')) return undefined;
       const bound = sample ? evaluate(list.list, { data: sample }) : undefined;
       return { body: new Set(list.elements), times: bound?.ok && Array.isArray(bound.value) ? bound.value.length : undefined };
     },
@@ -416,10 +427,11 @@ class Walk<N> {
     const name = e.name!;
     const site = this.src.site(e.key);
     if (place.variants && known && variant !== undefined) {
-      const owner = Object.keys(place.variants.cases).find((c) => place.variants!.cases[c].fields.some((f) => f.name === name));
-      if (owner !== undefined) {
+      const owners = Object.keys(place.variants.cases).filter((c) => place.variants!.cases[c].fields.some((f) => f.name === name));
+      if (owners.length > 0) {
         this.report('unknown-property', fieldPath, site, `${quote(name)} is not part of ${place.label} of ${place.variants.by} ` +
-          `${quoteJson(variant)}: it belongs to ${place.variants.by} ${quoteJson(owner)}, and ${this.name} rejects it here.`);
+          `${quoteJson(variant)}: it belongs to ${place.variants.by} ${joinOr(owners.map((o) => quoteJson(o)), '')}, ` +
+          `and ${this.name} rejects it here.`);
         return;
       }
     }
@@ -491,24 +503,35 @@ class Walk<N> {
     }
   }
 
-  /** Values that must be unique across the items: each repeat is reported on the repeat, with the first as related. */
+  /**
+   * Values that must be unique across the items: each repeat is reported on the repeat, with the
+   * first as related. A templated value is judged on what it renders to with the sample data
+   * (once per element of the dynamic list, in its body), and not at all without.
+   */
   private unique(items: readonly N[], by: string, path: string, what: string): void {
-    // The first of each value, with where it is: its path is spelled out only for a repeat.
-    const seen = new Map<string, { site: Site; index: number; path: string }>();
+    const seen = new Map<string, { site: Site; path: string }>();
     const name = lastName(by);
+    const judge = (text: string, site: Site, here: string, shown: string, say: (problem: string) => string) => {
+      const first = seen.get(text);
+      if (!first) { seen.set(text, { site, path: shown }); return; }
+      const quoted = quoteJson(text);
+      const related = { ...first.site, message: `The first ${name} ${quoted}.` };
+      this.report('channel-limit', here, site, say(`${here} repeats the ${name} ${quoted} of ${first.path}: ` +
+        `${this.name} requires each ${name} to be unique (${what}).`), related);
+    };
     for (let i = 0; i < items.length; i++) {
       for (const v of this.at(items[i], by)) {
         if (this.src.kind(v.value) !== 'string') continue;
         const info = this.src.text(v.value);
-        if (info.templates.length > 0) continue; // no verdict on a templated value
-        const site = this.src.site(v.value);
-        const first = seen.get(info.staticText);
-        if (!first) { seen.set(info.staticText, { site, index: i, path: v.path }); continue; }
         const here = `${path}[${i}]${v.path}`;
-        const shown = quoteJson(info.staticText);
-        const related = { ...first.site, message: `The first ${name} ${shown}.` };
-        this.report('channel-limit', here, site, `${here} repeats the ${name} ${shown} of ${path}[${first.index}]${first.path}: ` +
-          `${this.name} requires each ${name} to be unique (${what}).`, related);
+        if (info.templates.length === 0) {
+          judge(info.staticText, this.src.site(v.value), here, here, (m) => m);
+          continue;
+        }
+        for (const r of this.src.rendered(v.value, here, 'text') ?? []) {
+          const shown = r.element === undefined ? here : `${here} (list element ${r.element + 1})`;
+          judge(r.info.staticText, r.site, here, shown, r.message);
+        }
       }
     }
   }
@@ -536,7 +559,6 @@ class Walk<N> {
   }
 }
 
-/** A field some variant of the place defines: judged by that variant's spec while the variant is not known. */
 /** A place's fields with its chosen variant's: the same for every object of the place. */
 interface PlaceFields {
   fields: readonly NativeField[];
@@ -569,6 +591,7 @@ function placeFields(place: NativeObject, chosen: NativeVariant | undefined): Pl
   return found;
 }
 
+/** A field some variant of the place defines: judged by that variant's spec while the variant is not known. */
 function variantField(place: NativeObject, name: string): NativeField | undefined {
   for (const c of Object.values(place.variants?.cases ?? {})) {
     const f = c.fields.find((x) => x.name === name);

@@ -2,10 +2,11 @@
  * WhatsApp's own message format: the Cloud API message object without its envelope. `type`
  * names the object that carries the message (text, image, video, audio, document, sticker,
  * location, contacts, interactive, template, reaction); `messaging_product`, `recipient_type`
- * and `to` are set by the platform. Interactive messages are modeled for reply buttons, lists
- * and CTA URL buttons; the other interactive types (products, flows, location requests,
- * catalogs) are accepted with their `action` unchecked, and template components are taken as
- * written (their shape depends on the approved template, which this file cannot see).
+ * and `to` are set by the platform. Every interactive type is a variant with its own header,
+ * body, footer and action (reply buttons, list, CTA URL, single and multi-product, flow,
+ * location request, catalog); a Flow's screen data and template components are taken as
+ * written (their shape depends on the Flow or the approved template, which this file cannot
+ * see).
  *
  * The limits the universal translation (../whatsapp.ts) also uses are exported from here, so
  * each is written once.
@@ -180,15 +181,20 @@ const template: NativeObject = {
   ],
 };
 
-// Interactive messages.
+// Interactive messages: every type the Messages API takes, each with the header, body, footer
+// and action its own page states (a field another type takes is reported as not part of this
+// one: a header on a product message, a footer on a location request).
 
 const replyButtonsPage = page('interactive-reply-buttons-messages');
 const listPage = page('interactive-list-messages');
 const ctaPage = page('interactive-cta-url-messages');
+const locationRequestPage = page('location-request-messages');
+const catalogPage = `${DOCS}/catalogs/catalog-messages`;
+const singleProductPage = `${DOCS}/catalogs/single-product-messages`;
+const multiProductPage = `${DOCS}/catalogs/multi-product-messages`;
+const flowPage = 'https://developers.facebook.com/docs/whatsapp/cloud-api/messages/interactive-flow-messages';
 
-const headerText = field('text', str({ minLength: 1, maxLength: L.header }), `The header text (at most ${L.header} characters).`,
-  { required: true });
-
+/** A header with text, an image, a video or a document (reply buttons, CTA URL and flow messages). */
 const header: NativeObject = {
   label: 'header',
   page: replyButtonsPage,
@@ -196,7 +202,10 @@ const header: NativeObject = {
   variants: {
     by: 'type',
     cases: {
-      text: { fields: [headerText] },
+      text: {
+        fields: [field('text', str({ minLength: 1, maxLength: L.header }), `The header text (at most ${L.header} characters).`,
+          { required: true })],
+      },
       image: { fields: [field('image', obj(image), 'The header image.', { required: true })] },
       video: { fields: [field('video', obj(video), 'The header video.', { required: true })] },
       document: { fields: [field('document', obj(documentMedia), 'The header document.', { required: true })] },
@@ -204,20 +213,26 @@ const header: NativeObject = {
   },
 };
 
-const listHeader: NativeObject = {
+/** A text header, the only header list and multi-product (product list) messages take. */
+const textHeader: NativeObject = {
   label: 'list header',
   page: listPage,
   fields: [
-    field('type', str({ enum: ['text'] }), 'A list message takes a text header only.', { required: true }),
-    headerText,
+    field('type', str({ enum: ['text'] }), 'Always text: this message takes a text header only.', { required: true }),
+    field('text', str({ minLength: 1, maxLength: L.header }), `The header text (at most ${L.header} characters).`, { required: true }),
   ],
 };
 
-const body = (pageUrl: string) => field('body', obj(textObject('body', pageUrl, L.interactiveBody,
-  `The message text (at most ${formatCount(L.interactiveBody)} characters).`)), 'The message text.', { required: true });
+const footer = field('footer', obj(textObject('footer', MESSAGES_API, L.footer, `The footer text (at most ${L.footer} characters).`)),
+  `Shown under the body (at most ${L.footer} characters).`);
+
+/** The body of one interactive type: its own label and page, so that findings and hover say which message it belongs to. */
+const body = (label: string, pageUrl: string, max: number, required = true): NativeField =>
+  field('body', obj(textObject(label, pageUrl, max, `The message text (at most ${formatCount(max)} characters).`)),
+    'The message text.', { required });
 
 const replyButton: NativeObject = {
-  label: 'reply button',
+  label: 'reply button item',
   page: replyButtonsPage,
   fields: [
     field('type', str({ enum: ['reply'] }), 'Always reply.', { required: true }),
@@ -231,12 +246,12 @@ const replyButton: NativeObject = {
         field('title', str({ minLength: 1, maxLength: L.buttonTitle }), `The button's label (at most ${L.buttonTitle} characters).`,
           { required: true }),
       ],
-    }), 'The button.', { required: true }),
+    }), 'The button\'s id and label.', { required: true }),
   ],
 };
 
 const buttonAction: NativeObject = {
-  label: 'action',
+  label: 'button action',
   page: replyButtonsPage,
   fields: [field('buttons', {
     kind: 'array',
@@ -248,7 +263,7 @@ const buttonAction: NativeObject = {
 };
 
 /** List messages: the limits of the list page. */
-const LIST = { button: 20, sections: 10, rows: 10, sectionTitle: 24, rowId: 200, rowTitle: 24, rowDescription: 72 } as const;
+const LIST = { body: 4096, button: 20, sections: 10, rows: 10, sectionTitle: 24, rowId: 200, rowTitle: 24, rowDescription: 72 } as const;
 
 const row: NativeObject = {
   label: 'list row',
@@ -263,12 +278,14 @@ const row: NativeObject = {
   ],
 };
 
+const sectionTitle = field('title', str({ maxLength: LIST.sectionTitle }),
+  `The section's heading (at most ${LIST.sectionTitle} characters; required when there is more than one section).`);
+
 const section: NativeObject = {
   label: 'list section',
   page: listPage,
   fields: [
-    field('title', str({ maxLength: LIST.sectionTitle }),
-      `The section's heading (at most ${LIST.sectionTitle} characters; required when there is more than one section).`),
+    sectionTitle,
     field('rows', { kind: 'array', items: obj(row), minItems: 1 }, 'The rows of the section.', { required: true }),
   ],
 };
@@ -303,41 +320,182 @@ const ctaAction: NativeObject = {
         field('display_text', str({ minLength: 1, maxLength: 20 }), 'The button\'s label (at most 20 characters).', { required: true }),
         field('url', str({ form: 'url' }), 'The URL the button opens.', { required: true }),
       ],
-    }), 'The button.', { required: true }),
+    }), 'The button\'s label and URL.', { required: true }),
   ],
 };
 
-/** Every interactive type the API takes; button, list and cta_url are modeled. */
+const catalogId = field('catalog_id', str({ minLength: 1 }), 'The id of the catalog connected to the WhatsApp Business account.',
+  { required: true });
+const retailerId = field('product_retailer_id', str({ minLength: 1 }), 'The product\'s id (SKU) in the catalog.', { required: true });
+
+const productAction: NativeObject = {
+  label: 'product action',
+  page: singleProductPage,
+  fields: [catalogId, retailerId],
+};
+
+/** Multi-product messages: up to 30 products in up to 10 sections. */
+const PRODUCTS = { sections: 10, items: 30 } as const;
+
+const productSection: NativeObject = {
+  label: 'product section',
+  page: multiProductPage,
+  fields: [
+    sectionTitle,
+    field('product_items', {
+      kind: 'array',
+      items: obj({ label: 'product item', page: multiProductPage, fields: [retailerId] }),
+      minItems: 1,
+    }, 'The products of the section.', { required: true }),
+  ],
+};
+
+const productListAction: NativeObject = {
+  label: 'product list action',
+  page: multiProductPage,
+  fields: [
+    catalogId,
+    field('sections', {
+      kind: 'array',
+      items: obj(productSection),
+      minItems: 1,
+      maxItems: PRODUCTS.sections,
+      totalMax: { path: 'product_items', max: PRODUCTS.items },
+    }, `1 to ${PRODUCTS.sections} sections, with ${PRODUCTS.items} products in all.`, { required: true }),
+  ],
+};
+
+const flowAction: NativeObject = {
+  label: 'flow action',
+  page: flowPage,
+  fields: [
+    field('name', str({ enum: ['flow'] }), 'Always flow.', { required: true }),
+    field('parameters', obj({
+      label: 'flow parameters',
+      page: flowPage,
+      fields: [
+        field('flow_message_version', str({ enum: ['3'] }), 'Always 3.', { required: true }),
+        field('flow_id', str({ minLength: 1 }), 'The id of the Flow (use flow_id or flow_name).'),
+        field('flow_name', str({ minLength: 1 }), 'The name of the Flow (use flow_id or flow_name).'),
+        field('flow_cta', str({ minLength: 1 }), 'The label of the button that opens the Flow (30 characters or less is advised).',
+          { required: true }),
+        field('mode', str({ enum: ['draft', 'published'] }), 'draft or published (the default).'),
+        field('flow_token', str(), 'An identifier the business chooses, returned with the Flow\'s answers.'),
+        field('flow_action', str({ enum: ['navigate', 'data_exchange'] }), 'navigate (the default) or data_exchange.'),
+        field('flow_action_payload', obj({
+          label: 'flow action payload',
+          page: flowPage,
+          fields: [
+            field('screen', str({ minLength: 1 }), 'The id of the first screen.'),
+            field('data', { kind: 'any' }, 'Input data for the first screen (its shape is the Flow\'s own: not checked).'),
+          ],
+        }), 'The first screen and its data, for flow_action navigate.'),
+      ],
+      exactlyOne: [['flow_id', 'flow_name']],
+    }), 'Which Flow to open, and how.', { required: true }),
+  ],
+};
+
+const locationRequestAction: NativeObject = {
+  label: 'location request action',
+  page: locationRequestPage,
+  fields: [field('name', str({ enum: ['send_location'] }), 'Always send_location.', { required: true })],
+};
+
+const catalogAction: NativeObject = {
+  label: 'catalog action',
+  page: catalogPage,
+  fields: [
+    field('name', str({ enum: ['catalog_message'] }), 'Always catalog_message.', { required: true }),
+    field('parameters', obj({
+      label: 'catalog parameters',
+      page: catalogPage,
+      fields: [field('thumbnail_product_retailer_id', str({ minLength: 1 }),
+        'The product whose image heads the message (the first product of the catalog when omitted).')],
+    }), 'The product whose image heads the message.'),
+  ],
+};
+
+/** Every interactive type the Messages API takes, each a variant. */
 const INTERACTIVE_TYPES = ['button', 'list', 'cta_url', 'product', 'product_list', 'flow', 'location_request_message', 'catalog_message'];
+
+const action = (o: NativeObject, doc: string): NativeField => field('action', obj(o), doc, { required: true });
 
 const interactive: NativeObject = {
   label: 'interactive message',
   page: MESSAGES_API,
-  fields: [
-    field('type', str({ enum: INTERACTIVE_TYPES }),
-      'Which interactive message this is.', { required: true }),
-    field('header', obj(header), 'Shown above the body.'),
-    field('body', obj(textObject('body', MESSAGES_API, L.interactiveBody, 'The message text.')), 'The message text.'),
-    field('footer', obj(textObject('footer', MESSAGES_API, L.footer, `Shown under the body (at most ${L.footer} characters).`)),
-      `Shown under the body (at most ${L.footer} characters).`),
-    field('action', { kind: 'any' }, 'What the user can do (its shape depends on the type; checked for button, list and cta_url).'),
-  ],
+  fields: [field('type', str({ enum: INTERACTIVE_TYPES }), 'Which interactive message this is.', { required: true })],
   variants: {
     by: 'type',
     cases: {
       button: {
         page: replyButtonsPage,
-        fields: [body(replyButtonsPage), field('action', obj(buttonAction), 'The reply buttons.', { required: true })],
+        fields: [
+          field('header', obj(header), 'Shown above the body: text, an image, a video or a document.'),
+          body('button body', replyButtonsPage, L.interactiveBody),
+          footer,
+          action(buttonAction, 'The reply buttons.'),
+        ],
       },
       list: {
         page: listPage,
         fields: [
-          body(listPage),
-          field('header', obj(listHeader), 'A text header.'),
-          field('action', obj(listAction), 'The list\'s button and its sections of rows.', { required: true }),
+          field('header', obj(textHeader), 'A text header.'),
+          body('list body', listPage, LIST.body),
+          footer,
+          action(listAction, 'The list\'s button and its sections of rows.'),
         ],
       },
-      cta_url: { page: ctaPage, fields: [body(ctaPage), field('action', obj(ctaAction), 'The URL button.', { required: true })] },
+      cta_url: {
+        page: ctaPage,
+        fields: [
+          field('header', obj(header), 'Shown above the body: text, an image, a video or a document.'),
+          body('CTA URL body', ctaPage, L.interactiveBody),
+          footer,
+          action(ctaAction, 'The URL button.'),
+        ],
+      },
+      product: {
+        page: singleProductPage,
+        fields: [
+          body('product body', singleProductPage, L.interactiveBody, false),
+          footer,
+          action(productAction, 'The product.'),
+        ],
+      },
+      product_list: {
+        page: multiProductPage,
+        fields: [
+          field('header', obj(textHeader), 'A text header.', { required: true }),
+          body('product list body', multiProductPage, L.interactiveBody),
+          footer,
+          action(productListAction, 'The catalog and its sections of products.'),
+        ],
+      },
+      flow: {
+        page: flowPage,
+        fields: [
+          field('header', obj(header), 'Shown above the body.'),
+          body('flow body', flowPage, L.interactiveBody),
+          footer,
+          action(flowAction, 'The Flow the button opens.'),
+        ],
+      },
+      location_request_message: {
+        page: locationRequestPage,
+        fields: [
+          body('location request body', locationRequestPage, L.interactiveBody),
+          action(locationRequestAction, 'The send location button.'),
+        ],
+      },
+      catalog_message: {
+        page: catalogPage,
+        fields: [
+          body('catalog body', catalogPage, L.interactiveBody),
+          footer,
+          action(catalogAction, 'The View catalog button.'),
+        ],
+      },
     },
   },
 };

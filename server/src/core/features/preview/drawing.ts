@@ -83,11 +83,14 @@ function actionRanges(list: ActionList | undefined, rendered: JsonValue | undefi
   if (j < 0) return elements.map(range);
   const copies = rendered.length - (elements.length - 1);
   return rendered.map((_, i) => {
-    if (i < j) return range(elements[i]);
-    if (i < j + copies) return range(elements[j]);
-    const e = elements[i - copies + 1];
+    const e = elements[sourceIndex(i, j, copies)];
     return e ? range(e) : undefined;
   });
+}
+
+/** Where rendered element `i` of an array stands in the source, the dynamic list body at `j` rendered `copies` times. */
+export function sourceIndex(i: number, j: number, copies: number): number {
+  return i < j ? i : i < j + copies ? j : i - copies + 1;
 }
 
 export const s = (v: JsonValue | undefined): string | undefined =>

@@ -12,18 +12,20 @@ import { CHANNEL_IDS, CHANNELS, type ChannelId, type ChannelModel, type Obj } fr
 import { checkDocument } from '../../check/run';
 import type { Diagnostic } from '../../check/severities';
 import { configForChannel, DEFAULT_CONFIG, type ResolvedConfig } from '../../findings/config';
-import { renderedList } from '../../template/dynamicList';
-import { parseJsonDocument, type JsonDocument } from '../../syntax/jsonDocument';
+import { listRepeats, placementOf, renderedList, type DynamicList } from '../../template/dynamicList';
+import { parseJsonDocument, type JsonDocument, type Node } from '../../syntax/jsonDocument';
 import { renderMessage, type SampleData } from '../../template/render';
 import { buildRichCard } from '../../model/richCard';
 import { syntaxMessage } from '../../rules/syntax';
 import { templateProblemMessage } from '../../rules/template-syntax';
 import { parsePath, type JsonValue } from '../../template/templateEval';
 import { formatCount } from '../../util/count';
-import { Chips, SourceMap, draw, range } from './drawing';
+import { Chips, SourceMap, draw, range, sourceIndex } from './drawing';
 import { columnEvents } from './events';
 import { drawNative } from './nativeDrawing';
-import { messageForm } from '../../channels/native';
+import { messageForm, NATIVE_FORMATS } from '../../channels/native';
+import { nativeCountLimit } from '../../channels/native/place';
+import { getNodePath } from 'jsonc-parser';
 import { nodeAtPath } from '../../syntax/nodes';
 import { VERDICT_RANK, changed, dropped, rejected, shortened, textOf, valueAt } from './verdicts';
 import type { ChannelColumn, ListChoice, MessageInput, MessagePreview, PreviewMode, SourceRange, Verdict, VerdictReason } from './viewModel';
@@ -56,7 +58,9 @@ export function previewMessage(input: MessageInput): MessagePreview {
   }
   const doc = parseJsonDocument(text);
   const card = buildRichCard(doc);
-  const list = listChoice(doc, input.sample, mode, input.listLength);
+  const list = listChoice(doc, input.sample, mode, input.listLength, (l) => (l.listName
+    ? CHANNEL_IDS.map((c) => CHANNELS[c].count[l.listName!]).filter((n): n is number => n !== undefined)
+    : undefined));
   // What the check sees: the sample (with the chosen list length) in sample mode, nothing in
   // template mode. What render sees: the same, except that in template mode a chosen list
   // length is drawn with elements that have no value, so `it` stays a chip.
@@ -111,10 +115,21 @@ export function previewChannelMessage(input: MessageInput & { channel: ChannelId
     doc.root?.type === 'object' && messageForm(doc) === 'native';
   if (!native) return previewMessage({ ...input, config: configForChannel(config, input.channel), channels: [model] });
   const mode: PreviewMode = input.mode ?? 'sample';
-  const renderData = mode === 'sample' ? input.sample : undefined;
-  const column = siblingColumn(model, { file: input.file, text: input.text }, { config, mode, sample: renderData, renderData });
+  // The dynamic list's length is chosen as for a universal message; its edge is the count of
+  // the format's array that holds the body (WhatsApp's 10 rows, Messenger's 10 cards).
+  const list = listChoice(doc, input.sample, mode, input.listLength, (l) => {
+    if (!listRepeats(l, 'array')) return undefined;
+    const format = NATIVE_FORMATS[input.channel];
+    const limit = format && l.array ? nativeCountLimit(format, doc, getNodePath(l.array)) : undefined;
+    return limit !== undefined ? [limit] : [];
+  });
+  const sample = mode === 'sample' ? withList(input.sample, list, 'sample') : undefined;
+  const renderData = mode === 'sample' ? sample : withList(undefined, list, 'template');
+  const column = siblingColumn(model, { file: input.file, text: input.text }, { config, mode, sample, renderData });
   const own: VerdictReason = { verdict: 'override', message: `${input.file} is ${model.name}'s own message, sent as written.` };
-  return { kind: 'message', mode, columns: [{ ...column, reasons: [own, ...column.reasons.slice(1)] }], unevaluated: [] };
+  return {
+    kind: 'message', mode, list: list?.choice, columns: [{ ...column, reasons: [own, ...column.reasons.slice(1)] }], unevaluated: [],
+  };
 }
 
 // --- the dynamic list's length -------------------------------------------------------------
@@ -126,9 +141,20 @@ interface ListPlan {
   elements: JsonValue[];
 }
 
-function listChoice(doc: JsonDocument, data: SampleData | undefined, mode: PreviewMode, wanted: number | undefined): ListPlan | undefined {
+/**
+ * The list's length to draw. `limits` gives the count limits of the list the body repeats in
+ * (undefined: the body does not repeat there, so there is no length to choose).
+ */
+function listChoice(
+  doc: JsonDocument,
+  data: SampleData | undefined,
+  mode: PreviewMode,
+  wanted: number | undefined,
+  limits: (list: DynamicList) => number[] | undefined,
+): ListPlan | undefined {
   const list = renderedList(doc);
-  if (!list || !list.listName) return undefined;
+  const edges = list ? limits(list) : undefined;
+  if (!list || !edges) return undefined;
   const parsed = parsePath(list.list);
   const path = parsed && parsed.root !== 'it' && parsed.steps.every((s) => s.kind === 'field')
     ? [parsed.root, ...parsed.steps.map((s) => (s as { name: string }).name)]
@@ -138,8 +164,7 @@ function listChoice(doc: JsonDocument, data: SampleData | undefined, mode: Previ
   const sampleLength = Array.isArray(found) ? found.length : undefined;
   // N shows the limit edge: the sample's own length when it has more than two, else one past
   // the largest count limit of any channel for this list.
-  const limits = CHANNEL_IDS.map((c) => CHANNELS[c].count[list.listName!]).filter((n): n is number => n !== undefined);
-  const n = sampleLength !== undefined && sampleLength > 2 ? sampleLength : Math.max(3, ...limits) + 1;
+  const n = sampleLength !== undefined && sampleLength > 2 ? sampleLength : Math.max(3, ...edges) + 1;
   const fallback = mode === 'sample' && sampleLength !== undefined ? sampleLength : 1;
   const length = path && wanted !== undefined && Number.isInteger(wanted) ? Math.max(0, Math.min(MAX_LIST_LENGTH, wanted)) : fallback;
   return {
@@ -262,14 +287,12 @@ function siblingColumn(model: ChannelModel, override: { file: string; text: stri
     if (!column) return overrideColumn(model, override, input.renderData);
     return { ...column, reasons: [replaces, ...column.reasons], file: override.file };
   }
-  const rendered = renderMessage(doc, input.renderData);
+  // The channel's own format: the dynamic list repeats in any of its arrays, as render prints it.
+  const rendered = renderMessage(doc, input.renderData, 'array');
   const value = rendered.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return overrideColumn(model, override, input.renderData);
   const chips = new Chips(rendered.unevaluated.map((u) => `\${${u.expression}}`));
-  const drawing = drawNative(value, (path) => {
-    const n = nodeAtPath(doc.root, path);
-    return n ? range(n) : undefined;
-  }, chips);
+  const drawing = drawNative(value, nativeSource(doc, rendered.listLength), chips);
   if (!drawing) return overrideColumn(model, override, input.renderData);
   const checked = checkDocument(override.text, 'universal-message', {
     config: input.config,
@@ -304,10 +327,28 @@ function siblingColumn(model: ChannelModel, override: { file: string; text: stri
   };
 }
 
+/**
+ * Where a path of a rendered native message stands in its source: every copy of the dynamic
+ * list body stands at the body, the elements after it where they are written.
+ */
+function nativeSource(doc: JsonDocument, listLength: number | undefined): (path: (string | number)[]) => SourceRange | undefined {
+  const list = renderedList(doc);
+  const repeats = list && listRepeats(list, 'array') ? list : undefined;
+  // Without a list in the sample data the body renders once.
+  const copies = listLength ?? 1;
+  const body = repeats?.array?.children?.indexOf(repeats.elements[0]) ?? -1;
+  const index = (array: Node, i: number) => (repeats && array === repeats.array ? sourceIndex(i, body, copies) : i);
+  return (path) => {
+    const node = nodeAtPath(doc.root, path, index);
+    return node ? range(node) : undefined;
+  };
+}
+
 /** A sibling that cannot be drawn (it does not parse, or its shape is not drawn): shown as the JSON it renders to. */
 function overrideColumn(model: ChannelModel, override: { file: string; text: string }, data: SampleData | undefined): ChannelColumn {
   const channel = model.id;
-  const r = renderMessage(parseJsonDocument(override.text), data);
+  const doc = parseJsonDocument(override.text);
+  const r = renderMessage(doc, data, placementOf(messageForm(doc)));
   const shown = r.json ?? override.text;
   return {
     channel, name: model.name, note: model.note, verdict: 'override',

@@ -5,7 +5,7 @@
  * with its sheet of sections and rows, the URL button); Messenger's templates (one card, a
  * carousel, the button template), media and quick replies; Google's and RCS's rich cards and
  * carousels with their suggestions. Each drawn element's source is its place in the sibling
- * file (the same path in the document, which has no dynamic list in native form).
+ * file (the same path in the document; every copy of a dynamic list body stands at the body).
  */
 import { arr, Chips, drawnMedia, MEDIA_HEIGHT, MESSENGER_ASPECT, obj, s, type Drawing } from './drawing';
 import type { Obj } from '../../channels';
