@@ -10,7 +10,8 @@ import { MAX_FINDINGS_PER_RULE } from '../../server/src/core/check/cap';
 import { type Diagnostic } from '../../server/src/core/check/severities';
 import { DEFAULT_CONFIG } from '../../server/src/core/findings/config';
 import { createLanguageService } from '../../server/src/core/index';
-import { defineRule } from '../../server/src/core/findings/rule';
+import { defineRule, type Rule, type RuleContext } from '../../server/src/core/findings/rule';
+import { ALL_RULES } from '../../server/src/core/rules';
 import { formatCount } from '../../server/src/core/util/count';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -137,6 +138,75 @@ describe('findings capped per rule', () => {
     const cli = checkDocument(text, 'universal-message', { config: CONFIG }).diagnostics;
     assert.deepEqual(editor, cli);
     assert.equal(ofRule(editor, 'action-required').length, MAX_FINDINGS_PER_RULE + 1);
+  });
+});
+
+describe('findings past the cap are counted without being built', () => {
+  /** The same rules, except that none is ever told it is past its cap: every finding is built and reported. */
+  const reportingAll = (rules: readonly Rule[]): Rule[] =>
+    rules.map((rule) => ({ ...rule, check: (ctx: RuleContext) => rule.check({ ...ctx, capped: () => false }) }));
+
+  it('gives the same findings as reporting every one (channel-limit, unknown-property), channels and severities included', () => {
+    // Per action: a display too long, a click action WhatsApp sends as text, url and phoneNumber
+    // on replies, url on float actions; Messenger errors, WhatsApp warnings, GBM off.
+    const inside = Array.from({ length: 2_600 }, (_, k) => (k % 3 === 0
+      ? { type: 'click', display: `Open the menu of day ${k}`, payload: `M${k}`, url: `https://example.com/${k}` }
+      : { type: 'reply', display: k % 2 ? `R${k}` : `Reply number ${k} of the day`, payload: `R${k}`, url: 'https://example.com', phoneNumber: '+15551234' }));
+    const float = Array.from({ length: 1_200 }, (_, k) => ({ type: 'reply', display: `Float reply ${k} is long`, payload: `F${k}`, url: 'https://x.example' }));
+    const text = JSON.stringify({ type: 'rich', title: 't', description: 'd', insideActions: inside, floatActions: float }, null, 2);
+    const channels = { ...CONFIG.channels, messenger: 'error' as const, whatsapp: 'warning' as const, gbm: 'off' as const };
+    const config = { ...CONFIG, channels };
+    const counted = checkDocument(text, 'universal-message', { config }).diagnostics;
+    const reported = checkDocument(text, 'universal-message', { config, rules: reportingAll(ALL_RULES) }).diagnostics;
+    assert.deepEqual(counted, reported);
+    const summaries = counted.filter((d) => d.standsFor);
+    assert.deepEqual(summaries.map((d) => d.rule).sort(), ['channel-limit', 'unknown-property']);
+  });
+
+  it('gives a rule that counts the same summary as one that reports, whatever the order, channels and severities', () => {
+    // Forwards over the text, then a second pass backwards: the second pass reports before the
+    // last kept finding, so the cap trims what it kept and hides some of it.
+    const text = `{ "type": "rich", "title": "${'x'.repeat(3_000)}" }`;
+    const finding = (o: number) => ({
+      message: `at ${o}`, offset: o, length: 1 + (o % 3),
+      channels: o % 5 === 0 ? ['gbm' as const] : o % 2 ? ['whatsapp' as const, 'rcs' as const] : undefined,
+      severity: o % 7 === 0 ? 'information' as const : undefined,
+    });
+    const each = (report: (o: number) => void) => {
+      for (let o = 0; o < text.length; o += 2) report(o);
+      for (let o = text.length - 1; o >= 0; o -= 3) report(o);
+    };
+    const rule = (counts: boolean) => defineRule({
+      id: 'many',
+      description: 'test',
+      defaultSeverity: 'warning',
+      languages: ['universal-message'],
+      check(ctx) {
+        each((o) => {
+          const f = finding(o);
+          if (counts && ctx.capped(o)) ctx.count(f.offset, f.length, f.channels, f.severity);
+          else ctx.report(f);
+        });
+      },
+    });
+    const config = { ...CONFIG, channels: { ...CONFIG.channels, gbm: 'off' as const, rcs: 'error' as const } };
+    const counted = checkDocument(text, 'universal-message', { config, rules: [rule(true)] }).diagnostics;
+    const reported = checkDocument(text, 'universal-message', { config, rules: [rule(false)] }).diagnostics;
+    assert.deepEqual(counted, reported);
+    assert.equal(counted.length, MAX_FINDINGS_PER_RULE + 1);
+  });
+
+  it('refuses a count of a finding the cap would show: the rule fails, its findings are not silently lost', () => {
+    const failures: string[] = [];
+    const early = defineRule({
+      id: 'early',
+      description: 'test',
+      defaultSeverity: 'warning',
+      languages: ['universal-message'],
+      check(ctx) { ctx.count(0, 1); },
+    });
+    checkDocument('{ "type": "rich" }', 'universal-message', { config: CONFIG, rules: [early], onRuleError: (id) => failures.push(id) });
+    assert.deepEqual(failures, ['early']);
   });
 });
 

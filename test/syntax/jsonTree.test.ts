@@ -91,6 +91,19 @@ describe('parseJsonTree matches jsonc-parser parseTree', () => {
     fc.assert(fc.property(fc.array(alphabet, { maxLength: 60 }), (parts) => same(parts.join(''))), { numRuns: 1500 });
   });
 
+  it('on many short strings that differ in one character only (a large document shares its short strings)', () => {
+    // Every string of up to six letters from a small alphabet: the same lengths, first, middle
+    // and last characters over and over, in keys and values, twice (the second time from memory).
+    const words: string[] = [''];
+    for (let n = 1; n <= 6; n++) {
+      for (let k = 0; k < 400; k++) words.push(Array.from({ length: n }, (_, i) => 'abyz'[(k >> (2 * i)) & 3]).join(''));
+    }
+    const object = Object.fromEntries(words.map((w, i) => [w, [w, words[(i * 7) % words.length], `${w}${w}`]]));
+    const text = JSON.stringify([object, object]);
+    assert.ok(text.length > 64 * 1024, `${text.length} characters: a document large enough to share its short strings`);
+    same(text);
+  });
+
   it('without recursion: 100,000 levels deep', () => {
     const text = '['.repeat(100_000) + ']'.repeat(100_000);
     const errors: ParseError[] = [];

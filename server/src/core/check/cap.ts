@@ -32,17 +32,32 @@ export class FindingCap {
   private firstHidden: { offset: number; length: number } | undefined;
   /** The channels of the findings left out, for the channel summary. */
   private hiddenChannels: Set<ChannelId> | undefined;
+  /** The channels of the last finding left out, already in hiddenChannels. */
+  private lastChannels: readonly ChannelId[] | undefined;
 
   constructor(private readonly rule: string, private readonly cap: number) {}
 
+  /**
+   * True when a finding at `offset` would only be counted: the cap is reached and `offset` lies
+   * at or after every kept finding. `add` then costs what `count` costs.
+   */
+  full(offset: number): boolean {
+    return this.kept.length >= this.cap && offset >= this.maxOffset;
+  }
+
   add(f: Omit<Finding, 'rule'>, severity: Severity) {
-    if (this.kept.length >= this.cap && f.offset >= this.maxOffset) {
-      this.hide(f, severity, false);
+    if (this.full(f.offset)) {
+      this.hide(f.offset, f.length, f.channels, severity, false);
       return;
     }
     this.kept.push({ ...f, rule: this.rule, severity });
     if (f.offset > this.maxOffset) this.maxOffset = f.offset;
     if (this.kept.length >= 2 * this.cap) this.trim();
+  }
+
+  /** Counts a finding at `offset` that `full(offset)` said is left out: what its summary needs, no more. */
+  count(offset: number, length: number, channels: readonly ChannelId[] | undefined, severity: Severity) {
+    this.hide(offset, length, channels, severity, false);
   }
 
   /** Appends the kept findings and, when some were left out, the finding that counts them. */
@@ -72,7 +87,10 @@ export class FindingCap {
   private trim() {
     const kept = this.kept;
     kept.sort((a, b) => a.offset - b.offset);
-    for (let k = this.cap; k < kept.length; k++) this.hide(kept[k], kept[k].severity, k === this.cap);
+    for (let k = this.cap; k < kept.length; k++) {
+      const d = kept[k];
+      this.hide(d.offset, d.length, d.channels, d.severity, k === this.cap);
+    }
     kept.length = this.cap;
     this.maxOffset = kept[kept.length - 1].offset;
   }
@@ -83,16 +101,18 @@ export class FindingCap {
    * any finding hidden earlier at the same offset (that one was hidden for lying at or after
    * every kept finding).
    */
-  private hide(f: Omit<Finding, 'rule'>, severity: Severity, trimmed: boolean) {
+  private hide(offset: number, length: number, channels: readonly ChannelId[] | undefined, severity: Severity, trimmed: boolean) {
     this.hidden++;
     this.hiddenBySeverity[severity] = (this.hiddenBySeverity[severity] ?? 0) + 1;
     const first = this.firstHidden;
-    if (!first || f.offset < first.offset || (trimmed && f.offset === first.offset)) {
-      this.firstHidden = { offset: f.offset, length: f.length };
+    if (!first || offset < first.offset || (trimmed && offset === first.offset)) {
+      this.firstHidden = { offset, length };
     }
-    if (f.channels && f.channels.length > 0) {
-      const channels = (this.hiddenChannels ??= new Set());
-      for (const c of f.channels) channels.add(c);
+    // Rules pass one array for many findings (the channels over a limit): each is added once.
+    if (channels && channels.length > 0 && channels !== this.lastChannels) {
+      this.lastChannels = channels;
+      const all = (this.hiddenChannels ??= new Set());
+      for (const c of channels) all.add(c);
     }
   }
 }

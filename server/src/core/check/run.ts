@@ -12,7 +12,7 @@ import { buildRichCard } from '../model/richCard';
 import { messageForm } from '../channels/native';
 import type { SampleData } from '../template/render';
 import type { ProviderProjectFacts } from '../model/providerProject';
-import type { Finding, Rule, RuleContext, SeverityOrOff } from '../findings/rule';
+import type { Finding, Rule, RuleContext, Severity, SeverityOrOff } from '../findings/rule';
 import type { LanguageId } from '../syntax/languages';
 import { ALL_RULES } from '../rules';
 import fileSize, { messageByteLimit, notReadMessage, overSizeMessage } from '../rules/file-size';
@@ -122,9 +122,9 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
     break;
   }
   // A channel-specific message targets its channel alone (none when the config turns it off).
-  const targets = channel
+  const targets = targetList(channel
     ? (config.channels[channel] !== 'off' ? [channel] : [])
-    : CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c));
+    : CHANNEL_IDS.filter((c) => config.channels[c] !== 'off' && !options.overriddenChannels?.includes(c)));
   let form: 'universal' | 'native' | undefined;
   const isCancelled = () => !!options.isCancelled?.();
   const cap = Math.max(1, options.maxFindingsPerRule ?? MAX_FINDINGS_PER_RULE);
@@ -135,15 +135,25 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
   let currentSetting: SeverityOrOff | undefined;
   let kept: FindingCap | undefined;
   let sincePoll = 0;
-  const report = (f: Omit<Finding, 'rule'>) => {
+  const poll = () => {
     if (++sincePoll >= POLL_EVERY) {
       sincePoll = 0;
       if (isCancelled()) throw new Cancelled();
     }
+  };
+  const report = (f: Omit<Finding, 'rule'>) => {
+    poll();
     // The final severity is decided as each finding arrives, so that a finding past the cap
     // (or on channels that are all off) costs no copy.
-    const severity = finalSeverity(current, f, currentSetting, config.channels);
+    const severity = finalSeverity(current, f.severity, f.channels, currentSetting, config.channels);
     if (severity) (kept ??= new FindingCap(current.id, cap)).add(f, severity);
+  };
+  const capped = (offset: number) => kept !== undefined && kept.full(offset);
+  const count = (offset: number, length: number, channels?: readonly ChannelId[], own?: Severity) => {
+    if (!capped(offset)) throw new Error(`${current.id} counted a finding at ${offset} that the cap would keep`);
+    poll();
+    const severity = finalSeverity(current, own, channels, currentSetting, config.channels);
+    if (severity) kept!.count(offset, length, channels, severity);
   };
   let context: RuleContext | undefined;
 
@@ -167,6 +177,8 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
       ruleIds: ruleIdsOf(catalogue),
       isCancelled,
       report,
+      capped,
+      count,
     };
     try {
       rule.check(context);
@@ -204,6 +216,18 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
       return { diagnostics, doc, cancelled };
     },
   };
+}
+
+/**
+ * One array per set of target channels, shared by every check with that set, so that a rule
+ * can keep what it worked out for the list it was given (channel-limit's facts) by identity.
+ */
+const targetLists: (readonly ChannelId[] | undefined)[] = [];
+
+function targetList(targets: ChannelId[]): readonly ChannelId[] {
+  let set = 0;
+  for (const c of targets) set |= 1 << CHANNEL_IDS.indexOf(c);
+  return (targetLists[set] ??= targets);
 }
 
 /** The rules of a catalogue that run on a language, worked out once per catalogue (not per check). */

@@ -42,18 +42,19 @@ export function asConfigured(rule: Rule, found: Omit<Finding, 'rule'>, config: R
  */
 export function finalSeverity(
   rule: Rule,
-  f: Omit<Finding, 'rule'>,
+  own: Severity | undefined,
+  findingChannels: readonly ChannelId[] | undefined,
   setting: SeverityOrOff | undefined,
   channels: Record<ChannelId, SeverityOrOff>,
 ): Severity | undefined {
   let channelSeverity: Severity | undefined;
-  if (f.channels && f.channels.length > 0) {
-    for (const c of f.channels) {
+  if (findingChannels && findingChannels.length > 0) {
+    for (const c of findingChannels) {
       const s = channels[c];
       if (s !== 'off') channelSeverity = channelSeverity ? mostSevere(channelSeverity, s) : s;
     }
     if (!channelSeverity) return undefined;
   }
   if (setting) return setting as Severity;
-  return f.severity ?? channelSeverity ?? rule.defaultSeverity;
+  return own ?? channelSeverity ?? rule.defaultSeverity;
 }

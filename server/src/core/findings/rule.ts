@@ -78,6 +78,18 @@ export interface RuleContext {
   /** For a provider descriptor: what the host found of its Gradle project (undefined: the project rules do nothing). */
   readonly providerProject?: ProviderProjectFacts;
   report: (finding: Omit<Finding, 'rule'>) => void;
+  /**
+   * True when a finding of this rule at `offset` would only be counted, never shown: the rule
+   * has reached its cap (check/cap.ts) and `offset` lies at or after every finding kept. A rule
+   * with many findings asks before it builds one, and then calls `count` instead of `report`.
+   */
+  readonly capped: (offset: number) => boolean;
+  /**
+   * Counts a finding that `capped(offset)` said is left out, with what the finding that counts
+   * the rest needs (its range, channels and own severity, as `report` would take them) and
+   * without its words.
+   */
+  readonly count: (offset: number, length: number, channels?: readonly ChannelId[], severity?: Severity) => void;
 }
 
 export interface Rule {

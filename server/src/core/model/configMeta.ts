@@ -79,7 +79,8 @@ function build(array: Node | undefined): ConfigMeta | undefined {
       const o = objectModel(choices[i]);
       options.push({ node: o.node, props: o.props, all: o.all, index: i });
     }
-    entries.push({ node, props, all, index, optionsArray, options });
+    // Options cut to their size (a push leaves room for 16): a model lives as long as its parse.
+    entries.push({ node, props, all, index, optionsArray, options: options.length > 0 ? options.slice() : options });
   }
   return { array, elements, entries };
 }

@@ -103,7 +103,8 @@ function propsOf(node: Node): Prop[] {
     if (!key || key.type !== 'string') continue;
     all.push({ name: String(key.value), property: p, key, value: p.children?.[1] });
   }
-  return all;
+  // An array of its size: a push leaves room for 16, and a model lives as long as its parse.
+  return all.slice();
 }
 
 export function objectModel(node: Node): ObjectModel {

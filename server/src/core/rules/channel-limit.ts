@@ -84,6 +84,7 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
   const limits = factsOf(ctx.targets).text[field];
   if (length <= limits.min) return;
   const over = overText(limits, length);
+  if (ctx.capped(node.offset)) return ctx.count(node.offset, node.length, over.channels); // past the cap: no words built
   const templated = info.templates.length > 0;
   const shown = formatCount(length); // as the limits are written: 2,049 over 2,048
   const count = templated ? `at least ${shown} characters without its templates` : `${shown} characters`;
@@ -329,11 +330,13 @@ function captionWithoutActions(ctx: RuleContext, card: RichCard) {
 function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
   const channels = factsOf(ctx.targets).insideTextOnly.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
-  const names = joinChannelNames(channels);
+  let names: string | undefined; // joined at the first finding: most cards have none
   for (const a of inside?.actions ?? []) {
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
     const v = a.props.get('type')!.value!;
+    if (ctx.capped(v.offset)) { ctx.count(v.offset, v.length, channels); continue; }
+    names ??= joinChannelNames(channels);
     const dropped = type === 'click' ? 'its url is dropped' : 'its phoneNumber is dropped';
     ctx.report({
       message: `${names}'s actions are text only: this ${type} action is sent as a plain reply button and ${dropped}.`,
@@ -392,13 +395,14 @@ function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
 function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
   const channels = factsOf(ctx.targets).callNumberDigitsOnly.slice(); // findings of one check share it, as before
   if (channels.length === 0) return;
-  const names = joinChannelNames(channels);
+  let names: string | undefined; // joined at the first finding: most cards have none
   for (const a of inside?.actions ?? []) {
     if (actionType(ctx.doc, a) !== 'call') continue;
     for (const v of sentValues(ctx, a.props.get('phoneNumber')?.value, a)) {
       const number = v.text;
       if (!isGlobalNumber(number) || isPlusDigits(number)) continue;
       const digits = digitsOnly(number);
+      names ??= joinChannelNames(channels);
       if (v.rendered) {
         ctx.report({
           message: `${names}'s call button takes + and digits only: phoneNumber renders to ${number} with the sample ` +

@@ -1,5 +1,4 @@
-import type { Node } from '../syntax/jsonDocument';
-import { configMetaOf } from '../model/configMeta';
+import { configMetaOf, type MetaEntry } from '../model/configMeta';
 import { defineRule } from '../findings/rule';
 import { plainString } from '../model/values';
 import { quote } from '../util/messageQuote';
@@ -14,7 +13,8 @@ export default defineRule({
   defaultSeverity: 'error',
   languages: ['configuration-meta', 'native-provider'],
   check({ doc, language, report }) {
-    const seen = new Map<string, { node: Node; index: number }>();
+    // The first entry of each key (its key's node is found again only for a repeat).
+    const seen = new Map<string, MetaEntry>();
     for (const entry of configMetaOf(doc, language)?.entries ?? []) {
       const prop = entry.props.get('key');
       const key = plainString(doc, prop);
@@ -22,14 +22,15 @@ export default defineRule({
       if (key === undefined || key.length === 0 || !node) continue;
       const first = seen.get(key);
       if (!first) {
-        seen.set(key, { node, index: entry.index });
+        seen.set(key, entry);
         continue;
       }
+      const firstNode = first.props.get('key')!.value!;
       report({
         message: `Key ${quote(key)} is already used by entry ${first.index + 1}: code generation needs each key once.`,
         offset: node.offset,
         length: node.length,
-        related: [{ offset: first.node.offset, length: first.node.length, message: `Entry ${first.index + 1} has the key ${quote(key)}.` }],
+        related: [{ offset: firstNode.offset, length: firstNode.length, message: `Entry ${first.index + 1} has the key ${quote(key)}.` }],
       });
     }
   },

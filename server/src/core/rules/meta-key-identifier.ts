@@ -15,7 +15,9 @@ export default defineRule({
   languages: ['configuration-meta', 'native-provider'],
   check({ doc, language, report }) {
     const entries = configMetaOf(doc, language)?.entries ?? [];
-    const keys = new Set(entries.map((e) => plainString(doc, e.props.get('key'))).filter((k): k is string => k !== undefined));
+    // Every plain key, for a fix not to give a key already taken: gathered at the first bad key
+    // (most files have none, and a large one has tens of thousands of keys).
+    let keys: Set<string> | undefined;
     for (const entry of entries) {
       const prop = entry.props.get('key');
       const key = plainString(doc, prop);
@@ -27,6 +29,7 @@ export default defineRule({
           : bad !== undefined && /\s/.test(bad) ? 'has white space'
             : `has '${bad}'`;
       const fixed = keyFromLabel(key);
+      keys ??= new Set(entries.map((e) => plainString(doc, e.props.get('key'))).filter((k): k is string => k !== undefined));
       const usable = fixed !== undefined && isIdentifierKey(fixed) && !keys.has(fixed);
       report({
         message: `key ${quote(key)} ${what}: it may not survive code generation. Use letters, ` +

@@ -26,21 +26,32 @@ export default defineRule({
   },
 });
 
-/** A field of another action type (url on a reply) is named as such: channels ignore it there. */
-function unusedHere(ctx: RuleContext, place: PlaceSpec, object: ObjectModel): ((name: string) => string | undefined) | undefined {
+/**
+ * A field of another action type (url on a reply) is named as such: channels ignore it there.
+ * `applies` is asked of every name; `note` only words a finding that is shown.
+ */
+interface UnusedHere {
+  applies(name: string): boolean;
+  note(name: string): string;
+}
+
+function unusedHere(ctx: RuleContext, place: PlaceSpec, object: ObjectModel): UnusedHere | undefined {
   if (place.kind === 'inside-action') {
     const type = actionType(ctx.doc, object);
-    return (name) => {
-      if (name === 'url' && type !== undefined && type !== 'click')
-        return `url has no effect on a ${type} action: only click actions open a URL.`;
-      if (name === 'phoneNumber' && type !== undefined && type !== 'call')
-        return `phoneNumber has no effect on a ${type} action: only call actions dial a number.`;
-      return undefined;
+    return {
+      applies: (name) => type !== undefined &&
+        ((name === 'url' && type !== 'click') || (name === 'phoneNumber' && type !== 'call')),
+      note: (name) => (name === 'url'
+        ? `url has no effect on a ${type} action: only click actions open a URL.`
+        : `phoneNumber has no effect on a ${type} action: only call actions dial a number.`),
     };
   }
-  if (place.kind === 'float-action') return (name) => (name === 'url' || name === 'phoneNumber'
-    ? `${name} is not used by float actions: they are reply only.`
-    : undefined);
+  if (place.kind === 'float-action') {
+    return {
+      applies: (name) => name === 'url' || name === 'phoneNumber',
+      note: (name) => `${name} is not used by float actions: they are reply only.`,
+    };
+  }
   return undefined;
 }
 
@@ -49,7 +60,7 @@ function checkObject(
   obj: ObjectModel,
   fields: readonly FieldSpec[],
   where: string,
-  unused: ((name: string) => string | undefined) | undefined,
+  unused: UnusedHere | undefined,
   synonyms: Readonly<Record<string, string>>,
   effect: string,
 ) {
@@ -57,12 +68,13 @@ function checkObject(
   const templateFree = ctx.doc.scan.templates.length === 0;
   for (const p of obj.all) {
     // Asked for every name: a field of another place (url on a float action) is named as such.
-    const note = unused?.(p.name);
-    if (!note && names.includes(p.name)) continue; // the common case, kept cheap: a known field
+    const unusedField = unused !== undefined && unused.applies(p.name);
+    if (!unusedField && names.includes(p.name)) continue; // the common case, kept cheap: a known field
     if (!templateFree && ctx.doc.stringInfo(p.key).templates.length > 0) continue; // a templated key: no verdict
+    if (ctx.capped(p.key.offset)) { ctx.count(p.key.offset, p.key.length); continue; } // past the cap: no words built
     const remove = { kind: 'remove' as const, ...removalRange(obj.node, p.property), title: `Remove ${quote(p.name)}` };
-    if (note) {
-      ctx.report({ message: note, offset: p.key.offset, length: p.key.length, tags: ['unnecessary'], fixes: [remove] });
+    if (unusedField) {
+      ctx.report({ message: unused.note(p.name), offset: p.key.offset, length: p.key.length, tags: ['unnecessary'], fixes: [remove] });
       continue;
     }
     const candidates = names.filter((n) => !obj.props.has(n) || n === p.name);

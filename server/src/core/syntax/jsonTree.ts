@@ -49,6 +49,32 @@ function node(
   return { type, offset, length, parent, children, value, colonOffset: undefined, info: undefined };
 }
 
+/**
+ * Strings up to this long are copied out of the text by `slice` (longer ones are views of
+ * it): such keys and values repeat all over a message (`type`, `display`, `reply`), and
+ * copying each one made a good part of the tree's bytes.
+ */
+const SHORT_STRING = 12;
+/**
+ * From this many characters a document's tree outlives young-generation collections, which
+ * copy every byte of it (twice: within the young generation, then into the old one): such a
+ * tree shares its short strings and cuts its arrays to their size. A smaller document's tree
+ * dies young, and a table kept from one document to the next would keep their strings alive.
+ */
+const LARGE_DOCUMENT = 64 * 1024;
+const SHARED_SLOTS = 1024;
+
+/** text.slice(start, end) of a short string: the string `seen` holds for that text, if any. */
+function shortString(seen: (string | undefined)[], text: string, start: number, end: number): string {
+  const n = end - start;
+  if (n === 0) return '';
+  const h = (n * 31 + text.charCodeAt(start) * 7 + text.charCodeAt(end - 1) * 3 + text.charCodeAt((start + end) >> 1)) &
+    (SHARED_SLOTS - 1);
+  const last = seen[h];
+  if (last !== undefined && last.length === n && text.startsWith(last, start)) return last;
+  return (seen[h] = text.slice(start, end));
+}
+
 interface Frame {
   kind: 'object' | 'array';
   needsComma: boolean;
@@ -105,6 +131,9 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
   let tokenOffset = 0;
   let tokenLength = 0;
   let tokenValue = '';
+  /** The last short string seen per hash of its length and characters (a miss costs a slice). */
+  const large = len >= LARGE_DOCUMENT;
+  const shared = large ? new Array<string | undefined>(SHARED_SLOTS).fill(undefined) : undefined;
 
   const error = (code: Code) => {
     errors.push({ error: code as number, offset: tokenOffset, length: tokenLength });
@@ -144,7 +173,9 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
             if (c === 34 || c === 92 || c < 32) break;
           }
           if (i < len && text.charCodeAt(i) === 34) {
-            tokenValue = text.slice(pos + 1, i);
+            tokenValue = shared !== undefined && i - pos - 1 <= SHORT_STRING
+              ? shortString(shared, text, pos + 1, i)
+              : text.slice(pos + 1, i);
             pos = i + 1;
             tokenLength = pos - tokenOffset;
             return (token = Token.String);
@@ -221,6 +252,9 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     const end = tokenOffset + tokenLength;
     ensurePropertyComplete(end); // a property whose value is missing
     parent.length = end - parent.offset;
+    // Pushing left room for more children (16 at the first push, half as many again at each
+    // growth): a large tree outlives collections, and keeps an array of its size per container.
+    if (large) parent.children = parent.children!.slice();
     parent = parent.parent!;
     ensurePropertyComplete(end);
   };

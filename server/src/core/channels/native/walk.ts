@@ -345,26 +345,17 @@ class Walk<N> {
   private object(n: N, place: NativeObject, path: string, key: N | undefined): void {
     const src = this.src;
     const entries = src.entries(n);
-    let fields = place.fields;
-    let groups = place.exactlyOne ?? [];
     /** The variant's value when it is written out, and whether the place knows it. */
     let variant: string | undefined;
-    let known = !place.variants;
+    let chosen: NativeVariant | undefined;
     if (place.variants) {
       const by = entries.find((e) => e.name === place.variants!.by);
       const byText = by && src.kind(by.value) === 'string' ? src.text(by.value) : undefined;
       if (byText && byText.templates.length === 0) variant = byText.staticText;
-      const chosen: NativeVariant | undefined =
-        variant !== undefined && Object.hasOwn(place.variants.cases, variant) ? place.variants.cases[variant] : undefined;
-      if (chosen) {
-        known = true;
-        const own = new Set(chosen.fields.map((f) => f.name));
-        fields = [...place.fields.filter((f) => !own.has(f.name)), ...chosen.fields];
-        groups = [...groups, ...(chosen.exactlyOne ?? [])];
-      }
+      if (variant !== undefined && Object.hasOwn(place.variants.cases, variant)) chosen = place.variants.cases[variant];
     }
-    const byName = new Map<string, NativeField>();
-    for (const f of fields) byName.set(f.name, f);
+    const known = !place.variants || chosen !== undefined;
+    const { fields, groups, byName, what } = placeFields(place, chosen);
     const present = new Map<string, Entry<N>>();
     let templatedKey = false;
     for (const e of entries) {
@@ -381,7 +372,7 @@ class Walk<N> {
           `the message (${lowerFirst(f.doc)}): what is written here is replaced, remove it.`);
         continue;
       }
-      this.value(e.value, f.value, fieldPath, `${place.label} ${e.name}`, e.key);
+      this.value(e.value, f.value, fieldPath, what.get(e.name) ?? `${place.label} ${e.name}`, e.key);
     }
     // A templated key may be any field, and an object with a syntax error in it is still being
     // typed: no verdict on what is missing.
@@ -475,7 +466,8 @@ class Walk<N> {
       this.report('channel-limit', path, site, `${field} has ${formatCount(count)} item${count === 1 ? '' : 's'}${rendered}: ` +
         `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`, undefined, true);
     }
-    for (let i = 0; i < items.length; i++) this.value(items[i], spec.items, `${path}[${i}]`, singular(what), undefined);
+    const itemWhat = singular(what);
+    for (let i = 0; i < items.length; i++) this.value(items[i], spec.items, `${path}[${i}]`, itemWhat, undefined);
     if (spec.totalMax) this.total(items, spec.totalMax, path, what, site, weight);
     for (const by of spec.uniqueBy ?? []) this.unique(items, by, path, what);
   }
@@ -565,6 +557,38 @@ class Walk<N> {
     }
     return current;
   }
+}
+
+/** A place's fields with its chosen variant's: the same for every object of the place. */
+interface PlaceFields {
+  fields: readonly NativeField[];
+  groups: readonly (readonly string[])[];
+  byName: ReadonlyMap<string, NativeField>;
+  /** How messages name each field's place ("WhatsApp list row title"). */
+  what: ReadonlyMap<string, string>;
+}
+
+/** Per place, per chosen variant (null: none): worked out once, not for every object. */
+const PLACE_FIELDS = new WeakMap<NativeObject, Map<NativeVariant | null, PlaceFields>>();
+
+function placeFields(place: NativeObject, chosen: NativeVariant | undefined): PlaceFields {
+  let byVariant = PLACE_FIELDS.get(place);
+  if (!byVariant) PLACE_FIELDS.set(place, (byVariant = new Map<NativeVariant | null, PlaceFields>()));
+  let found = byVariant.get(chosen ?? null);
+  if (!found) {
+    let fields = place.fields;
+    let groups = place.exactlyOne ?? [];
+    if (chosen) {
+      const own = new Set(chosen.fields.map((f) => f.name));
+      fields = [...place.fields.filter((f) => !own.has(f.name)), ...chosen.fields];
+      groups = [...groups, ...(chosen.exactlyOne ?? [])];
+    }
+    const byName = new Map<string, NativeField>();
+    for (const f of fields) byName.set(f.name, f);
+    found = { fields, groups, byName, what: new Map(fields.map((f) => [f.name, `${place.label} ${f.name}`])) };
+    byVariant.set(chosen ?? null, found);
+  }
+  return found;
 }
 
 /** A field some variant of the place defines: judged by that variant's spec while the variant is not known. */
