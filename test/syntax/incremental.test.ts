@@ -9,33 +9,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { Node } from 'jsonc-parser';
 import { parseJsonDocument, type JsonDocument } from '../../server/src/core/syntax/jsonDocument';
 import { editBetween, reparseJsonDocument } from '../../server/src/core/syntax/incremental';
 import { anyString } from '../support/anyText';
+import { plainTree } from '../support/plainTree';
 import { runs } from '../support/runs';
-
-/** A node and its subtree without parent links, for comparison (no recursion). */
-export function plainTree(node: Node | undefined): unknown {
-  if (!node) return undefined;
-  const top: Record<string, unknown> = {};
-  const stack: { node: Node; out: Record<string, unknown>; parent: Node | undefined }[] = [{ node, out: top, parent: node.parent }];
-  while (stack.length > 0) {
-    const { node: n, out, parent } = stack.pop()!;
-    assert.equal(n.parent, parent, `parent link of the ${n.type} at ${n.offset}`);
-    out.type = n.type;
-    out.offset = n.offset;
-    out.length = n.length;
-    if (n.value !== undefined) out.value = n.value;
-    if (n.colonOffset !== undefined) out.colonOffset = n.colonOffset;
-    if (n.children) {
-      const kids: Record<string, unknown>[] = n.children.map(() => ({}));
-      out.children = kids;
-      n.children.forEach((c, i) => stack.push({ node: c, out: kids[i], parent: n }));
-    }
-  }
-  return top;
-}
 
 /** Everything a parse is made of, for comparison. */
 function parts(doc: JsonDocument) {

@@ -8,38 +8,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, type ParseError } from 'jsonc-parser';
 import { parseJsonTree } from '../../server/src/core/syntax/jsonTree';
 import { scanTemplates } from '../../server/src/core/syntax/templateScanner';
-
-/** A node without its parent links, for comparison. */
-function plain(node: Node | undefined): unknown {
-  if (!node) return undefined;
-  const stack: { node: Node; out: Record<string, unknown> }[] = [];
-  const top: Record<string, unknown> = {};
-  stack.push({ node, out: top });
-  while (stack.length > 0) {
-    const { node: n, out } = stack.pop()!;
-    out.type = n.type;
-    out.offset = n.offset;
-    out.length = n.length;
-    if (n.value !== undefined) out.value = n.value;
-    if (n.colonOffset !== undefined) out.colonOffset = n.colonOffset;
-    if (n.children) {
-      const kids: Record<string, unknown>[] = n.children.map(() => ({}));
-      out.children = kids;
-      n.children.forEach((c, i) => stack.push({ node: c, out: kids[i] }));
-    }
-  }
-  return top;
-}
+import { plainTree } from '../support/plainTree';
 
 function same(text: string) {
   const expectedErrors: ParseError[] = [];
   const expected = parseTree(text, expectedErrors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: true });
   const errors: ParseError[] = [];
   const actual = parseJsonTree(text, errors);
-  assert.deepEqual(plain(actual), plain(expected), `tree of ${JSON.stringify(text.slice(0, 200))}`);
+  assert.deepEqual(plainTree(actual), plainTree(expected), `tree of ${JSON.stringify(text.slice(0, 200))}`);
   assert.deepEqual(errors, expectedErrors, `errors of ${JSON.stringify(text.slice(0, 200))}`);
 }
 
