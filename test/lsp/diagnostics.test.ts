@@ -85,6 +85,25 @@ describe('push diagnostics (client without pull support)', () => {
     assert.equal(h.published.length - before, 1, 'one publish for five quick edits');
   });
 
+  it('pushes the findings of an edit made while the files around the document were being read', async () => {
+    h = await startHarness({ pull: false, timers: 'manual' });
+    const release = h.holdReads();
+    await h.open(URI, VALID);
+    await h.settle();
+    // The pause after the open ends: that push waits for the files around the document.
+    h.runTimers();
+    await h.change(URI, 2, MISSING_TITLE);
+    await h.settle();
+    // The pause after the edit ends: its push waits for the same files.
+    h.runTimers();
+    assert.ok(h.reads > 0, 'the files around the document are being read');
+    const pushed = h.nextDiagnostics(URI);
+    release();
+    const p = await pushed;
+    assert.equal(p.version, 2);
+    assert.deepEqual(codes(p.diagnostics), ['card-required'], 'the findings of version 2, not an empty list');
+  });
+
   it('never pushes a check the check thread was told to stop as the findings: the push checks again', async () => {
     // A check thread as the Node server's: the stop, once read as requested, stays requested.
     const runs: { request: RemoteCheckRequest; token?: Cancellation; stopped: boolean; answer(r: RemoteCheckResult): void }[] = [];

@@ -144,10 +144,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
    * The check of the current version, cached with it; undefined when the caller's token is
    * cancelled or the document changed. One check runs per version, shared by every request that
    * needs it; it stops when a newer version replaces it or when every request waiting for it is
-   * cancelled. A caller still waiting for the same version when its check stopped for another
-   * reason (a waiter joined after the others had gone: the check thread had already been told to
-   * stop; or a change of config, sample or sibling replaced the entry) checks again: a stopped
-   * check is no answer, and pushed as one it would clear the findings.
+   * cancelled. A stopped check is no answer (pushed as one, it would clear the findings): a
+   * caller already cancelled starts none (a push superseded while it waited for the files around
+   * the document would otherwise start one for the newer version, which the newer push would
+   * join); a check told to stop takes no new waiter (the check thread does not take a stop
+   * back); and a caller still waiting for the same version when its check stopped anyway
+   * (a change of config, sample or sibling replaced the entry) checks again.
    */
   async function checked(uri: string, token?: Token) {
     for (;;) {
