@@ -160,11 +160,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (token?.isCancellationRequested) return undefined;
       // A check told to stop may still be winding down: it cannot serve a new waiter.
       if (!entry.running || entry.running.stop.isCancellationRequested) {
-        const tokens = new Set<Token | undefined>();
+        const tokens = new Set<Token | undefined>([token]);
         const stop = {
           get isCancellationRequested() { return entries.get(uri) !== entry || [...tokens].every((t) => t?.isCancellationRequested); },
         };
-        tokens.add(token);
         const running: RunningCheck = { tokens, stop, promise: service.check(got.handle, got.context, stop) };
         entry.running = running;
         const settled = () => { if (entry.running === running) entry.running = undefined; };
