@@ -263,6 +263,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       (await timed('diagnostic', client.sendRequest('textDocument/diagnostic', { textDocument }))) as { items?: unknown } | undefined
     )?.items;
     else {
+      // This version's push may have come already, and another for it (a config, sample or
+      // sibling changed meanwhile) may still be on its way: an empty edit makes the push to wait
+      // for, checked after every change sent before it.
+      if (published.get(d.uri)?.version === d.doc.version) {
+        const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+        d.doc = TextDocument.update(d.doc, [{ range, text: '' }], d.doc.version + 1);
+        await client.sendNotification('textDocument/didChange', {
+          textDocument: { uri: d.uri, version: d.doc.version },
+          contentChanges: [{ range, text: '' }],
+        });
+      }
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, 5000);
         waiters.push({ uri: d.uri, version: d.doc.version, resolve: () => { clearTimeout(t); resolve(); } });
