@@ -7,8 +7,8 @@
  * - every response is one VS Code accepts: ranges inside the document, outline symbols with a
  *   non-empty name and their children inside them, selection ranges that grow outwards;
  * - incremental = fresh open: after a run of edits, closing and reopening the document with the
- *   same text gives the same diagnostics, outline, folding and hover; in pull mode, besides the
- *   examples, two long documents (a Configuration Meta and a card of over 100,000 characters,
+ *   same text gives the same diagnostics, outline, folding and hover; besides the examples, two
+ *   long documents (a Configuration Meta and a card of over 100,000 characters,
  *   whose versions the server parses from the previous version's parse) are edited too and
  *   compared at every such check;
  * - every response is for the version its request was sent for: in push mode edits and requests
@@ -158,9 +158,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 
   // Long enough that the server makes each version's parse from the previous one (core/syntax/incremental.ts).
   const longUri = (name: string) => pathToFileURL(path.join(ROOT, 'examples', name)).toString();
-  // Pull mode only: in push mode a rare run has compared the long Configuration Meta's findings of
-  // an empty push with a fresh open's, a race of pushed diagnostics not yet understood.
-  const long = !pull ? [] : [
+  const long = [
     { uri: longUri('fuzz-long.configmeta.json'), languageId: 'configuration-meta', text: bigConfigMeta(1_300) },
     { uri: longUri('fuzz-long.umsg'), languageId: 'universal-message', text: hugeMessage(600) },
   ];
@@ -265,6 +263,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       (await timed('diagnostic', client.sendRequest('textDocument/diagnostic', { textDocument }))) as { items?: unknown } | undefined
     )?.items;
     else {
+      // This version's push may have come already, and another for it (a config, sample or
+      // sibling changed meanwhile) may still be on its way: an empty edit makes the push to wait
+      // for, checked after every change sent before it.
+      if (published.get(d.uri)?.version === d.doc.version) {
+        const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+        d.doc = TextDocument.update(d.doc, [{ range, text: '' }], d.doc.version + 1);
+        await client.sendNotification('textDocument/didChange', {
+          textDocument: { uri: d.uri, version: d.doc.version },
+          contentChanges: [{ range, text: '' }],
+        });
+      }
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, 5000);
         waiters.push({ uri: d.uri, version: d.doc.version, resolve: () => { clearTimeout(t); resolve(); } });

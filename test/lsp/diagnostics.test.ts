@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import { CancellationTokenSource, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import { checkRemoteRequest, type Cancellation, type CheckElsewhere, type RemoteCheckRequest, type RemoteCheckResult } from '../../server/src/core';
 import { ALL_RULES } from '../../server/src/core/rules';
 import { defineRule } from '../../server/src/core/findings/rule';
 import { DOCS_BASE, startHarness, type Harness } from '../support/lspHarness';
@@ -82,6 +83,65 @@ describe('push diagnostics (client without pull support)', () => {
     assert.equal(p.version, 6);
     await h.settle();
     assert.equal(h.published.length - before, 1, 'one publish for five quick edits');
+  });
+
+  it('pushes the findings of an edit made while the files around the document were being read', async () => {
+    h = await startHarness({ pull: false, timers: 'manual' });
+    const release = h.holdReads();
+    await h.open(URI, VALID);
+    await h.settle();
+    // The pause after the open ends: that push waits for the files around the document.
+    h.runTimers();
+    await h.change(URI, 2, MISSING_TITLE);
+    await h.settle();
+    // The pause after the edit ends: its push waits for the same files.
+    h.runTimers();
+    assert.ok(h.reads > 0, 'the files around the document are being read');
+    const pushed = h.nextDiagnostics(URI);
+    release();
+    const p = await pushed;
+    assert.equal(p.version, 2);
+    assert.deepEqual(codes(p.diagnostics), ['card-required'], 'the findings of version 2, not an empty list');
+  });
+
+  it('never pushes a check the check thread was told to stop as the findings: the push checks again', async () => {
+    // A check thread as the Node server's: the stop, once read as requested, stays requested.
+    const runs: { request: RemoteCheckRequest; token?: Cancellation; stopped: boolean; answer(r: RemoteCheckResult): void }[] = [];
+    let started = () => undefined as void;
+    const checkElsewhere: CheckElsewhere = {
+      minLength: 1,
+      run: (request, token) => new Promise((answer) => { runs.push({ request, token, stopped: false, answer }); started(); }),
+    };
+    const nextRun = (n: number) => new Promise<void>((resolve) => {
+      started = () => { if (runs.length >= n) resolve(); };
+      started();
+    });
+    h = await startHarness({ pull: false, timers: 'manual', checkElsewhere });
+    await h.open(URI, MISSING_TITLE);
+    await h.settle();
+
+    // A code lens starts the check of version 1, and is cancelled: the thread reads its stop.
+    const lens = new CancellationTokenSource();
+    const lensAnswer = h.client.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } }, lens.token).catch(() => undefined);
+    await nextRun(1);
+    lens.cancel();
+    await h.settle();
+    runs[0].stopped = !!runs[0].token?.isCancellationRequested;
+    assert.ok(runs[0].stopped, 'every waiter of the first check had gone');
+
+    // The pause in typing ends: the push either waits for the check under way or starts its own.
+    h.runTimers();
+    const waiting = () => runs[0].token?.isCancellationRequested === false || runs.length > 1;
+    for (let i = 0; i < 1000 && !waiting(); i++) await new Promise((r) => setImmediate(r));
+    assert.ok(waiting(), 'the push is waiting for a check');
+    const pushed = h.nextDiagnostics(URI);
+    runs[0].answer({ diagnostics: [], cancelled: true, ruleErrors: [] });
+    const again = nextRun(2).then(() => runs[1].answer(checkRemoteRequest(runs[1].request, () => false)));
+    const p = await pushed;
+    assert.equal(p.version, 1);
+    assert.deepEqual(codes(p.diagnostics), ['card-required'], 'the findings of version 1, not an empty list');
+    await again;
+    await lensAnswer;
   });
 
   it('keeps serving after malformed and binary documents', async () => {

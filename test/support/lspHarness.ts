@@ -85,6 +85,8 @@ export interface HarnessOptions {
   progress?: boolean;
   /** More client capabilities: `workspace` is merged into the harness's own, the rest added. */
   capabilities?: ClientCapabilities;
+  /** Where long documents are checked (the Node server's check thread); none: every check in-thread. */
+  checkElsewhere?: ServerRuntime['checkElsewhere'];
 }
 
 export const DOCS_BASE = 'https://docs.example/rules/';
@@ -138,6 +140,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
     rules: options.rules,
     providerProject: options.providerProject,
+    checkElsewhere: options.checkElsewhere,
   });
   const refreshWaiters: (() => void)[] = [];
   const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));

@@ -33,7 +33,7 @@ type Entry = { version: number; text: string; generation: number; handle: Servic
   & { project?: Promise<ProviderProjectFacts | undefined> };
 type Token = { isCancellationRequested: boolean };
 /** A check under way, shared by every request for the same version (diagnostics, code lens, code actions). */
-type RunningCheck = { tokens: Set<Token | undefined>; promise: Promise<CheckResult> };
+type RunningCheck = { tokens: Set<Token | undefined>; stop: Token; promise: Promise<CheckResult> };
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
@@ -122,6 +122,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const kind = doc && kindOf(doc);
     if (!doc || !kind) return undefined;
     const { config, around, filePath, root } = await fileContext(doc, kind);
+    // Closed meanwhile (and maybe opened again): its version must not replace the reopened one's.
+    if (documents.get(uri) !== doc) return undefined;
     const text = doc.getText();
     let entry = entries.get(uri);
     if (!entry || entry.version !== doc.version || entry.text !== text || entry.generation !== generation) {
@@ -139,30 +141,39 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   }
 
   /**
-   * The check of the current version, cached with it; undefined when cancelled. One check runs
-   * per version, shared by every request that needs it; it stops when a newer version
-   * replaces it or when every request waiting for it is cancelled.
+   * The check of the current version, cached with it; undefined when the caller's token is
+   * cancelled or the document changed. One check runs per version, shared by every request that
+   * needs it; it stops when a newer version replaces it or when every request waiting for it is
+   * cancelled. A stopped check is no answer (pushed as one, it would clear the findings): a
+   * caller already cancelled starts none (a push superseded while it waited for the files around
+   * the document would otherwise start one for the newer version, which the newer push would
+   * join); a check told to stop takes no new waiter (the check thread does not take a stop
+   * back); and a caller still waiting for the same version when its check stopped anyway
+   * (a change of config, sample or sibling replaced the entry) checks again.
    */
   async function checked(uri: string, token?: Token) {
-    const got = await input(uri);
-    if (!got || settings.validate === false) return undefined;
-    const { entry } = got;
-    if (entry.result) return { ...got, result: entry.result };
-    if (!entry.running) {
-      const tokens = new Set<Token | undefined>([token]);
-      const stop = {
-        get isCancellationRequested() { return entries.get(uri) !== entry || [...tokens].every((t) => t?.isCancellationRequested); },
-      };
-      const running: RunningCheck = { tokens, promise: service.check(got.handle, got.context, stop) };
-      entry.running = running;
-      void running.promise.then(
-        (r) => { entry.running = undefined; if (!r.cancelled) entry.result = r; },
-        () => { entry.running = undefined; },
-      );
+    for (;;) {
+      const got = await input(uri);
+      if (!got || settings.validate === false) return undefined;
+      const { entry } = got;
+      if (entry.result) return { ...got, result: entry.result };
+      if (token?.isCancellationRequested) return undefined;
+      // A check told to stop may still be winding down: it cannot serve a new waiter.
+      if (!entry.running || entry.running.stop.isCancellationRequested) {
+        const tokens = new Set<Token | undefined>([token]);
+        const stop = {
+          get isCancellationRequested() { return entries.get(uri) !== entry || [...tokens].every((t) => t?.isCancellationRequested); },
+        };
+        const running: RunningCheck = { tokens, stop, promise: service.check(got.handle, got.context, stop) };
+        entry.running = running;
+        const settled = () => { if (entry.running === running) entry.running = undefined; };
+        void running.promise.then((r) => { settled(); if (!r.cancelled) entry.result = r; }, settled);
+      }
+      entry.running.tokens.add(token);
+      const result = await entry.running.promise;
+      if (!result.cancelled) return { ...got, result };
+      if (token?.isCancellationRequested || documents.get(uri)?.version !== entry.version) return undefined;
     }
-    entry.running.tokens.add(token);
-    const result = await entry.running.promise;
-    return result.cancelled ? undefined : { ...got, result };
   }
 
   async function diagnostics(uri: string, token?: { isCancellationRequested: boolean }) {
