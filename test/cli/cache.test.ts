@@ -441,6 +441,9 @@ describe('umsg check --cache: the whole report of a run whose every input is unc
     await run(['check', ...cache], dir);
     plantMemo(path.join(dir, DEFAULT_CACHE_FILE), false);
     assert.deepEqual(await run(['check', ...cache], dir), plain);
+    // That run kept its own report in place of the damaged one.
+    plantMemo(path.join(dir, DEFAULT_CACHE_FILE));
+    assert.equal((await run(['check', ...cache], dir)).stdout, MEMO_MARK + plain.stdout);
   });
 });
 

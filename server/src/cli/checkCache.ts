@@ -324,15 +324,14 @@ function memoSum(memo: RunMemo, body: string): string {
   return sha256(parts.join(''));
 }
 
-/** A memo as the header holds it, or undefined when it is anything else (or its checksum fails). */
-function memoOf(x: unknown): (RunMemo & { body: string }) | undefined {
+/** A memo as the header holds it (its checksum not yet checked: see memoFor), or undefined when it is anything else. */
+function memoOf(x: unknown): (RunMemo & { body: string; sha256: unknown }) | undefined {
   if (typeof x !== 'object' || x === null) return undefined;
   const m = x as Record<string, unknown>;
   const { key, body, out, err, exit, sha256: sum } = m;
   if (typeof key !== 'string' || typeof body !== 'string' || typeof out !== 'string' || typeof err !== 'string') return undefined;
   if (typeof exit !== 'number' || !Number.isInteger(exit)) return undefined;
-  const memo = { key, out, err, exit };
-  return sum === memoSum(memo, body) ? { ...memo, body } : undefined;
+  return { key, out, err, exit, body, sha256: sum };
 }
 
 /** A cache body: each file's path to its key and its findings' text, joined by a line break. */
@@ -371,7 +370,7 @@ export class CheckCache {
   /** The body as read, until it is first needed (a run that repeats the memo never needs it), and its checksum. */
   private unread: string | undefined;
   /** The memo as read (when its checksum and the body's hold), and the one this run leaves. */
-  private memoRead: (RunMemo & { body: string }) | undefined;
+  private memoRead: (RunMemo & { body: string; sha256: unknown }) | undefined;
   private memoNext: RunMemo | undefined;
 
   constructor(readonly file: string, private readonly tool: string, private readonly say: (line: string) => void) {}
@@ -419,14 +418,16 @@ export class CheckCache {
    * the body: the key covers every input of that run's report.
    */
   memoFor(key: string): RunMemo | undefined {
-    return this.memoRead?.key === key ? this.memoRead : undefined;
+    const memo = this.memoRead;
+    // Its checksum is worked out only for the run that would use it.
+    return memo?.key === key && memo.sha256 === memoSum(memo, memo.body) ? memo : undefined;
   }
 
   /** This run's memo, written with the cache (undefined: the run cannot be repeated, and none is kept). */
   remember(memo: RunMemo | undefined): void {
     this.memoNext = memo;
-    const read = this.memoRead;
-    if (memo?.key !== read?.key || memo?.out !== read?.out || memo?.err !== read?.err || memo?.exit !== read?.exit) this.changed = true;
+    // A run that went file by file had another key than the memo read, or found it damaged: either way it is replaced.
+    if (memo !== undefined || this.memoRead !== undefined) this.changed = true;
   }
 
   /**

@@ -230,8 +230,7 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
  * The key of everything a run's report and exit code depend on, or undefined when a file's
  * inputs are not known from metadata alone: the options, the working folder, whether the
  * report is coloured, the tool, each config reported (its path and text) and each file with
- * its metadata key (which covers its config, sample and siblings), in order. `progress` is
- * told of each file keyed, as it is of each file checked.
+ * its metadata key (which covers its config, sample and siblings), in order.
  */
 async function runKeyOf(
   args: CheckArgs,
@@ -241,7 +240,9 @@ async function runKeyOf(
   checker: FileChecker,
   progress: Progress,
 ): Promise<string | undefined> {
-  const keys = await checker.keysNow(files, (i) => progress.update(i + 1));
+  // The first progress line, as a run file by file shows it (keying files is quick: no other).
+  progress.update(1);
+  const keys = await checker.keysNow(files);
   if (!keys) return undefined;
   const colored = args.format === 'stylish' && stylishColor();
   const parts = [JSON.stringify(args), io.cwd, String(colored), io.toolVersion ?? packageInfo().version];

@@ -286,9 +286,9 @@ export class FileChecker {
   /**
    * With --cache-strategy metadata, the metadata key of every file as it stands, in order, or
    * undefined when one of them has none without the long way (see takenAtOnce): what a whole
-   * run is keyed on. `each` is told of each file keyed.
+   * run is keyed on.
    */
-  async keysNow(files: readonly string[], each: (index: number) => void): Promise<string[] | undefined> {
+  async keysNow(files: readonly string[]): Promise<string[] | undefined> {
     if (!this.byMetadata || this.stdinText !== undefined) return undefined;
     await this.knowFolders(files);
     const keys: string[] = [];
@@ -300,7 +300,6 @@ export class FileChecker {
       const key = own && this.metadataKeyWith(file, own, known.found, known.language, known.listed);
       if (key === undefined) return undefined;
       keys.push(key);
-      each(i);
     }
     return keys;
   }
