@@ -368,6 +368,85 @@ describe('umsg check --cache: a cache that cannot be used', () => {
   });
 });
 
+/** What no report holds: put before the report a memo keeps, to tell a report written from the memo. */
+const MEMO_MARK = 'from the memo\n';
+
+/** Adds MEMO_MARK before the report the cache's memo keeps; with `checksum`, makes the memo's checksum good again. */
+function plantMemo(file: string, checksum = true): void {
+  const text = readFileSync(file, 'utf8');
+  const cut = text.indexOf('\n');
+  const header = JSON.parse(text.slice(0, cut)) as { run?: Record<string, string | number> };
+  const memo = header.run;
+  assert.ok(memo, 'the cache keeps the report of the run');
+  memo.out = MEMO_MARK + String(memo.out);
+  if (checksum) {
+    const parts = [memo.key, memo.body, String(memo.exit), memo.err, memo.out].map((x) => `${String(x).length}:${String(x)}`);
+    memo.sha256 = createHash('sha256').update(parts.join('')).digest('hex');
+  }
+  writeFileSync(file, `${JSON.stringify(header)}${text.slice(cut)}`);
+}
+
+describe('umsg check --cache: the whole report of a run whose every input is unchanged', () => {
+  const cache = ['--cache'];
+
+  it('is written again byte for byte, with the exit code and standard error, without the files\' entries', async () => {
+    const dir = project();
+    for (const options of [['--format', 'stylish'], ['--format', 'github', '--max-warnings', '0']]) {
+      const plain = await run(['check', ...options], dir);
+      const first = await run(['check', ...options, ...cache], dir);
+      const second = await run(['check', ...options, ...cache], dir);
+      for (const r of [first, second]) assert.deepEqual(r, plain, options.join(' '));
+      plantMemo(path.join(dir, DEFAULT_CACHE_FILE));
+      const third = await run(['check', ...options, ...cache], dir);
+      assert.deepEqual(third, { ...plain, stdout: MEMO_MARK + plain.stdout }, options.join(' '));
+    }
+  });
+
+  it('is not used when an option changes the report, nor kept for more than one run', async () => {
+    const dir = project();
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    for (const options of [['--format', 'json'], ['--quiet'], ['--max-warnings', '0'], ['--format', 'sarif']]) {
+      await run(['check', ...cache], dir);
+      plantMemo(cacheFile);
+      const plain = await run(['check', ...options], dir);
+      const other = await run(['check', ...options, ...cache], dir);
+      assert.deepEqual(other, plain, options.join(' '));
+      // The cache now keeps this run's report alone: the first one's is gone.
+      const again = await run(['check', ...cache], dir);
+      assert.equal(again.stdout, (await run(['check'], dir)).stdout, options.join(' '));
+    }
+  });
+
+  it('is not used when one file among many changed, nor when its sample or the config did', async () => {
+    const changes: [string, (dir: string) => void][] = [
+      ['a message', (dir) => writeFileSync(path.join(dir, 'a', 'm4.umsg'), VALID)],
+      ['a sample', (dir) => writeFileSync(path.join(dir, 'm3.sample.json'), '{ "user": { "name": "Grace" } }')],
+      // The same settings, and one more finding on the config itself.
+      ['a config', (dir) => writeFileSync(path.join(dir, 'sub', 'umsg.config.json'), '{ "channels": { "whatsapp": "off" }, "nope": 1 }')],
+      ['a file added', (dir) => writeFileSync(path.join(dir, 'a', 'new.umsg'), NO_TITLE)],
+    ];
+    for (const [label, change] of changes) {
+      const dir = project();
+      await run(['check', ...cache], dir);
+      plantMemo(path.join(dir, DEFAULT_CACHE_FILE));
+      change(dir);
+      const after = await run(['check', ...cache], dir);
+      assert.deepEqual(after, await run(['check'], dir), label);
+    }
+  });
+
+  it('is ignored when it is damaged: the report is that of a check, and nothing is said', async () => {
+    const dir = project();
+    const plain = await run(['check'], dir);
+    await run(['check', ...cache], dir);
+    plantMemo(path.join(dir, DEFAULT_CACHE_FILE), false);
+    assert.deepEqual(await run(['check', ...cache], dir), plain);
+    // That run kept its own report in place of the damaged one.
+    plantMemo(path.join(dir, DEFAULT_CACHE_FILE));
+    assert.equal((await run(['check', ...cache], dir)).stdout, MEMO_MARK + plain.stdout);
+  });
+});
+
 describe('umsg check --cache-location and what the cache keeps', () => {
   it('a path is the cache file; a folder (existing, or ending with a separator) holds one named after the working folder', async () => {
     const dir = tempTree({ 'a.umsg': NO_TITLE, 'caches/keep': '' });

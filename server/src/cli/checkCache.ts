@@ -22,6 +22,12 @@
  * (most files have none: "[]"). A run over unchanged files spends its time on what it must (a
  * stat per file, the report), not on objects it throws away.
  *
+ * The header also keeps the whole report of the last run that could be repeated (the run
+ * memo: RunMemo): the key of everything that run's report and exit code depend on, the hash of
+ * the body it was written with, and the report itself. A run whose key is that one writes the
+ * report as it is, without reading the body at all; any other run goes file by file and leaves
+ * its own memo in place of the old one (one memo per cache file).
+ *
  * Anything that is not that, exactly (truncated, edited, foreign, of another tool), is ignored
  * with one line on standard error, and every file is checked: never a wrong report. The
  * findings of one entry are read when its file is taken, and one that is not findings (which
@@ -291,6 +297,43 @@ export function findingsOf(text: string): LocatedFinding[] | undefined {
   return findings;
 }
 
+/**
+ * What a run that can be repeated leaves for the next identical one: the key of all it
+ * depended on (runKey), what it wrote on standard output and, at the end, on standard error,
+ * and its exit code.
+ */
+interface RunMemo {
+  key: string;
+  out: string;
+  err: string;
+  exit: number;
+}
+
+/** A run's key from its parts, in order (each length-prefixed: no two sequences read alike). */
+export function runKey(parts: readonly string[]): string {
+  const all: string[] = [];
+  part(all, 'run');
+  for (const p of parts) part(all, p);
+  return sha256(all.join(''));
+}
+
+/** The checksum of a memo and the body it was written with. */
+function memoSum(memo: RunMemo, body: string): string {
+  const parts: string[] = [];
+  for (const p of [memo.key, body, String(memo.exit), memo.err, memo.out]) part(parts, p);
+  return sha256(parts.join(''));
+}
+
+/** A memo as the header holds it (its checksum not yet checked: see memoFor), or undefined when it is anything else. */
+function memoOf(x: unknown): (RunMemo & { body: string; sha256: unknown }) | undefined {
+  if (typeof x !== 'object' || x === null) return undefined;
+  const m = x as Record<string, unknown>;
+  const { key, body, out, err, exit, sha256: sum } = m;
+  if (typeof key !== 'string' || typeof body !== 'string' || typeof out !== 'string' || typeof err !== 'string') return undefined;
+  if (typeof exit !== 'number' || !Number.isInteger(exit)) return undefined;
+  return { key, out, err, exit, body, sha256: sum };
+}
+
 /** A cache body: each file's path to its key and its findings' text, joined by a line break. */
 type Stored = Record<string, unknown>;
 
@@ -324,6 +367,11 @@ export class CheckCache {
   /** Set when the file there is not a umsg cache: it is never overwritten. */
   private foreign = false;
   private saidDamaged = false;
+  /** The body as read, until it is first needed (a run that repeats the memo never needs it), and its checksum. */
+  private unread: string | undefined;
+  /** The memo as read (when its checksum and the body's hold), and the one this run leaves. */
+  private memoRead: (RunMemo & { body: string; sha256: unknown }) | undefined;
+  private memoNext: RunMemo | undefined;
 
   constructor(readonly file: string, private readonly tool: string, private readonly say: (line: string) => void) {}
 
@@ -346,7 +394,7 @@ export class CheckCache {
     const damaged = () => this.say(`The cache "${this.file}" is damaged: it is ignored, and every file is checked.`);
     const cut = outcome.indexOf('\n');
     if (cut < 0) return damaged();
-    let header: { format?: unknown; tool?: unknown; sha256?: unknown };
+    let header: { format?: unknown; tool?: unknown; sha256?: unknown; run?: unknown };
     try {
       header = JSON.parse(outcome.slice(0, cut)) as typeof header;
     } catch {
@@ -358,6 +406,42 @@ export class CheckCache {
     }
     const body = outcome.slice(cut + 1);
     if (header.sha256 !== sha256(body)) return damaged();
+    this.unread = body;
+    const memo = memoOf(header.run);
+    // Written with this body (a body changed by hand has another checksum), else ignored.
+    if (memo?.body === header.sha256) this.memoRead = memo;
+    this.changed = false;
+  }
+
+  /**
+   * The memo of the last run whose key is `key`, if the cache holds one. It stands without
+   * the body: the key covers every input of that run's report.
+   */
+  memoFor(key: string): RunMemo | undefined {
+    const memo = this.memoRead;
+    // Its checksum is worked out only for the run that would use it.
+    return memo?.key === key && memo.sha256 === memoSum(memo, memo.body) ? memo : undefined;
+  }
+
+  /** This run's memo, written with the cache (undefined: the run cannot be repeated, and none is kept). */
+  remember(memo: RunMemo | undefined): void {
+    this.memoNext = memo;
+    // A run that went file by file had another key than the memo read, or found it damaged: either way it is replaced.
+    if (memo !== undefined || this.memoRead !== undefined) this.changed = true;
+  }
+
+  /**
+   * Parses the body (its checksum held), once, before anything looks at the entries. One that
+   * is not entries (only a hand-made cache with a good checksum holds that) is said, and leaves none.
+   */
+  readBody(): void {
+    const body = this.unread;
+    if (body === undefined) return;
+    this.unread = undefined;
+    const damaged = () => {
+      this.changed = true;
+      this.say(`The cache "${this.file}" is damaged: it is ignored, and every file is checked.`);
+    };
     let stored: unknown;
     try {
       stored = JSON.parse(body);
@@ -368,11 +452,11 @@ export class CheckCache {
     if (count === undefined) return damaged();
     this.stored = stored as Stored;
     this.storedCount = count;
-    this.changed = false;
   }
 
   /** The entry of a file as read (a string), or undefined (a property of every object is no entry). */
   private storedEntry(file: string): string | undefined {
+    if (this.unread !== undefined) this.readBody();
     const value = this.stored[file];
     return typeof value === 'string' ? value : undefined;
   }
@@ -451,6 +535,7 @@ export class CheckCache {
    * same cache) are kept while they exist, files no longer there are dropped.
    */
   save(): void {
+    this.readBody();
     // Every entry taken up (the common case): none to look for on the disk.
     if (this.taken < this.storedCount) {
       const recorded = new Set(this.recorded);
@@ -469,7 +554,10 @@ export class CheckCache {
     }
     for (const [file, entry] of this.changes) if (entry) entries[file] = `${entry.key}\n${entry.findings}`;
     const body = JSON.stringify(entries);
-    const header = JSON.stringify({ cache: 'umsg', format: FORMAT, tool: this.tool, sha256: sha256(body) });
+    const bodySum = sha256(body);
+    const memo = this.memoNext;
+    const run = memo && { ...memo, body: bodySum, sha256: memoSum(memo, bodySum) };
+    const header = JSON.stringify({ cache: 'umsg', format: FORMAT, tool: this.tool, sha256: bodySum, run });
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });

@@ -16,7 +16,7 @@ import { checkInWorkers, jobsFor, WorkerFailure } from './checkThreads';
 import { type CheckArgs } from './args';
 import { type Collected, FileCollector, InputError, type Problem } from './collectFiles';
 import { type CliIO, Output, OutputClosed } from './io';
-import { cacheFileFor, CheckCache, toolKey } from './checkCache';
+import { cacheFileFor, CheckCache, runKey, toolKey } from './checkCache';
 import { Progress } from './progress';
 
 /**
@@ -64,7 +64,10 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
     targets = collector.files;
   }
   // Every line on standard error erases the progress line first (it is drawn again on the next file).
+  // Whether anything was said: a run that says nothing on standard error is one that can be repeated.
+  let said = false;
   const stderr = (s: string) => {
+    said = true;
     progress.clear();
     io.stderr(s);
   };
@@ -96,16 +99,12 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
         : stylishWriter(io.cwd, stylishColor());
   const out = new Output(io.stdoutIsTTY ? (s) => { progress.clear(); io.stdout(s); } : io.stdout);
   progress.start(files.length);
-  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
-  const emit = (r: LocatedReport) => {
-    for (const f of r.findings) countFinding(counts, f);
-    out.write(writer.file(args.quiet ? { filePath: r.filePath, findings: errorsOnly(r.findings) } : r));
-  };
 
   // The configs come first in the report, each once, in the order of the first file they govern:
   // looked up before any file is checked, so that the files' parts can be written as they come.
   const configDirs = new Set<string>();
   const configsSeen = new Set<string>();
+  const configsFound: ConfigForFile[] = [];
   for (const file of files) {
     // Its folder, cut at the last separator: a key for this loop only (path.dirname per file cost more).
     const dir = file.slice(0, file.lastIndexOf(path.sep));
@@ -115,6 +114,32 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
     const found = await configs.forFile(file).catch(() => undefined);
     if (!found?.configPath || configsSeen.has(found.configPath)) continue;
     configsSeen.add(found.configPath);
+    configsFound.push(found);
+  }
+
+  // A run whose every input is that of the last run the cache remembers writes its report again.
+  const key = cache && problems.length === 0 ? await runKeyOf(args, io, files, configsFound, checker, progress) : undefined;
+  const memo = key === undefined ? undefined : cache?.memoFor(key);
+  if (memo) {
+    out.write(memo.out);
+    out.flush();
+    progress.clear();
+    if (memo.err !== '') stderr(memo.err);
+    return memo.exit;
+  }
+  cache?.readBody();
+  // What this run writes on standard output, for its memo; and whether it said anything on standard error.
+  const written: string[] | undefined = key === undefined ? undefined : [];
+  const write = (s: string) => {
+    written?.push(s);
+    out.write(s);
+  };
+  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
+  const emit = (r: LocatedReport) => {
+    for (const f of r.findings) countFinding(counts, f);
+    write(writer.file(args.quiet ? { filePath: r.filePath, findings: errorsOnly(r.findings) } : r));
+  };
+  for (const found of configsFound) {
     const configReport = await checkConfig(found);
     if (configReport.findings.length > 0) emit(configReport);
   }
@@ -177,21 +202,55 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
     await checker.checkAll(files, io.readConcurrency ?? READ_CONCURRENCY, use);
   }
   progress.clear();
-  out.write(writer.end(checked));
+  write(writer.end(checked));
   out.flush();
-  cache?.save();
   // Files that could not be read are not a pass: the run is incomplete (exit 2), whatever it found.
   if (problems.length > 0) {
+    cache?.remember(undefined);
+    cache?.save();
     report(`${problems.length} ${problems.length === 1 ? 'file or folder' : 'files or folders'} could not be checked (listed above).`);
     return 2;
   }
-  if (counts.error > 0) return 1;
+  let err = '';
+  let exit = 0;
+  if (counts.error > 0) exit = 1;
   // As in ESLint, --quiet leaves warnings out entirely: they are neither shown nor counted.
-  if (!args.quiet && args.maxWarnings !== undefined && counts.warning > args.maxWarnings) {
-    stderr(`umsg: ${counts.warning} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
-    return 1;
+  else if (!args.quiet && args.maxWarnings !== undefined && counts.warning > args.maxWarnings) {
+    err = `umsg: ${counts.warning} warnings, more than --max-warnings ${args.maxWarnings}.\n`;
+    exit = 1;
   }
-  return 0;
+  // A run that said nothing on standard error (no rule failed, no entry was damaged) can be repeated.
+  cache?.remember(written && !said ? { key: key!, out: written.join(''), err, exit } : undefined);
+  cache?.save();
+  if (err !== '') stderr(err);
+  return exit;
+}
+
+/**
+ * The key of everything a run's report and exit code depend on, or undefined when a file's
+ * inputs are not known from metadata alone: the options, the working folder, whether the
+ * report is coloured, the tool, each config reported (its path and text) and each file with
+ * its metadata key (which covers its config, sample and siblings), in order.
+ */
+async function runKeyOf(
+  args: CheckArgs,
+  io: CliIO,
+  files: readonly string[],
+  configsFound: readonly ConfigForFile[],
+  checker: FileChecker,
+  progress: Progress,
+): Promise<string | undefined> {
+  // The first progress line, as a run file by file shows it (keying files is quick: no other).
+  progress.update(1);
+  const keys = await checker.keysNow(files);
+  if (!keys) return undefined;
+  const colored = args.format === 'stylish' && stylishColor();
+  const parts = [JSON.stringify(args), io.cwd, String(colored), io.toolVersion ?? packageInfo().version];
+  for (const found of configsFound) {
+    parts.push(found.configPath!, found.configText ?? '', found.configText ? '' : JSON.stringify(found.parsed?.findings ?? null));
+  }
+  for (let i = 0; i < files.length; i++) parts.push(files[i], keys[i]);
+  return runKey(parts);
 }
 
 /**

@@ -186,6 +186,8 @@ export class FileChecker {
    */
   private readonly configNow = new Map<string, ConfigForFile>();
   private readonly listedNow = new Map<string, ReadonlySet<string> | undefined>();
+  /** Set once knowFolders has run (the files of a run are the same throughout). */
+  private foldersKnown = false;
   /** The folder of the last file takenAtOnce looked at, with what it knew of it. */
   private lastFolder: { dir: string; found?: ConfigForFile; known: boolean; listed?: ReadonlySet<string> } | undefined;
 
@@ -246,6 +248,7 @@ export class FileChecker {
    * left to the file, which then says why it was not checked.
    */
   private async knowFolders(files: readonly string[]): Promise<void> {
+    this.foldersKnown = true;
     let last: string | undefined;
     for (const file of files) {
       const dir = file.slice(0, file.lastIndexOf(path.sep));
@@ -268,6 +271,45 @@ export class FileChecker {
    */
   private takenAtOnce(file: string): FileOutcome | undefined {
     if (!this.byMetadata || this.stdinText !== undefined || !this.lookup) return undefined;
+    const known = this.knownFolderOf(file);
+    if (!known) return undefined;
+    const cached = this.lookup(file);
+    if (!cached) return undefined;
+    const own = statSync(file, { throwIfNoEntry: false });
+    if (!own) return undefined;
+    const key = this.metadataKeyWith(file, own, known.found, known.language, known.listed);
+    if (key !== cached.key) return undefined;
+    const findings = findingsOf(cached.findings);
+    return findings && { kind: 'checked', report: { filePath: file, findings }, ruleFailures: NO_FAILURES, key };
+  }
+
+  /**
+   * With --cache-strategy metadata, the metadata key of every file as it stands, in order, or
+   * undefined when one of them has none without the long way (see takenAtOnce): what a whole
+   * run is keyed on.
+   */
+  async keysNow(files: readonly string[]): Promise<string[] | undefined> {
+    if (!this.byMetadata || this.stdinText !== undefined) return undefined;
+    await this.knowFolders(files);
+    const keys: string[] = [];
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i];
+      const known = this.knownFolderOf(file);
+      if (!known) return undefined;
+      const own = statSync(file, { throwIfNoEntry: false });
+      const key = own && this.metadataKeyWith(file, own, known.found, known.language, known.listed);
+      if (key === undefined) return undefined;
+      keys.push(key);
+    }
+    return keys;
+  }
+
+  /**
+   * What takenAtOnce and keysNow need of a file's folder, when it is known without waiting (its
+   * config, and for a message its listing) and the file is not a provider descriptor.
+   */
+  private knownFolderOf(file: string):
+    { found: ConfigForFile; language: Prepared['language']; listed: ReadonlySet<string> | undefined } | undefined {
     const cut = file.lastIndexOf(path.sep);
     let folder = this.lastFolder;
     // Files come folder by folder: the last one's answers, unless this file is elsewhere.
@@ -287,15 +329,7 @@ export class FileChecker {
     const language = checkedLanguageOf(file.slice(cut + 1))!;
     if (language === 'native-provider') return undefined;
     if (language === 'universal-message' && !folder.known) return undefined;
-    const { listed } = folder;
-    const cached = this.lookup(file);
-    if (!cached) return undefined;
-    const own = statSync(file, { throwIfNoEntry: false });
-    if (!own) return undefined;
-    const key = this.metadataKeyWith(file, own, found, language, listed);
-    if (key !== cached.key) return undefined;
-    const findings = findingsOf(cached.findings);
-    return findings && { kind: 'checked', report: { filePath: file, findings }, ruleFailures: NO_FAILURES, key };
+    return { found, language, listed: folder.listed };
   }
 
   private shown(p: string): string {
@@ -405,7 +439,7 @@ export class FileChecker {
     concurrency: number,
     use: (outcome: FileOutcome, index: number) => void | Promise<void>,
   ): Promise<void> {
-    if (this.byMetadata && this.lookup && this.stdinText === undefined) await this.knowFolders(files);
+    if (this.byMetadata && this.lookup && this.stdinText === undefined && !this.foldersKnown) await this.knowFolders(files);
     return inOrder<string, FileOutcome | Prepared | Error>(
       files,
       concurrency,
