@@ -93,8 +93,45 @@ const OWN_PROCESS = /node:child_process|worker_threads|ensureBundle/;
 const alone = [];
 const grouped = [];
 for (const f of files) (GROUPS > 0 && !OWN_PROCESS.test(readFileSync(f, 'utf8')) ? grouped : alone).push(f);
-const groups = Array.from({ length: Math.min(GROUPS, grouped.length) }, () => []);
-grouped.forEach((f, i) => groups[i % groups.length].push(f));
+
+/**
+ * The seconds the slowest files take (their tests' time in `npm run test:unit` on an idle
+ * 2-core machine, rounded); any other file counts as DEFAULT_SECONDS. They decide only the
+ * order and the grouping, never what runs: the heaviest start first, so that the two workers
+ * end together instead of one running a long file alone at the end, and the groups are about
+ * as heavy as one another. Update them when a file becomes one of the slowest or stops being
+ * one (the per-file times: `--test-reporter` with a reporter that sums each file's tests).
+ */
+const SECONDS = {
+  'cli/threads.test.ts': 8, 'cli/reports.test.ts': 7.5, 'cli/cache.test.ts': 6.5, 'lsp/hygiene.test.ts': 6,
+  'service/incremental.test.ts': 6, 'cli/files.test.ts': 5.5, 'tooling/unitRunner.test.ts': 5,
+  'syntax/incremental.test.ts': 4.5, 'robustness/noCrashNoHang.test.ts': 4, 'features/fixesKeepSyntax.test.ts': 3.5,
+  'node/editorCheckThread.test.ts': 3.5, 'robustness/linearTime.test.ts': 3.5, 'service/parseInSlices.test.ts': 3,
+  'check/garbage.test.ts': 2.5, 'tooling/vsixContents.test.ts': 2, 'channels/nativeOracle.test.ts': 2,
+  'architecture/layers.test.ts': 2, 'check/findingCap.test.ts': 2, 'syntax/parseInSteps.test.ts': 2,
+  'features/completionContext.test.ts': 1.5, 'channels/renderAcceptedOrExplained.test.ts': 1.5,
+  'features/newFiles.test.ts': 1.5, 'cli/commands.test.ts': 1.5, 'service/libraryExample.test.ts': 1.5,
+  'tooling/benchCorpora.test.ts': 1, 'cli/providerProject.test.ts': 1, 'syntax/templateScanner.test.ts': 1,
+  'rules/fixtures.test.ts': 1, 'render/render.test.ts': 1, 'render/renderedValues.test.ts': 1,
+};
+const DEFAULT_SECONDS = 0.3;
+const underTest = (f) => path.relative(path.join(ROOT, 'test'), f).split(path.sep).join('/');
+const secondsOf = (f) => SECONDS[underTest(f)] ?? DEFAULT_SECONDS;
+if (!process.env.UNIT_FILES) {
+  const stale = Object.keys(SECONDS).filter((name) => !files.some((f) => underTest(f) === name));
+  if (stale.length > 0) {
+    console.error(`run-unit: SECONDS names ${stale.join(', ')}, not a unit test file (renamed or removed?)`);
+    process.exit(1);
+  }
+}
+const groups = Array.from({ length: Math.min(GROUPS, grouped.length) }, () => ({ files: [], seconds: 0 }));
+// The heaviest file first, each to the lightest group so far; a group imports its files in path order.
+for (const f of [...grouped].sort((a, b) => secondsOf(b) - secondsOf(a))) {
+  const lightest = groups.reduce((min, g) => (g.seconds < min.seconds ? g : min));
+  lightest.files.push(f);
+  lightest.seconds += secondsOf(f);
+}
+for (const g of groups) g.files.sort();
 const GROUP_PREFIX = 'umsg-test-group:';
 
 /** A group's entry: a module that imports its files in order (node:test then runs all their tests). */
@@ -103,7 +140,7 @@ const groupEntries = {
   setup(build) {
     build.onResolve({ filter: /^umsg-test-group:/ }, (args) => ({ path: args.path, namespace: 'group' }));
     build.onLoad({ filter: /.*/, namespace: 'group' }, (args) => ({
-      contents: groups[Number(args.path.slice(GROUP_PREFIX.length))].map((f) => `import ${JSON.stringify(f)};`).join('\n'),
+      contents: groups[Number(args.path.slice(GROUP_PREFIX.length))].files.map((f) => `import ${JSON.stringify(f)};`).join('\n'),
       resolveDir: ROOT,
       loader: 'js',
     }));
@@ -118,10 +155,14 @@ function bundleName(file) {
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
-const entryPoints = {
-  ...Object.fromEntries(alone.map((f) => [bundleName(f), f])),
-  ...Object.fromEntries(groups.map((g, i) => [`group-${i + 1}-of-${g.length}-files.test`, `${GROUP_PREFIX}${i}`])),
-};
+// node:test starts the files in the order of their paths: each bundle's name starts with its
+// rank, the heaviest first (01-lsp.hygiene.test.js, 02-group-1-of-25-files.test.js, ...).
+const units = [
+  ...alone.map((f) => ({ name: bundleName(f), entry: f, seconds: secondsOf(f) })),
+  ...groups.map((g, i) => ({ name: `group-${i + 1}-of-${g.files.length}-files.test`, entry: `${GROUP_PREFIX}${i}`, seconds: g.seconds })),
+].sort((a, b) => b.seconds - a.seconds);
+const rank = (i) => String(i + 1).padStart(String(units.length).length, '0');
+const entryPoints = Object.fromEntries(units.map((u, i) => [`${rank(i)}-${u.name.split('/').join('.')}`, u.entry]));
 try {
   await esbuild.build({
     entryPoints,

@@ -14,6 +14,7 @@ import { CHANNEL_IDS, type ChannelId } from '../../server/src/core/channels';
 import { renderForChannel } from '../../server/src/core/render/channelRender';
 import type { SampleData } from '../../server/src/core/template/render';
 import { textOf, valueAt } from '../../server/src/core/features/preview/verdicts';
+import { runs } from '../support/runs';
 
 /** Texts at the edges of every limit, with emoji (two UTF-16 units, one character) and blanks. */
 const text = fc.oneof(
@@ -81,7 +82,7 @@ describe('check and render tell one story', () => {
               `${JSON.stringify(r.findings.map((f) => `${f.rule}: ${f.message}`))}\n${source}\n${list ? JSON.stringify(sample) : ''}`,
           );
         }
-      }), { numRuns: 300, seed: 9 });
+      }), { numRuns: runs(100), seed: 9 });
     });
   }
 
@@ -177,7 +178,7 @@ describe('check and render tell one story', () => {
               `${JSON.stringify(r.findings.map((f) => `${f.rule}: ${f.message}`))}\n${source}\n${JSON.stringify(sample)}`,
           );
         }
-      }), { numRuns: 150, seed: 9 });
+      }), { numRuns: runs(75), seed: 9 });
     });
   }
 

@@ -48,7 +48,7 @@ describe('locationAt equals getLocation over the whole text', () => {
             assert.deepEqual(locationAt(doc, offset), expected, `at ${offset} of ${JSON.stringify(text)}`);
           }
         }),
-        { numRuns: runs(40), seed: 6 },
+        { numRuns: runs(12), seed: 6 },
       );
     });
   }

@@ -84,7 +84,7 @@ describe('a version opened with its previous one answers as a fresh open', () =>
             assert.deepEqual(await answers(handle, places), await answers(service.open(text, language, config), places));
           }
         }),
-        { numRuns: runs(12), seed: 6 },
+        { numRuns: runs(6), seed: 6 },
       );
       assert.ok(made > all / 3, `${made} of ${all} versions made from the previous parse`);
     });

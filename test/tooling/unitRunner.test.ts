@@ -91,7 +91,7 @@ describe('npm run test:unit (test/run-unit.mjs)', () => {
     assert.doesNotMatch(run.out, /ℹ pass/);
   });
 
-  it('runs in-process files together in a shared process, and a file that starts processes in its own', async () => {
+  it('runs in-process files together in a shared process, and a file that starts processes in its own, the heavier first', async () => {
     const files = {
       'a.test.ts': 'import { it } from \'node:test\';\nit(\'a\', () => undefined);\n',
       'b.test.ts': 'import { it } from \'node:test\';\nit(\'b\', () => undefined);\n',
@@ -101,6 +101,7 @@ describe('npm run test:unit (test/run-unit.mjs)', () => {
     const run = await runUnit(files, ['a.test.ts', 'b.test.ts', 'spawns.test.ts'], { UNIT_GROUPS: '1' });
     assert.equal(run.code, 0, run.out);
     assert.match(run.out, /ℹ pass 3\n/);
-    assert.deepEqual(run.built, ['group-1-of-2-files.test.js', 'spawns.test.js']);
+    // node:test starts them in the order of their names: the group of two files before the one file.
+    assert.deepEqual(run.built, ['1-group-1-of-2-files.test.js', '2-spawns.test.js']);
   });
 });
