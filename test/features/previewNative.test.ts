@@ -16,6 +16,7 @@ import { previewChannelMessage, previewMessage } from '../../server/src/core/fea
 import type { ChannelColumn, DrawnText } from '../../server/src/core/features/preview/viewModel';
 import type { ChannelId } from '../../server/src/core/channels';
 import { expandSnippet } from '../support/snippets';
+import { DISH_LIST_WITH_EACH } from '../support/nativeCheck';
 
 const CARD = JSON.stringify({
   type: 'rich', title: 'Hello', description: 'World', insideActions: [{ type: 'reply', display: 'A', payload: 'A' }],
@@ -99,14 +100,7 @@ describe('preview: a native WhatsApp sibling', () => {
   });
 
   it('a dynamic list of rows is drawn as render prints it: one row per element, each at the body in the sibling', () => {
-    const json = [
-      '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" },',
-      '  "action": { "button": "Dishes", "sections": [ { "title": "Today", "rows": [',
-      '    // @each dishes',
-      '    { "id": "${it.name()}", "title": "${it.label()}" }',
-      '    // @end',
-      '  ] } ] } } }',
-    ].join('\n');
+    const json = DISH_LIST_WITH_EACH;
     const dishes = Array.from({ length: 12 }, (_, i) => ({ name: `d${i}`, label: `Dish ${i}` }));
     const c = column('whatsapp', json, { sample: { dishes } });
     assert.equal(c.layout, 'list');
@@ -122,14 +116,7 @@ describe('preview: a native WhatsApp sibling', () => {
   });
 
   it('previewed on its own, the list\'s length is chosen as for a card: 0, 1, 2 and one past WhatsApp\'s 10 rows', () => {
-    const json = [
-      '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" },',
-      '  "action": { "button": "Dishes", "sections": [ { "title": "Today", "rows": [',
-      '    // @each dishes',
-      '    { "id": "${it.name()}", "title": "${it.label()}" }',
-      '    // @end',
-      '  ] } ] } } }',
-    ].join('\n');
+    const json = DISH_LIST_WITH_EACH;
     const dishes = [{ name: 'a', label: 'Pasta' }, { name: 'b', label: 'Pizza' }];
     const at = (listLength?: number) => previewChannelMessage({
       text: json, sample: { dishes }, config: ALL_ON, channel: 'whatsapp', file: 'menu.whatsapp.umsg', listLength,

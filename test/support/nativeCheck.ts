@@ -66,3 +66,16 @@ export function chars(n: number): string {
 export function times<T>(n: number, item: (i: number) => T): T[] {
   return Array.from({ length: n }, (_, i) => item(i));
 }
+
+/**
+ * A native WhatsApp list whose rows are a dynamic list over `dishes` (each `{ name, label }`):
+ * the shape render, the check and the preview must all count the same way.
+ */
+export const DISH_LIST_WITH_EACH = [
+  '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" },',
+  '  "action": { "button": "Dishes", "sections": [ { "title": "Today", "rows": [',
+  '    // @each dishes',
+  '    { "id": "${it.name()}", "title": "${it.label()}" }',
+  '    // @end',
+  '  ] } ] } } }',
+].join('\n');

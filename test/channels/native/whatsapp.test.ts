@@ -14,6 +14,7 @@ import { checkNativeDocument, validateNativeValue, NATIVE_FORMATS } from '../../
 import { parseJsonDocument } from '../../../server/src/core/syntax/jsonDocument';
 import type { SampleData } from '../../../server/src/core/template/render';
 import type { JsonValue } from '../../../server/src/core/template/templateEval';
+import { DISH_LIST_WITH_EACH } from '../../support/nativeCheck';
 
 type Json = { [key: string]: JsonValue };
 
@@ -368,14 +369,7 @@ describe('WhatsApp native: templates anywhere', () => {
   });
 
   it('a dynamic list of rows: no count verdict without sample data; with it, the rendered count and each element', () => {
-    const text = [
-      '{ "type": "interactive", "interactive": { "type": "list", "body": { "text": "Menu" },',
-      '  "action": { "button": "Dishes", "sections": [ { "title": "Today", "rows": [',
-      '    // @each dishes',
-      '    { "id": "${it.name()}", "title": "${it.label()}" }',
-      '    // @end',
-      '  ] } ] } } }',
-    ].join('\n');
+    const text = DISH_LIST_WITH_EACH;
     const dishes = (n: number, long = -1) => ({
       dishes: Array.from({ length: n }, (_, i) => ({ name: `d${i}`, label: i === long ? 'x'.repeat(25) : 'Dish' })),
     });
