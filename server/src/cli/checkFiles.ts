@@ -188,6 +188,8 @@ export class FileChecker {
   private readonly listedNow = new Map<string, ReadonlySet<string> | undefined>();
   /** Set once knowFolders has run (the files of a run are the same throughout). */
   private foldersKnown = false;
+  /** The metadata keys keysNow took, by file: takenAtOnce's, for a run whose memo did not serve. */
+  private keysTaken: Map<string, string> | undefined;
   /** The folder of the last file takenAtOnce looked at, with what it knew of it. */
   private lastFolder: { dir: string; found?: ConfigForFile; known: boolean; listed?: ReadonlySet<string> } | undefined;
 
@@ -275,9 +277,8 @@ export class FileChecker {
     if (!known) return undefined;
     const cached = this.lookup(file);
     if (!cached) return undefined;
-    const own = statSync(file, { throwIfNoEntry: false });
-    if (!own) return undefined;
-    const key = this.metadataKeyWith(file, own, known.found, known.language, known.listed);
+    // The key keysNow took for the whole run, when it did (a run unlike the last one), else taken now.
+    const key = this.keysTaken?.get(file) ?? this.keyWith(file, known);
     if (key !== cached.key) return undefined;
     const findings = findingsOf(cached.findings);
     return findings && { kind: 'checked', report: { filePath: file, findings }, ruleFailures: NO_FAILURES, key };
@@ -292,16 +293,22 @@ export class FileChecker {
     if (!this.byMetadata || this.stdinText !== undefined) return undefined;
     await this.knowFolders(files);
     const keys: string[] = [];
-    for (let i = 0; i < files.length; i++) {
-      const file = files[i];
+    // Kept for takenAtOnce: a run unlike the last one then stats each file once, not twice.
+    const taken = (this.keysTaken = new Map<string, string>());
+    for (const file of files) {
       const known = this.knownFolderOf(file);
-      if (!known) return undefined;
-      const own = statSync(file, { throwIfNoEntry: false });
-      const key = own && this.metadataKeyWith(file, own, known.found, known.language, known.listed);
+      const key = known && this.keyWith(file, known);
       if (key === undefined) return undefined;
+      taken.set(file, key);
       keys.push(key);
     }
     return keys;
+  }
+
+  /** The metadata key of a file of a folder known without waiting, from its stat now. */
+  private keyWith(file: string, known: NonNullable<ReturnType<FileChecker['knownFolderOf']>>): string | undefined {
+    const own = statSync(file, { throwIfNoEntry: false });
+    return own && this.metadataKeyWith(file, own, known.found, known.language, known.listed);
   }
 
   /**
