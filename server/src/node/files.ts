@@ -110,6 +110,16 @@ export async function readRegularFile(filePath: string, maxBytes: number): Promi
  * opened with O_NONBLOCK and refused after fstat.
  */
 export function readRegularFileSync(filePath: string, maxBytes: number): ReadOutcome {
+  const outcome = readRegularBytesSync(filePath, maxBytes);
+  return outcome instanceof Uint8Array ? outcome.toString('utf8') : outcome;
+}
+
+/**
+ * readRegularFileSync's bytes, not decoded: for a file whose parts are read as text or
+ * written out as they are (the cache of `umsg check`). Undefined when nothing is there,
+ * else the bytes or the reason they cannot be read.
+ */
+export function readRegularBytesSync(filePath: string, maxBytes: number): Buffer | Exclude<ReadOutcome, string> {
   let fd: number;
   try {
     fd = openSync(filePath, OPEN_FLAGS);
@@ -129,7 +139,8 @@ export function readRegularFileSync(filePath: string, maxBytes: number): ReadOut
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    return outcomeOf(buffer, filled, maxBytes, s.size);
+    const problem = capProblem(buffer, filled, maxBytes, s.size);
+    return problem ?? buffer.subarray(0, filled);
   } catch (error) {
     return { unreadable: describeError(error) };
   } finally {
@@ -196,14 +207,22 @@ export class FolderListings {
 }
 
 /**
- * What a capped read gave: the text, or why it cannot be used. The buffer holds one byte more
- * than the limit (or than the size stat gave), so a file over the limit or one that grew
- * while it was read is told apart from one that just fits. Shared by both readers above.
+ * What a capped read gave: the text, or why it cannot be used (see capProblem). Shared by
+ * both text readers above.
  */
 function outcomeOf(buffer: Buffer, filled: number, maxBytes: number, statSize: number): ReadOutcome {
+  return capProblem(buffer, filled, maxBytes, statSize) ?? buffer.toString('utf8', 0, filled);
+}
+
+/**
+ * Why a capped read cannot be used, if it cannot. The buffer holds one byte more than the
+ * limit (or than the size stat gave), so a file over the limit or one that grew while it was
+ * read is told apart from one that just fits.
+ */
+function capProblem(buffer: Buffer, filled: number, maxBytes: number, statSize: number): Exclude<ReadOutcome, string> | undefined {
   if (filled > maxBytes) return { unreadable: `it has more than ${maxBytes} bytes, the limit`, size: filled };
   if (filled === buffer.length && filled > statSize) return { unreadable: 'it grew while it was read' };
-  return buffer.toString('utf8', 0, filled);
+  return undefined;
 }
 
 /** `name` in the folder `dir` (already resolved, as readdir's names have no separators): path.join without normalising again. */
