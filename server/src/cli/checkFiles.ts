@@ -155,7 +155,7 @@ interface CheckerOptions {
  * are cached, so each folder is listed and each config read once per thread.
  */
 export class FileChecker {
-  readonly listings = new FolderListings();
+  readonly listings = new FolderListings(true);
   readonly configs = new ConfigLookup(readText, { exists: (p) => this.listings.exists(p), realPath: realPathOf });
   /** Where the file being checked collects the rules that threw (files are checked one at a time). */
   private ruleFailures: RuleFailure[] = [];
