@@ -485,6 +485,24 @@ describe('umsg check --cache: the whole report of a run whose every input is unc
     }
   });
 
+  it('stands without the entries: one damaged among them is said by the next run that reads them, and checked', async () => {
+    const dir = project();
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    const plain = await run(['check'], dir);
+    await run(['check', ...cache], dir);
+    plantMemo(cacheFile);
+    // A byte of an entry changed, the size kept: the entries' checksum no longer holds.
+    const { header, memoOut, body } = cacheParts(cacheFile);
+    const damaged = body.replace('\\n[]', '\\n{}');
+    assert.notEqual(damaged, body);
+    writeCache(cacheFile, header, memoOut, damaged);
+    // The remembered report is covered by its own checksum: it is that run's, whatever the entries hold.
+    assert.deepEqual(await run(['check', ...cache], dir), { ...plain, stdout: MEMO_MARK + plain.stdout });
+    const other = await run(['check', '--quiet', ...cache], dir);
+    assert.equal(other.stdout, (await run(['check', '--quiet'], dir)).stdout);
+    assert.match(other.stderr, /^umsg: The cache ".*\.umsgcache" is damaged: it is ignored, and every file is checked\.\n$/);
+  });
+
   it('is written by the bundle as the bytes the first run wrote, text beyond ASCII and all, in every format', async () => {
     const dir = tempTree({
       'umsg.config.json': MESSENGER_ERROR,

@@ -398,8 +398,8 @@ export class CheckCache {
    * needs them): its bytes, where the entries start, and their checksum as the header gives it.
    */
   private unread: { bytes: Buffer; start: number; sum: unknown } | undefined;
-  /** The memo as the header describes it, with where its report's bytes are; and the one this run leaves. */
-  private memoRead: (ReturnType<typeof memoOf> & { start: number; bodySum: unknown }) | undefined;
+  /** The memo as the header describes it, with its report's bytes and the entries' checksum; and the one this run leaves. */
+  private memoRead: (NonNullable<ReturnType<typeof memoOf>> & { out: Buffer; bodySum: unknown }) | undefined;
   private memoNext: RunMemo | undefined;
 
   constructor(readonly file: string, private readonly tool: string, private readonly say: (line: string) => void) {}
@@ -439,7 +439,7 @@ export class CheckCache {
     const start = cut + 1 + (memo?.bytes ?? 0);
     if (bytes.length - start !== header.size) return damaged();
     this.unread = { bytes, start, sum: header.sha256 };
-    if (memo) this.memoRead = { ...memo, start: cut + 1, bodySum: header.sha256 };
+    if (memo) this.memoRead = { ...memo, out: bytes.subarray(cut + 1, start), bodySum: header.sha256 };
     this.changed = false;
   }
 
@@ -450,10 +450,9 @@ export class CheckCache {
    */
   memoFor(key: string): MemoRead | undefined {
     const memo = this.memoRead;
-    if (memo?.key !== key || typeof memo.bodySum !== 'string' || !this.unread) return undefined;
-    const out = this.unread.bytes.subarray(memo.start, memo.start + memo.bytes);
+    if (memo?.key !== key || typeof memo.bodySum !== 'string') return undefined;
     // Its checksum is worked out only for the run that would use it.
-    return memo.sha256 === memoSum(memo, memo.bodySum, out) ? { out, err: memo.err, exit: memo.exit } : undefined;
+    return memo.sha256 === memoSum(memo, memo.bodySum, memo.out) ? { out: memo.out, err: memo.err, exit: memo.exit } : undefined;
   }
 
   /**
