@@ -12,6 +12,7 @@
  * not that input changes the findings.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -54,11 +55,24 @@ interface CacheEntry {
   findings: unknown[];
 }
 
+/** A cache file's parts: its header line, the report its memo keeps (the bytes after the header) and its body. */
+function cacheParts(file: string): { header: Record<string, unknown> & { run?: Record<string, unknown> }; memoOut: Buffer; body: string } {
+  const bytes = readFileSync(file);
+  const cut = bytes.indexOf('\n');
+  const header = JSON.parse(bytes.toString('utf8', 0, cut)) as Record<string, unknown> & { run?: Record<string, unknown> };
+  const start = cut + 1 + Number(header.run?.bytes ?? 0);
+  return { header, memoOut: bytes.subarray(cut + 1, start), body: bytes.toString('utf8', start) };
+}
+
+/** Writes a cache file from its parts (see cacheParts), the size of its body made good. */
+function writeCache(file: string, header: Record<string, unknown>, memoOut: Buffer | string, body: string): void {
+  header.size = Buffer.byteLength(body);
+  writeFileSync(file, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), Buffer.from(memoOut), Buffer.from(body)]));
+}
+
 function readCache(file: string): { header: Record<string, unknown>; entries: CacheEntry[] } {
-  const text = readFileSync(file, 'utf8');
-  const cut = text.indexOf('\n');
-  const header = JSON.parse(text.slice(0, cut)) as Record<string, unknown>;
-  const body = JSON.parse(text.slice(cut + 1)) as Record<string, string>;
+  const { header, body: text } = cacheParts(file);
+  const body = JSON.parse(text) as Record<string, string>;
   const entries = Object.entries(body).map(([f, entry]) => {
     const end = entry.lastIndexOf('\n');
     return { file: f, key: entry.slice(0, end), findings: JSON.parse(entry.slice(end + 1)) as unknown[] };
@@ -73,12 +87,13 @@ function cacheBody(entries: CacheEntry[]): string {
 
 /** Replaces every entry's findings with one finding no rule makes, and makes the checksum good again. */
 function plant(file: string): void {
-  const { header, entries } = readCache(file);
+  const { header, memoOut } = cacheParts(file);
+  const { entries } = readCache(file);
   const body = cacheBody(entries.map((e) => ({ ...e, findings: [{
     rule: 'planted', severity: 'warning', message: PLANTED, start: { line: 1, column: 1 }, end: { line: 1, column: 2 },
   }] })));
   header.sha256 = createHash('sha256').update(body).digest('hex');
-  writeFileSync(file, `${JSON.stringify(header)}\n${body}`);
+  writeCache(file, header, memoOut, body);
 }
 
 /** The files whose findings came from the planted cache, by name, from a json report. */
@@ -296,8 +311,11 @@ describe('umsg check --cache: a cache that cannot be used', () => {
     ['a header alone', (t: string) => t.slice(0, t.indexOf('\n')), /is damaged/],
     ['valid JSON of another shape, checksum and all', (t: string) => {
       const header = JSON.parse(t.slice(0, t.indexOf('\n'))) as Record<string, unknown>;
+      // Without the memo, whose report would come before the body.
+      delete header.run;
       const body = '{"a.umsg":[]}';
       header.sha256 = createHash('sha256').update(body).digest('hex');
+      header.size = body.length;
       return `${JSON.stringify(header)}\n${body}`;
     }, /is damaged/],
   ] as const) {
@@ -324,12 +342,13 @@ describe('umsg check --cache: a cache that cannot be used', () => {
       await run(['check', ...cache], dir);
       plant(cacheFile);
       // b.umsg's findings: not findings (a rule that is not text); a.umsg and c.umsg keep the planted one.
-      const { header, entries } = readCache(cacheFile);
+      const { header, memoOut } = cacheParts(cacheFile);
+      const { entries } = readCache(cacheFile);
       const body = cacheBody(entries.map((e) => (path.basename(e.file) === 'b.umsg'
         ? { ...e, findings: [{ rule: 7, severity: 'warning', message: 'x', start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }] }
         : e)));
       header.sha256 = createHash('sha256').update(body).digest('hex');
-      writeFileSync(cacheFile, `${JSON.stringify(header)}\n${body}`);
+      writeCache(cacheFile, header, memoOut, body);
       const r = await run(['check', '--format', 'json', ...cache], dir);
       assert.deepEqual(fromCache(r.stdout), ['a.umsg', 'c.umsg']);
       const checked = (JSON.parse(r.stdout) as { filePath: string }[]).find((x) => path.basename(x.filePath) === 'b.umsg');
@@ -373,17 +392,16 @@ const MEMO_MARK = 'from the memo\n';
 
 /** Adds MEMO_MARK before the report the cache's memo keeps; with `checksum`, makes the memo's checksum good again. */
 function plantMemo(file: string, checksum = true): void {
-  const text = readFileSync(file, 'utf8');
-  const cut = text.indexOf('\n');
-  const header = JSON.parse(text.slice(0, cut)) as { run?: Record<string, string | number> };
+  const { header, memoOut, body } = cacheParts(file);
   const memo = header.run;
   assert.ok(memo, 'the cache keeps the report of the run');
-  memo.out = MEMO_MARK + String(memo.out);
+  const out = Buffer.concat([Buffer.from(MEMO_MARK), memoOut]);
+  memo.bytes = out.length;
   if (checksum) {
-    const parts = [memo.key, memo.body, String(memo.exit), memo.err, memo.out].map((x) => `${String(x).length}:${String(x)}`);
-    memo.sha256 = createHash('sha256').update(parts.join('')).digest('hex');
+    const parts = [memo.key, header.sha256, String(memo.exit), memo.err].map((x) => `${String(x).length}:${String(x)}`);
+    memo.sha256 = createHash('sha256').update(`${parts.join('')}${out.length}:`).update(out).digest('hex');
   }
-  writeFileSync(file, `${JSON.stringify(header)}${text.slice(cut)}`);
+  writeCache(file, header, out, body);
 }
 
 describe('umsg check --cache: the whole report of a run whose every input is unchanged', () => {
@@ -418,12 +436,19 @@ describe('umsg check --cache: the whole report of a run whose every input is unc
   });
 
   it('is not used when one file among many changed, nor when its sample or the config did', async () => {
+    const later = new Date(Date.now() + 60_000);
     const changes: [string, (dir: string) => void][] = [
       ['a message', (dir) => writeFileSync(path.join(dir, 'a', 'm4.umsg'), VALID)],
+      // The same text: only its times say it was written.
+      ['a message touched', (dir) => utimesSync(path.join(dir, 'a', 'm4.umsg'), later, later)],
       ['a sample', (dir) => writeFileSync(path.join(dir, 'm3.sample.json'), '{ "user": { "name": "Grace" } }')],
+      ['a sample added', (dir) => writeFileSync(path.join(dir, 'm6.sample.json'), '{ "user": { "name": "Grace" } }')],
+      ['a sibling', (dir) => writeFileSync(path.join(dir, 'm0.whatsapp.umsg'), '{ "text": "Hello" }')],
       // The same settings, and one more finding on the config itself.
       ['a config', (dir) => writeFileSync(path.join(dir, 'sub', 'umsg.config.json'), '{ "channels": { "whatsapp": "off" }, "nope": 1 }')],
+      ['a config added', (dir) => writeFileSync(path.join(dir, 'a', 'umsg.config.json'), '{ "channels": { "gbm": "off" } }')],
       ['a file added', (dir) => writeFileSync(path.join(dir, 'a', 'new.umsg'), NO_TITLE)],
+      ['a file removed', (dir) => rmSync(path.join(dir, 'a', 'm4.umsg'))],
     ];
     for (const [label, change] of changes) {
       const dir = project();
@@ -432,6 +457,79 @@ describe('umsg check --cache: the whole report of a run whose every input is unc
       change(dir);
       const after = await run(['check', ...cache], dir);
       assert.deepEqual(after, await run(['check'], dir), label);
+    }
+  });
+
+  it('is not used by another version of umsg: the whole cache is ignored, with one line', async () => {
+    const dir = project();
+    await run(['check', ...cache], dir);
+    plantMemo(path.join(dir, DEFAULT_CACHE_FILE));
+    const other = await run(['check', ...cache], dir, { version: '2.0.0' });
+    const plain = await run(['check'], dir, { version: '2.0.0' });
+    assert.equal(other.stdout, plain.stdout);
+    assert.equal(other.code, plain.code);
+    assert.match(other.stderr, /^umsg: The cache ".*\.umsgcache" was written by another version or build of umsg/);
+  });
+
+  it('is not used from a cache cut short or run on: the report is that of a check, with one line', async () => {
+    for (const damage of [(b: Buffer) => b.subarray(0, b.length - 1), (b: Buffer) => Buffer.concat([b, Buffer.from(' ')])]) {
+      const dir = project();
+      const plain = await run(['check'], dir);
+      await run(['check', ...cache], dir);
+      const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+      plantMemo(cacheFile);
+      writeFileSync(cacheFile, damage(readFileSync(cacheFile)));
+      const r = await run(['check', ...cache], dir);
+      assert.deepEqual({ ...r, stderr: '' }, plain);
+      assert.match(r.stderr, /^umsg: The cache ".*\.umsgcache" is damaged: it is ignored, and every file is checked\.\n$/);
+    }
+  });
+
+  it('stands without the entries: one damaged among them is said by the next run that reads them, and checked', async () => {
+    const dir = project();
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    const plain = await run(['check'], dir);
+    await run(['check', ...cache], dir);
+    plantMemo(cacheFile);
+    // A byte of an entry changed, the size kept: the entries' checksum no longer holds.
+    const { header, memoOut, body } = cacheParts(cacheFile);
+    const damaged = body.replace('\\n[]', '\\n{}');
+    assert.notEqual(damaged, body);
+    writeCache(cacheFile, header, memoOut, damaged);
+    // The remembered report is covered by its own checksum: it is that run's, whatever the entries hold.
+    assert.deepEqual(await run(['check', ...cache], dir), { ...plain, stdout: MEMO_MARK + plain.stdout });
+    const other = await run(['check', '--quiet', ...cache], dir);
+    assert.equal(other.stdout, (await run(['check', '--quiet'], dir)).stdout);
+    assert.match(other.stderr, /^umsg: The cache ".*\.umsgcache" is damaged: it is ignored, and every file is checked\.\n$/);
+  });
+
+  it('is written by the bundle as the bytes the first run wrote, text beyond ASCII and all, in every format', async () => {
+    const dir = tempTree({
+      'umsg.config.json': MESSENGER_ERROR,
+      'crème/brûlée.umsg': LONG_TITLE,
+      'crème/日本.umsg': '{ "type": "rich", "title": "Déjà vu 🍜", "description": "Soupe du jour." }\n',
+      'crème/sans titre.umsg': NO_TITLE,
+    });
+    const umsgProcess = (args: string[]) => {
+      const r = spawnSync(process.execPath, [CLI, 'check', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeout: 20_000 });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString('utf8') };
+    };
+    for (const format of ['stylish', 'json', 'sarif', 'github']) {
+      const plain = umsgProcess(['--format', format]);
+      assert.ok(plain.stdout.some((byte) => byte > 0x7f), `${format}: a report beyond ASCII`);
+      const first = umsgProcess(['--format', format, ...cache]);
+      const second = umsgProcess(['--format', format, ...cache]);
+      for (const r of [first, second]) assert.deepEqual(r, plain, format);
+      // The second run was the memo's: one planted before its report shows.
+      plantMemo(path.join(dir, DEFAULT_CACHE_FILE));
+      const third = umsgProcess(['--format', format, ...cache]);
+      assert.deepEqual(third, { ...plain, stdout: Buffer.concat([Buffer.from(MEMO_MARK), plain.stdout]) }, format);
+      // In process (the memo's bytes decoded for a sink of text), the same report; a cache of its own (another build).
+      const inProcess = ['check', '--format', format, ...cache, '--cache-location', 'in-process'];
+      const text = (await run(['check', '--format', format], dir)).stdout;
+      for (let i = 0; i < 2; i++) assert.equal((await run(inProcess, dir)).stdout, text, format);
+      plantMemo(path.join(dir, 'in-process'));
+      assert.equal((await run(inProcess, dir)).stdout, MEMO_MARK + text, format);
     }
   });
 

@@ -105,9 +105,14 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
   const configDirs = new Set<string>();
   const configsSeen = new Set<string>();
   const configsFound: ConfigForFile[] = [];
+  let lastDir: string | undefined;
   for (const file of files) {
+    // The files of a folder come together: one that is in the last file's folder is passed over
+    // without cutting its path (a comparison of the path's start, and its last separator).
+    const cut = file.lastIndexOf(path.sep);
+    if (lastDir?.length === cut && file.startsWith(lastDir)) continue;
     // Its folder, cut at the last separator: a key for this loop only (path.dirname per file cost more).
-    const dir = file.slice(0, file.lastIndexOf(path.sep));
+    const dir = (lastDir = file.slice(0, cut));
     if (configDirs.has(dir)) continue;
     configDirs.add(dir);
     // A lookup that fails fails again for the file itself, which then says why it was not checked.
@@ -121,9 +126,9 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
   const key = cache && problems.length === 0 ? await runKeyOf(args, io, files, configsFound, checker, progress) : undefined;
   const memo = key === undefined ? undefined : cache?.memoFor(key);
   if (memo) {
-    out.write(memo.out);
-    out.flush();
     progress.clear();
+    if (io.stdoutBytes) io.stdoutBytes(memo.out);
+    else io.stdout(memo.out.toString('utf8'));
     if (memo.err !== '') stderr(memo.err);
     return memo.exit;
   }
@@ -249,8 +254,7 @@ async function runKeyOf(
   for (const found of configsFound) {
     parts.push(found.configPath!, found.configText ?? '', found.configText ? '' : JSON.stringify(found.parsed?.findings ?? null));
   }
-  for (let i = 0; i < files.length; i++) parts.push(files[i], keys[i]);
-  return runKey(parts);
+  return runKey(parts, files, keys);
 }
 
 /**

@@ -100,8 +100,8 @@ async function inOrder<T, R>(
  */
 export const READ_CONCURRENCY = 32;
 
-/** What metadataKeyWith works with for a message in a folder without samples or siblings: nothing to look up. */
-const NO_BASE = { base: '', cut: 0, stem: '' };
+/** The side files of a file that has none (most): one array for all, never written to. */
+const NO_SIDES: readonly (readonly [string, string])[] = Object.freeze([]);
 
 /** A rule that threw on a file: the rule id and the error as text (it crosses threads). */
 interface RuleFailure {
@@ -155,7 +155,7 @@ interface CheckerOptions {
  * are cached, so each folder is listed and each config read once per thread.
  */
 export class FileChecker {
-  readonly listings = new FolderListings();
+  readonly listings = new FolderListings(true);
   readonly configs = new ConfigLookup(readText, { exists: (p) => this.listings.exists(p), realPath: realPathOf });
   /** Where the file being checked collects the rules that threw (files are checked one at a time). */
   private ruleFailures: RuleFailure[] = [];
@@ -188,7 +188,9 @@ export class FileChecker {
   private readonly listedNow = new Map<string, ReadonlySet<string> | undefined>();
   /** Set once knowFolders has run (the files of a run are the same throughout). */
   private foldersKnown = false;
-  /** The metadata keys keysNow took, by file: takenAtOnce's, for a run whose memo did not serve. */
+  /** The metadata keys keysNow took, in the files' order: takenAtOnce's, for a run whose memo did not serve. */
+  private keysNowTook: { files: readonly string[]; keys: readonly string[] } | undefined;
+  /** Those keys by file, made by the first takenAtOnce that needs them (a run whose memo serves never does). */
   private keysTaken: Map<string, string> | undefined;
   /** The folder of the last file takenAtOnce looked at, with what it knew of it. */
   private lastFolder: { dir: string; found?: ConfigForFile; known: boolean; listed?: ReadonlySet<string> } | undefined;
@@ -221,25 +223,24 @@ export class FileChecker {
     language: Prepared['language'],
     listed: ReadonlySet<string> | undefined,
   ): string | undefined {
+    if (language !== 'universal-message') return metadataKey(statKeyText(own), found, NO_SIDES);
+    if (!listed) return undefined;
+    // A folder without any sample or sibling (most): no name to work out.
+    const stems = stemsOf(listed);
+    if (stems.size === 0) return metadataKey(statKeyText(own), found, NO_SIDES);
+    const channel = channelOfPath(file);
+    const { base, cut, stem } = messageBase(file, channel);
+    // Those present, by name (one lookup of the stem, not one per name): any other appearing changes the key.
+    const present = stems.get(stem);
+    if (!present) return metadataKey(statKeyText(own), found, NO_SIDES);
+    const names: string[] = [];
+    if (present.sample) names.push(`${stem}.sample.json`);
+    if (!channel) for (const c of present.channels) names.push(`${stem}.${c}.umsg`);
     const sides: [string, string][] = [];
-    if (language === 'universal-message') {
-      if (!listed) return undefined;
-      // A folder without any sample or sibling (most): no name to work out.
-      const stems = stemsOf(listed);
-      const channel = stems.size === 0 ? undefined : channelOfPath(file);
-      const { base, cut, stem } = stems.size === 0 ? NO_BASE : messageBase(file, channel);
-      // Those present, by name (one lookup of the stem, not one per name): any other appearing changes the key.
-      const present = stems.get(stem);
-      if (present) {
-        const names: string[] = [];
-        if (present.sample) names.push(`${stem}.sample.json`);
-        if (!channel) for (const c of present.channels) names.push(`${stem}.${c}.umsg`);
-        for (const name of names) {
-          const side = lstatSync(`${base.slice(0, cut + 1)}${name}`, { throwIfNoEntry: false });
-          if (side?.isSymbolicLink()) return undefined;
-          sides.push([name, side ? statKeyText(side) : '-']);
-        }
-      }
+    for (const name of names) {
+      const side = lstatSync(`${base.slice(0, cut + 1)}${name}`, { throwIfNoEntry: false });
+      if (side?.isSymbolicLink()) return undefined;
+      sides.push([name, side ? statKeyText(side) : '-']);
     }
     return metadataKey(statKeyText(own), found, sides);
   }
@@ -253,9 +254,10 @@ export class FileChecker {
     this.foldersKnown = true;
     let last: string | undefined;
     for (const file of files) {
-      const dir = file.slice(0, file.lastIndexOf(path.sep));
-      if (dir === last) continue;
-      last = dir;
+      // The files of a folder come together: one in the last file's folder is passed over without cutting its path.
+      const cut = file.lastIndexOf(path.sep);
+      if (last?.length === cut && file.startsWith(last)) continue;
+      const dir = (last = file.slice(0, cut));
       if (!this.configNow.has(dir)) {
         const found = await this.configs.forFile(file).catch(() => undefined);
         if (found) this.configNow.set(dir, found);
@@ -278,6 +280,11 @@ export class FileChecker {
     const cached = this.lookup(file);
     if (!cached) return undefined;
     // The key keysNow took for the whole run, when it did (a run unlike the last one), else taken now.
+    if (this.keysNowTook && !this.keysTaken) {
+      const { files, keys } = this.keysNowTook;
+      this.keysTaken = new Map();
+      for (let i = 0; i < keys.length; i++) this.keysTaken.set(files[i], keys[i]);
+    }
     const key = this.keysTaken?.get(file) ?? this.keyWith(file, known);
     if (key !== cached.key) return undefined;
     const findings = findingsOf(cached.findings);
@@ -293,13 +300,13 @@ export class FileChecker {
     if (!this.byMetadata || this.stdinText !== undefined) return undefined;
     await this.knowFolders(files);
     const keys: string[] = [];
-    // Kept for takenAtOnce: a run unlike the last one then stats each file once, not twice.
-    const taken = (this.keysTaken = new Map<string, string>());
+    // Kept for takenAtOnce (those of the files before one without a key too): a run unlike the
+    // last one then stats each file once, not twice.
+    this.keysNowTook = { files, keys };
     for (const file of files) {
       const known = this.knownFolderOf(file);
       const key = known && this.keyWith(file, known);
       if (key === undefined) return undefined;
-      taken.set(file, key);
       keys.push(key);
     }
     return keys;

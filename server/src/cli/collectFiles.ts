@@ -3,8 +3,8 @@
  * followed once, node_modules and build folders skipped), in a stable order, with a problem
  * for each path that cannot be read.
  */
-import { stat } from 'node:fs/promises';
-import { describeError, NODE_FOLDERS, realPathOf } from '../node/files';
+import { statSync } from 'node:fs';
+import { describeError, NODE_FOLDERS_SYNC, realPathOfSync } from '../node/files';
 import { FolderWalk, type FolderEntry, type WalkHost } from '../workspace/walkFolders';
 import { checkedLanguageOf } from './checkFiles';
 
@@ -40,14 +40,14 @@ export class FileCollector {
   ) {
     const host: WalkHost = listed
       ? {
-        ...NODE_FOLDERS,
+        ...NODE_FOLDERS_SYNC,
         list: async (folder) => {
-          const entries = await NODE_FOLDERS.list(folder);
+          const entries = await NODE_FOLDERS_SYNC.list(folder);
           if (Array.isArray(entries)) listed(folder, (entries as readonly FolderEntry[]).map((e) => e.name));
           return entries;
         },
       }
-      : NODE_FOLDERS;
+      : NODE_FOLDERS_SYNC;
     this.walk = new FolderWalk(host, {
       wanted: (name) => !!checkedLanguageOf(name),
       take: (file, real) => { this.files.push({ file, real }); },
@@ -61,12 +61,12 @@ export class FileCollector {
   async add(p: string): Promise<void> {
     let s;
     try {
-      s = await stat(p);
+      s = statSync(p);
     } catch (error) {
       throw new InputError(`Cannot read "${this.shown(p)}": ${describeError(error)}.`);
     }
     if (s.isDirectory()) {
-      const real = await realPathOf(p);
+      const real = realPathOfSync(p);
       if (real === undefined) this.problems.push({ line: `Cannot read the folder "${this.shown(p)}": it cannot be resolved.`, file: p });
       else await this.walk.walk(p, real);
       return;
@@ -75,6 +75,6 @@ export class FileCollector {
       throw new InputError(`"${p}" is not a file umsg checks: expected *.umsg, *.configmeta.json or *.provider.json.`);
     }
     // Not a regular file (a pipe, a device): taken, so that reading it says why it is refused.
-    this.walk.takeOnce(p, (await realPathOf(p)) ?? p);
+    this.walk.takeOnce(p, realPathOfSync(p) ?? p);
   }
 }

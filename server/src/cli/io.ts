@@ -5,6 +5,11 @@
 
 export interface CliIO {
   stdout: (s: string) => void;
+  /**
+   * Bytes for standard output, written as they are (a report kept by the cache); without it
+   * they are decoded as UTF-8 and go through `stdout`.
+   */
+  stdoutBytes?: (b: Uint8Array) => void;
   stderr: (s: string) => void;
   cwd: string;
   /** Standard input, for --stdin. */

@@ -71,6 +71,7 @@ if (isCheckWorker()) {
   });
   void runCli(process.argv.slice(2), {
     stdout: (s) => { if (!outputFailed) process.stdout.write(s); },
+    stdoutBytes: (b) => { if (!outputFailed) process.stdout.write(b); },
     stderr: (s) => process.stderr.write(s),
     cwd: process.cwd(),
     stdin: process.stdin,

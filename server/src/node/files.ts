@@ -8,12 +8,12 @@
  * race between the check and the read), read only when it is a regular file, and never
  * beyond a size limit.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, type Dirent } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 
 import type { ReadOutcome } from '../workspace/configLookup';
-import type { WalkHost } from '../workspace/walkFolders';
+import type { FolderEntry, WalkHost } from '../workspace/walkFolders';
 
 /**
  * Size limit, in bytes, of the files read beside a message (umsg.config.json and
@@ -110,6 +110,16 @@ export async function readRegularFile(filePath: string, maxBytes: number): Promi
  * opened with O_NONBLOCK and refused after fstat.
  */
 export function readRegularFileSync(filePath: string, maxBytes: number): ReadOutcome {
+  const outcome = readRegularBytesSync(filePath, maxBytes);
+  return outcome instanceof Uint8Array ? outcome.toString('utf8') : outcome;
+}
+
+/**
+ * readRegularFileSync's bytes, not decoded: for a file whose parts are read as text or
+ * written out as they are (the cache of `umsg check`). Undefined when nothing is there,
+ * else the bytes or the reason they cannot be read.
+ */
+export function readRegularBytesSync(filePath: string, maxBytes: number): Buffer | Exclude<ReadOutcome, string> {
   let fd: number;
   try {
     fd = openSync(filePath, OPEN_FLAGS);
@@ -129,7 +139,8 @@ export function readRegularFileSync(filePath: string, maxBytes: number): ReadOut
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    return outcomeOf(buffer, filled, maxBytes, s.size);
+    const problem = capProblem(buffer, filled, maxBytes, s.size);
+    return problem ?? buffer.subarray(0, filled);
   } catch (error) {
     return { unreadable: describeError(error) };
   } finally {
@@ -158,6 +169,15 @@ export async function realPathOf(p: string): Promise<string | undefined> {
   }
 }
 
+/** realPathOf with a synchronous call (the command line's paths given, before anything else runs). */
+export function realPathOfSync(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Folder listings, each read once: whether a message has NAME.sample.json, its
  * three channel siblings, or a folder has umsg.config.json or .git is answered from the
@@ -167,10 +187,13 @@ export async function realPathOf(p: string): Promise<string | undefined> {
 export class FolderListings {
   private readonly listings = new Map<string, Promise<Set<string> | undefined>>();
 
+  /** `sync`: each folder listed with a synchronous call (the command line: see NODE_FOLDERS_SYNC). */
+  constructor(private readonly sync = false) {}
+
   list(dir: string): Promise<Set<string> | undefined> {
     let cached = this.listings.get(dir);
     if (!cached) {
-      cached = readdir(dir).then((names) => new Set(names), () => undefined);
+      cached = this.sync ? Promise.resolve(listedSync(dir)) : readdir(dir).then((names) => new Set(names), () => undefined);
       this.listings.set(dir, cached);
     }
     return cached;
@@ -196,14 +219,22 @@ export class FolderListings {
 }
 
 /**
- * What a capped read gave: the text, or why it cannot be used. The buffer holds one byte more
- * than the limit (or than the size stat gave), so a file over the limit or one that grew
- * while it was read is told apart from one that just fits. Shared by both readers above.
+ * What a capped read gave: the text, or why it cannot be used (see capProblem). Shared by
+ * both text readers above.
  */
 function outcomeOf(buffer: Buffer, filled: number, maxBytes: number, statSize: number): ReadOutcome {
+  return capProblem(buffer, filled, maxBytes, statSize) ?? buffer.toString('utf8', 0, filled);
+}
+
+/**
+ * Why a capped read cannot be used, if it cannot. The buffer holds one byte more than the
+ * limit (or than the size stat gave), so a file over the limit or one that grew while it was
+ * read is told apart from one that just fits.
+ */
+function capProblem(buffer: Buffer, filled: number, maxBytes: number, statSize: number): Exclude<ReadOutcome, string> | undefined {
   if (filled > maxBytes) return { unreadable: `it has more than ${maxBytes} bytes, the limit`, size: filled };
   if (filled === buffer.length && filled > statSize) return { unreadable: 'it grew while it was read' };
-  return buffer.toString('utf8', 0, filled);
+  return undefined;
 }
 
 /** `name` in the folder `dir` (already resolved, as readdir's names have no separators): path.join without normalising again. */
@@ -211,14 +242,28 @@ function inFolder(dir: string, name: string): string {
   return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
+/** A folder's names, or undefined when it cannot be listed. */
+function listedSync(dir: string): Set<string> | undefined {
+  try {
+    return new Set(readdirSync(dir));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A folder's entries as the shared walk sees them. */
+function entriesOf(listed: readonly Dirent[]): FolderEntry[] {
+  return listed.map((e) => ({
+    name: e.name,
+    kind: e.isDirectory() ? 'folder' : e.isSymbolicLink() ? 'link' : e.isFile() ? 'file' : 'other',
+  }));
+}
+
 /** Node's file system as the shared walk sees it. */
 export const NODE_FOLDERS: WalkHost = {
   async list(dir) {
     try {
-      return (await readdir(dir, { withFileTypes: true })).map((e) => ({
-        name: e.name,
-        kind: e.isDirectory() ? 'folder' : e.isSymbolicLink() ? 'link' : e.isFile() ? 'file' : 'other',
-      }));
+      return entriesOf(await readdir(dir, { withFileTypes: true }));
     } catch (error) {
       return { problem: describeError(error) };
     }
@@ -234,5 +279,22 @@ export const NODE_FOLDERS: WalkHost = {
     if (real === undefined) return undefined;
     return { kind: target.isDirectory() ? 'folder' : target.isFile() ? 'file' : 'other', real };
   },
+  join: inFolder,
+};
+
+/**
+ * The same, each folder listed with a synchronous call: for the command line, whose event loop
+ * has nothing else to do while it collects files. A listing read at once takes no round trip
+ * through the thread pool, which on a busy machine waits for its turn on a processor.
+ */
+export const NODE_FOLDERS_SYNC: WalkHost = {
+  list(dir) {
+    try {
+      return Promise.resolve(entriesOf(readdirSync(dir, { withFileTypes: true })));
+    } catch (error) {
+      return Promise.resolve({ problem: describeError(error) });
+    }
+  },
+  follow: NODE_FOLDERS.follow,
   join: inFolder,
 };

@@ -6,7 +6,6 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { ProviderProjects } from '../workspace/providerProject';
 import { SourceParsers, WASM_FILES, type LoadWasm } from '../workspace/sourceParser';
 import { readRegularFile, SIDE_FILE_MAX_BYTES } from './files';
@@ -30,6 +29,8 @@ let baselineOnly = false;
 
 export const loadWasmFile: LoadWasm = async (fileName) => {
   if (!baselineOnly) {
+    // node:v8 is loaded here, with the first grammar: a run over messages alone never needs it.
+    const { setFlagsFromString } = await import('node:v8');
     setFlagsFromString('--liftoff-only');
     baselineOnly = true;
   }

@@ -121,7 +121,8 @@ export class FolderWalk {
           this.takeOnce(child, target.real);
         }
       } else if (visitor.wanted(e.name) && !visitor.excluded?.(child, false)) {
-        this.takeOnce(child, host.join(realFolder, e.name));
+        // A folder reached without a link is its own real path: the file's path is its real one too, one string for both.
+        this.takeOnce(child, realFolder === folder ? child : host.join(realFolder, e.name));
       }
     }
   }
