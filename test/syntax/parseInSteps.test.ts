@@ -95,12 +95,12 @@ describe('the parse in steps is the parse in one go', () => {
 
   it('on a large generated message, stopping at every chance', () => {
     const stops = same(hugeMessage(2_000));
-    // 2,000 actions are about 380,000 characters (5 stops of the scan) and 12,000 turns of the tree (5 stops).
-    assert.ok(stops >= 10, `${stops} stops`);
+    // 2,000 actions are 12,000 turns of the tree (5 stops); without templates, the tree's pass is the only one.
+    assert.ok(stops >= 5, `${stops} stops`);
   });
 
   it('on a large Configuration Meta', () => {
-    assert.ok(same(bigConfigMeta(5_000)) >= 10);
+    assert.ok(same(bigConfigMeta(5_000)) >= 5);
   });
 
   it('on a long message of templates, broken templates, markers, comments and mistakes', () => {

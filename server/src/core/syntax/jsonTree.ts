@@ -6,6 +6,7 @@
  * generated cards and random text.
  */
 import { createScanner, type Node, type ParseError } from 'jsonc-parser';
+import { readMarker, type MarkerLine } from './templateScanner';
 
 // jsonc-parser's SyntaxKind and ParseErrorCode values (const enums cannot be imported by a bundler).
 const enum Token {
@@ -120,8 +121,24 @@ interface ElementsParse {
   stopBefore(offset: number, close: boolean): boolean;
 }
 
+/**
+ * What the template scan finds in a text that holds no `${`, found by the tree's own pass over
+ * it instead (jsonDocument.ts): its deepest nesting and its marker lines. Every bracket outside
+ * strings and comments is a token of its own, and every line comment one, so the tokens the
+ * tree reads (to the end of the text, past the value) say what the scan's characters would.
+ * `gaveUp` when the pass cannot stand for the scan: nesting past `depthLimit` (the scan
+ * reports it and no tree is built), or a marker line after a line break the scan may not count
+ * as one (escaped in a string). The pass stops there, its tree and errors unfinished.
+ */
+export interface TextFacts {
+  depthLimit: number;
+  maxDepth: number;
+  markers: MarkerLine[];
+  gaveUp: boolean;
+}
+
 /** parseJsonTree in steps, for the editor: a multi-megabyte parse yields between them. */
-export function startJsonTree(text: string, errors: ParseError[], elements?: ElementsParse): JsonTreeParse {
+export function startJsonTree(text: string, errors: ParseError[], elements?: ElementsParse, facts?: TextFacts): JsonTreeParse {
   const scanner = createScanner(text, false);
   const len = text.length;
   let token: Token = Token.EOF;
@@ -137,6 +154,27 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
 
   const error = (code: Code) => {
     errors.push({ error: code as number, offset: tokenOffset, length: tokenLength });
+  };
+  // Nesting as the template scan counts it (see TextFacts).
+  let depth = 0;
+  let maxDepth = 0;
+  const depthLimit = facts ? facts.depthLimit : Infinity;
+  let gaveUp = false;
+  const open = () => {
+    if (++depth > maxDepth) {
+      maxDepth = depth;
+      if (depth > depthLimit) gaveUp = true;
+    }
+  };
+  /** A line comment of `facts`' text: a marker line, if it is one, with the line start the scan would give it. */
+  const lineComment = () => {
+    let k = tokenOffset - 1;
+    for (let c = text.charCodeAt(k); k >= 0 && c !== 10 && c !== 13; c = text.charCodeAt(--k));
+    const marker = readMarker(text, tokenOffset, pos, k + 1);
+    if (!marker) return;
+    // The scan skips a line break escaped in a string (`\` and the break): its line goes on.
+    if (k > 0 && text.charCodeAt(k - 1) === 92) gaveUp = true;
+    facts!.markers.push(marker);
   };
   /**
    * The next token that is not trivia. White space, punctuation and strings without escapes
@@ -160,10 +198,10 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
         return (token = Token.EOF);
       }
       switch (code) {
-        case 123: pos++; tokenLength = 1; return (token = Token.OpenBrace);
-        case 125: pos++; tokenLength = 1; return (token = Token.CloseBrace);
-        case 91: pos++; tokenLength = 1; return (token = Token.OpenBracket);
-        case 93: pos++; tokenLength = 1; return (token = Token.CloseBracket);
+        case 123: pos++; tokenLength = 1; open(); return (token = Token.OpenBrace);
+        case 125: pos++; tokenLength = 1; if (depth > 0) depth--; return (token = Token.CloseBrace);
+        case 91: pos++; tokenLength = 1; open(); return (token = Token.OpenBracket);
+        case 93: pos++; tokenLength = 1; if (depth > 0) depth--; return (token = Token.CloseBracket);
         case 58: pos++; tokenLength = 1; return (token = Token.Colon);
         case 44: pos++; tokenLength = 1; return (token = Token.Comma);
         case 34: {
@@ -193,6 +231,8 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
       if (scanError !== 0) error(SCAN_ERRORS[scanError]);
       switch (token) {
         case Token.LineComment:
+          if (facts) lineComment();
+          break;
         case Token.BlockComment:
         case Token.LineBreak:
         case Token.Trivia:
@@ -295,23 +335,40 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     return true;
   };
 
+  /** The template scan reads on to the end of the text: so do the tokens of `facts`' text, their errors unreported. */
+  const readToTheEnd = () => {
+    if (!facts) return;
+    const reported = errors.length;
+    while (!gaveUp && token !== Token.EOF) scanNext();
+    errors.length = reported;
+  };
+
   let started = false;
   let finished = false;
   let stopped = false;
   let result: MutableNode | undefined;
   const run = (pause?: () => boolean): boolean => {
-    if (finished) return true;
+    const done = runOn(pause);
+    if (facts) {
+      facts.maxDepth = maxDepth;
+      facts.gaveUp = gaveUp;
+    }
+    return done;
+  };
+  const runOn = (pause?: () => boolean): boolean => {
+    if (finished || gaveUp) return true;
     if (!started) {
       started = true;
       scanNext();
       if (token === Token.EOF) return (finished = true);
       if (!beginValue()) {
         error(Code.ValueExpected);
+        readToTheEnd();
         return (finished = true);
       }
     }
     let poll = TURNS_PER_POLL;
-    while (stack.length > 0) {
+    while (stack.length > 0 && !gaveUp) {
       if (pause !== undefined && --poll === 0) {
         if (pause()) return false;
         poll = TURNS_PER_POLL;
@@ -358,7 +415,12 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
         handleError(Code.ColonExpected, [], CLOSE_BRACE_OR_COMMA);
       }
     }
-    if (token !== Token.EOF) handleError(Code.EndOfFileExpected, [], []);
+    if (gaveUp) return true;
+    if (token !== Token.EOF) {
+      handleError(Code.EndOfFileExpected, [], []);
+      readToTheEnd();
+    }
+    if (gaveUp) return true;
     result = root.children![0];
     if (result) result.parent = undefined;
     return (finished = true);
