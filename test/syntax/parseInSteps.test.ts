@@ -23,7 +23,7 @@ function facts(doc: JsonDocument): Facts {
   while (stack.length > 0) {
     const n = stack.pop()!;
     const template = doc.valueTemplate(n);
-    nodes.push([n.type, n.offset, n.length, n.value, n.colonOffset, n.parent?.offset, template?.start, template?.end]);
+    nodes.push([n.type, n.offset, n.length, n.value, n.parent?.offset, template?.start, template?.end]);
     if (n.children) for (let k = n.children.length - 1; k >= 0; k--) stack.push(n.children[k]);
   }
   return { nodes, syntax: doc.syntax, tooDeep: doc.tooDeep, scan: doc.scan };
