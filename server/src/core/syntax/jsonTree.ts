@@ -5,7 +5,7 @@
  * messages). test/syntax/jsonTree.test.ts holds the two side by side on fixtures,
  * generated cards and random text.
  */
-import { createScanner, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
 import { readMarker, type MarkerLine } from './templateScanner';
 
 // jsonc-parser's SyntaxKind and ParseErrorCode values (const enums cannot be imported by a bundler).
@@ -141,7 +141,8 @@ export interface TextFacts {
 
 /** parseJsonTree in steps, for the editor: a multi-megabyte parse yields between them. */
 export function startJsonTree(text: string, errors: ParseError[], elements?: ElementsParse, facts?: TextFacts): JsonTreeParse {
-  const scanner = createScanner(text, false);
+  /** jsonc-parser's scanner, made for the first token scanNext leaves to it (many texts have none). */
+  let scanner: JSONScanner | undefined;
   const len = text.length;
   let token: Token = Token.EOF;
   // The current token, kept here rather than asked of jsonc-parser's scanner: most tokens
@@ -222,7 +223,55 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
           }
           break; // an escape, a control character or no closing quote: the full scanner decides
         }
+        case 47: { // a comment, as jsonc-parser's scanner reads it
+          const next = text.charCodeAt(pos + 1);
+          if (next === 47) {
+            let i = pos + 2;
+            for (let c = text.charCodeAt(i); i < len && c !== 10 && c !== 13; c = text.charCodeAt(++i));
+            pos = i;
+            tokenLength = pos - tokenOffset;
+            if (facts) lineComment();
+            continue;
+          }
+          if (next === 42) {
+            const close = text.indexOf('*/', pos + 2);
+            if (close >= 0) {
+              pos = close + 2;
+              continue;
+            }
+            // Unclosed: its scanner stops one past the last character it looked at.
+            pos = Math.max(pos + 2, len - 1) + 1;
+            tokenLength = pos - tokenOffset;
+            error(Code.UnexpectedEndOfComment);
+            continue;
+          }
+          break; // a slash alone
+        }
+        case 116:
+          if (word('true')) return (token = Token.True);
+          break;
+        case 102:
+          if (word('false')) return (token = Token.False);
+          break;
+        case 110:
+          if (word('null')) return (token = Token.Null);
+          break;
+        case 45: case 48: case 49: case 50: case 51: case 52: case 53: case 54: case 55: case 56: case 57: {
+          // An integer: an optional minus, then 0 alone or digits (`01` is two numbers, as for its scanner).
+          let i = code === 45 ? pos + 1 : pos;
+          const first = text.charCodeAt(i);
+          if (!(first >= 48 && first <= 57)) break;
+          i++;
+          if (first !== 48) for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i));
+          const after = text.charCodeAt(i);
+          if (after === 46 || after === 69 || after === 101) break; // a fraction or an exponent
+          tokenValue = text.slice(pos, i);
+          pos = i;
+          tokenLength = pos - tokenOffset;
+          return (token = Token.Number);
+        }
       }
+      scanner ??= createScanner(text, false);
       scanner.setPosition(pos);
       token = scanner.scan() as number;
       pos = scanner.getPosition();
@@ -246,6 +295,24 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
           return token;
       }
     }
+  };
+  /**
+   * True when `keyword` stands at `pos` as a word of its own (jsonc-parser's scanner reads a
+   * word up to white space, a line break, punctuation, a quote or a slash): the token is then
+   * read, its value the keyword.
+   */
+  const word = (keyword: string): boolean => {
+    const end = pos + keyword.length;
+    if (!text.startsWith(keyword, pos)) return false;
+    if (end < len) {
+      const c = text.charCodeAt(end);
+      if (!(c === 32 || c === 9 || c === 10 || c === 13 || c === 125 || c === 93 || c === 123 || c === 91 ||
+        c === 34 || c === 58 || c === 44 || c === 47)) return false;
+    }
+    tokenValue = keyword;
+    pos = end;
+    tokenLength = keyword.length;
+    return true;
   };
   /** Reports, then skips tokens until one of `until` (stays on it) or past one of `after`. */
   const handleError = (code: Code, after: readonly Token[], until: readonly Token[]) => {
