@@ -61,8 +61,8 @@ const SHORT_STRING = 12;
 /**
  * From this many characters a document's tree outlives young-generation collections, which
  * copy every byte of it (twice: within the young generation, then into the old one): such a
- * tree shares its short strings and cuts its arrays to their size. A smaller document's tree
- * dies young, and a table kept from one document to the next would keep their strings alive.
+ * tree shares its short strings. A smaller document's tree dies young, and a table kept from
+ * one document to the next would keep their strings alive.
  */
 const LARGE_DOCUMENT = 64 * 1024;
 const SHARED_SLOTS = 1024;
@@ -78,9 +78,11 @@ function shortString(seen: (string | undefined)[], text: string, start: number, 
   return (seen[h] = text.slice(start, end));
 }
 
+/** An open object or array: its children so far are items[start, top) of the parse. */
 interface Frame {
   kind: 'object' | 'array';
   needsComma: boolean;
+  start: number;
 }
 
 const CLOSE_BRACE_OR_COMMA = [Token.CloseBrace, Token.Comma];
@@ -326,10 +328,18 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
   };
 
   // Tree building, exactly as parseTree's visitor does it.
-  const root: MutableNode = node('array', -1, -1, undefined, [], undefined);
+  const root: MutableNode = node('array', -1, -1, undefined, undefined, undefined);
   // Reading elements, they go into an array of their own, which stands for theirs.
-  const shell = elements ? node('array', -1, -1, root, [], undefined) : undefined;
+  const shell = elements ? node('array', -1, -1, root, undefined, undefined) : undefined;
   let parent: MutableNode = shell ?? root;
+  /**
+   * The children of the open objects and arrays, one after the other, up to `top` (the root's
+   * value first): each container's children become an array of their number when it closes.
+   * A pushed-to array per container reserved room for 17 at its first push, and grew by
+   * copies; a large tree kept those arrays through collections, or a copy cut to size.
+   */
+  const items: MutableNode[] = [];
+  let top = 0;
   /**
    * The key of the property being read, until its value arrives: the property's children are
    * then made once, [key, value], rather than [key] and again [key, value] (an array saved
@@ -344,10 +354,9 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     }
   };
   const add = (node: MutableNode) => {
-    // A property holds its key and one value: an array of exactly two, not a pushed-to one
-    // (a push reserves room for 17), since a large message has one per property.
+    // A property holds its key and one value: an array of exactly two, made at once.
     if (parent.type === 'property') { parent.children = [pendingKey!, node]; pendingKey = undefined; }
-    else parent.children!.push(node);
+    else items[top++] = node;
     return node;
   };
   const literal = (value: unknown) => {
@@ -361,24 +370,35 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     const end = tokenOffset + tokenLength;
     ensurePropertyComplete(end); // a property whose value is missing
     parent.length = end - parent.offset;
-    // Pushing left room for more children (16 at the first push, half as many again at each
-    // growth): a large tree outlives collections, and keeps an array of its size per container.
-    if (large) parent.children = parent.children!.slice();
+    const start = stack[sp - 1].start;
+    parent.children = items.slice(start, top);
+    top = start;
     parent = parent.parent!;
     ensurePropertyComplete(end);
   };
 
   // Reading elements, the array they belong to is open, its comma checked: so is every array
   // at that point of a whole parse.
-  const stack: Frame[] = elements ? [{ kind: 'array', needsComma: true }] : [];
+  // The open containers are stack[0, sp); the frames past sp are kept to be used again.
+  const stack: Frame[] = elements ? [{ kind: 'array', needsComma: true, start: 0 }] : [];
+  let sp = stack.length;
   /** Starts a value at the current token: a container goes on the stack, a scalar is read whole. */
   const beginValue = (): boolean => {
     switch (token) {
       case Token.OpenBracket:
       case Token.OpenBrace: {
         const object = token === Token.OpenBrace;
-        parent = add(node(object ? 'object' : 'array', tokenOffset, -1, parent, [], undefined));
-        stack.push({ kind: object ? 'object' : 'array', needsComma: false });
+        parent = add(node(object ? 'object' : 'array', tokenOffset, -1, parent, undefined, undefined));
+        const kind = object ? 'object' : 'array';
+        if (sp < stack.length) {
+          const frame = stack[sp];
+          frame.kind = kind;
+          frame.needsComma = false;
+          frame.start = top;
+        } else {
+          stack.push({ kind, needsComma: false, start: top });
+        }
+        sp++;
         scanNext();
         return true;
       }
@@ -412,6 +432,12 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     errors.length = reported;
   };
 
+  /** Reading elements, stops before the next one: those read are the shell's children. */
+  const stop = () => {
+    shell!.children = items.slice(0, top);
+    return (finished = stopped = true);
+  };
+
   let started = false;
   let finished = false;
   let stopped = false;
@@ -437,18 +463,18 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
       }
     }
     let poll = TURNS_PER_POLL;
-    while (stack.length > 0 && !gaveUp) {
+    while (sp > 0 && !gaveUp) {
       if (pause !== undefined && --poll === 0) {
         if (pause()) return false;
         poll = TURNS_PER_POLL;
       }
-      const frame = stack[stack.length - 1];
+      const frame = stack[sp - 1];
       const object = frame.kind === 'object';
       const close = object ? Token.CloseBrace : Token.CloseBracket;
-      if (elements && stack.length === 1 && token === close && elements.stopBefore(tokenOffset, true)) return (finished = stopped = true);
+      if (elements && sp === 1 && token === close && elements.stopBefore(tokenOffset, true)) return stop();
       if (token === close || token === Token.EOF) {
         endContainer();
-        stack.pop();
+        sp--;
         if (token !== close) handleError(object ? Code.CloseBraceExpected : Code.CloseBracketExpected, [close], []);
         else scanNext();
         continue;
@@ -462,7 +488,7 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
       }
       frame.needsComma = true;
       if (!object) {
-        if (elements && stack.length === 1 && elements.stopBefore(tokenOffset, false)) return (finished = stopped = true);
+        if (elements && sp === 1 && elements.stopBefore(tokenOffset, false)) return stop();
         if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACKET_OR_COMMA);
         continue;
       }
@@ -489,7 +515,7 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
       readToTheEnd();
     }
     if (gaveUp) return true;
-    result = root.children![0];
+    result = top > 0 ? items[0] : undefined;
     if (result) result.parent = undefined;
     return (finished = true);
   };
