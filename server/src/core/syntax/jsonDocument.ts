@@ -143,7 +143,6 @@ export function finishParse(
     }
   }
 
-  let infos: Map<Node, StringInfo> | undefined;
   return {
     text,
     scan,
@@ -156,12 +155,9 @@ export function finishParse(
     },
     derived: {},
     stringInfo(node) {
-      // Kept beside the tree rather than in a field of every node: most strings are never asked
-      // for it (plainText), and a field costs every node of a large tree 8 bytes.
-      infos ??= new Map();
-      let info = infos.get(node);
-      if (info === undefined) infos.set(node, (info = computeStringInfo(text, scan.templates, node)));
-      return info;
+      // Kept on the node itself (parseJsonTree gives every node the field): no map to hash into.
+      const holder = node as Node & { info?: StringInfo };
+      return (holder.info ??= computeStringInfo(text, scan.templates, node));
     },
   };
 }

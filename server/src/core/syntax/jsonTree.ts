@@ -27,9 +27,9 @@ const SCAN_ERRORS: Record<number, Code> = {
 };
 
 /**
- * jsonc-parser's Node but for `colonOffset`, which nothing here reads: six fields (8 bytes
- * each) rather than seven, on every node of a tree that large documents keep through garbage
- * collections, which copy it byte by byte.
+ * jsonc-parser's Node but for `colonOffset`, which nothing reads: a field less (8 bytes) on
+ * every node of a tree that large documents keep through garbage collections, which copy it
+ * byte by byte.
  */
 type MutableNode = {
   type: Node['type'];
@@ -38,6 +38,12 @@ type MutableNode = {
   parent: MutableNode | undefined;
   children: MutableNode[] | undefined;
   value: unknown;
+  /**
+   * The string's static and templated parts, filled in by JsonDocument.stringInfo when asked:
+   * on the node, it stays with it through a re-parse after an edit (incremental.ts), which
+   * keeps the nodes the edit did not touch.
+   */
+  info: unknown;
 };
 
 /** Every node gets every field, so that all share one shape (fast to build and to read). */
@@ -49,7 +55,7 @@ function node(
   children: MutableNode[] | undefined,
   value: unknown,
 ): MutableNode {
-  return { type, offset, length, parent, children, value };
+  return { type, offset, length, parent, children, value, info: undefined };
 }
 
 /**
