@@ -188,12 +188,13 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     facts!.markers.push(marker);
   };
   /**
-   * The next token that is not trivia. White space, punctuation and strings without escapes
-   * or control characters (nearly every token of a message) are read here; anything else
-   * (numbers, literals, comments, escapes, mistakes) goes to jsonc-parser's scanner from the
-   * same position, so tokens, values and errors stay exactly its own. Its scanner builds the
-   * text of every run of white space character by character and copies each string in
-   * pieces: on a large message that was a large share of the parse.
+   * The next token that is not trivia. White space, punctuation, comments, keywords, integers
+   * and strings without escapes or control characters (nearly every token of a message) are
+   * read here, as jsonc-parser's scanner reads them; anything else (fractions, exponents,
+   * escapes, mistakes) goes to that scanner from the same position, so tokens, values and
+   * errors stay exactly its own. Its scanner builds the text of every run of white space
+   * character by character and copies each string in pieces: on a large message that was a
+   * large share of the parse.
    */
   const scanNext = (): Token => {
     for (;;) {
