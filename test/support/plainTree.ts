@@ -1,7 +1,8 @@
 /**
- * A parse tree as plain data for comparing two parses (types, offsets, lengths, values, colons,
- * children), with every parent link asserted on the way: a node whose `parent` is not the node
- * that holds it fails at once, naming its place. No recursion, so deep trees are fine.
+ * A parse tree as plain data for comparing two parses (types, offsets, lengths, values,
+ * children; not jsonc-parser's colonOffset, which the tree does not keep), with every parent
+ * link asserted on the way: a node whose `parent` is not the node that holds it fails at once,
+ * naming its place. No recursion, so deep trees are fine.
  */
 import assert from 'node:assert/strict';
 import type { Node } from 'jsonc-parser';
@@ -17,7 +18,6 @@ export function plainTree(node: Node | undefined): unknown {
     out.offset = n.offset;
     out.length = n.length;
     if (n.value !== undefined) out.value = n.value;
-    if (n.colonOffset !== undefined) out.colonOffset = n.colonOffset;
     if (n.children) {
       const kids: Record<string, unknown>[] = n.children.map(() => ({}));
       out.children = kids;

@@ -1,6 +1,6 @@
 /**
  * The one-pass JSONC tree builder against jsonc-parser's parseTree, which it replaces: the
- * same nodes (types, offsets, lengths, values, colons) and the same errors, on every fixture,
+ * same nodes (types, offsets, lengths, values; no colonOffset) and the same errors, on every fixture,
  * on generated cards and their mutations, and on random text.
  */
 import assert from 'node:assert/strict';

@@ -23,7 +23,7 @@ function facts(doc: JsonDocument): Facts {
   while (stack.length > 0) {
     const n = stack.pop()!;
     const template = doc.valueTemplate(n);
-    nodes.push([n.type, n.offset, n.length, n.value, n.colonOffset, n.parent?.offset, template?.start, template?.end]);
+    nodes.push([n.type, n.offset, n.length, n.value, n.parent?.offset, template?.start, template?.end]);
     if (n.children) for (let k = n.children.length - 1; k >= 0; k--) stack.push(n.children[k]);
   }
   return { nodes, syntax: doc.syntax, tooDeep: doc.tooDeep, scan: doc.scan };
@@ -95,12 +95,12 @@ describe('the parse in steps is the parse in one go', () => {
 
   it('on a large generated message, stopping at every chance', () => {
     const stops = same(hugeMessage(2_000));
-    // 2,000 actions are about 380,000 characters (5 stops of the scan) and 12,000 turns of the tree (5 stops).
-    assert.ok(stops >= 10, `${stops} stops`);
+    // 2,000 actions are 12,000 turns of the tree (5 stops); without templates, the tree's pass is the only one.
+    assert.ok(stops >= 5, `${stops} stops`);
   });
 
   it('on a large Configuration Meta', () => {
-    assert.ok(same(bigConfigMeta(5_000)) >= 10);
+    assert.ok(same(bigConfigMeta(5_000)) >= 5);
   });
 
   it('on a long message of templates, broken templates, markers, comments and mistakes', () => {

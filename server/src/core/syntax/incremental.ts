@@ -81,7 +81,6 @@ interface MutableNode {
   readonly type: Node['type'];
   offset: number;
   length: number;
-  colonOffset?: number;
   parent?: MutableNode;
   children?: MutableNode[];
 }
@@ -275,7 +274,7 @@ function lineStartBefore(text: string, templates: readonly TemplateRegion[], off
 
 /**
  * Shifts a subtree's offsets in place, without recursion. Leaves (most nodes: keys and values)
- * are shifted where they are met rather than stacked; only properties have a colon.
+ * are shifted where they are met rather than stacked.
  */
 function shiftTree(top: MutableNode, delta: number): void {
   top.offset += delta;
@@ -283,7 +282,6 @@ function shiftTree(top: MutableNode, delta: number): void {
   const stack: MutableNode[] = [top];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n.colonOffset !== undefined) n.colonOffset += delta;
     const children = n.children!;
     for (let k = 0; k < children.length; k++) {
       const c = children[k];

@@ -5,10 +5,10 @@
  * templates (strings.ts); what is wrong with the JSON is kept as facts (syntaxProblems.ts).
  */
 import type { Node, ParseError } from 'jsonc-parser';
-import { startJsonTree, type JsonTreeParse } from './jsonTree';
+import { startJsonTree, type JsonTreeParse, type TextFacts } from './jsonTree';
 import { computeStringInfo, type StringInfo } from './strings';
 import { syntaxProblems, type ParseOptions, type SyntaxProblem } from './syntaxProblems';
-import { startTemplateScan, type ScanResult, type TemplateRegion } from './templateScanner';
+import { DEFAULT_DEPTH_LIMIT, startTemplateScan, type ScanResult, type TemplateRegion, type TemplateScan } from './templateScanner';
 
 export type { Node } from 'jsonc-parser';
 
@@ -72,15 +72,37 @@ export interface JsonDocumentParse {
  * milliseconds, and the server yields between steps so that requests on other documents are
  * answered meanwhile. Both passes stop and go on, the template scan and the JSON tree; the
  * rest is short.
+ *
+ * A text without `${` (most messages, and every large one met so far) holds no template: its
+ * masked text is itself, and one pass of the tree finds what the template scan would (see
+ * TextFacts) instead of a pass of each. Should that pass give up, the two passes run.
  */
 export function startJsonDocument(text: string, options: ParseOptions = {}): JsonDocumentParse {
-  const scanning = startTemplateScan(text, { depthLimit: options.depthLimit });
+  const depthLimit = options.depthLimit ?? DEFAULT_DEPTH_LIMIT;
+  let facts: TextFacts | undefined = text.indexOf('${') < 0 ? { depthLimit, maxDepth: 0, markers: [], gaveUp: false } : undefined;
+  let scanning: TemplateScan | undefined;
   let tree: JsonTreeParse | undefined;
-  const errors: ParseError[] = [];
+  let errors: ParseError[] = [];
   let doc: JsonDocument | undefined;
   return {
     run(pause) {
       if (doc) return true;
+      if (facts) {
+        tree ??= startJsonTree(text, errors, undefined, facts);
+        if (!tree.run(pause)) return false;
+        if (!facts.gaveUp) {
+          const scan: ScanResult = {
+            templates: [], problems: [], markers: facts.markers, recovered: [], masked: text,
+            maxDepth: facts.maxDepth, depthExceededAt: undefined,
+          };
+          doc = finishParse(text, options, scan, tree.result(), errors);
+          return true;
+        }
+        facts = undefined;
+        tree = undefined;
+        errors = [];
+      }
+      scanning ??= startTemplateScan(text, { depthLimit });
       if (!scanning.run(pause)) return false;
       const scan = scanning.result();
       if (scan.depthExceededAt === undefined) {

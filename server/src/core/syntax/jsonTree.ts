@@ -5,7 +5,8 @@
  * messages). test/syntax/jsonTree.test.ts holds the two side by side on fixtures,
  * generated cards and random text.
  */
-import { createScanner, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
+import { readMarker, type MarkerLine } from './templateScanner';
 
 // jsonc-parser's SyntaxKind and ParseErrorCode values (const enums cannot be imported by a bundler).
 const enum Token {
@@ -25,6 +26,11 @@ const SCAN_ERRORS: Record<number, Code> = {
   1: Code.UnexpectedEndOfComment, 2: Code.UnexpectedEndOfString, 6: Code.InvalidCharacter,
 };
 
+/**
+ * jsonc-parser's Node but for `colonOffset`, which nothing reads: a field less (8 bytes) on
+ * every node of a tree that large documents keep through garbage collections, which copy it
+ * byte by byte.
+ */
 type MutableNode = {
   type: Node['type'];
   offset: number;
@@ -32,8 +38,11 @@ type MutableNode = {
   parent: MutableNode | undefined;
   children: MutableNode[] | undefined;
   value: unknown;
-  colonOffset: number | undefined;
-  /** The string's static and templated parts, filled in by JsonDocument.stringInfo when asked. */
+  /**
+   * The string's static and templated parts, filled in by JsonDocument.stringInfo when asked:
+   * on the node, it stays with it through a re-parse after an edit (incremental.ts), which
+   * keeps the nodes the edit did not touch.
+   */
   info: unknown;
 };
 
@@ -46,7 +55,7 @@ function node(
   children: MutableNode[] | undefined,
   value: unknown,
 ): MutableNode {
-  return { type, offset, length, parent, children, value, colonOffset: undefined, info: undefined };
+  return { type, offset, length, parent, children, value, info: undefined };
 }
 
 /**
@@ -58,8 +67,8 @@ const SHORT_STRING = 12;
 /**
  * From this many characters a document's tree outlives young-generation collections, which
  * copy every byte of it (twice: within the young generation, then into the old one): such a
- * tree shares its short strings and cuts its arrays to their size. A smaller document's tree
- * dies young, and a table kept from one document to the next would keep their strings alive.
+ * tree shares its short strings. A smaller document's tree dies young, and a table kept from
+ * one document to the next would keep their strings alive.
  */
 const LARGE_DOCUMENT = 64 * 1024;
 const SHARED_SLOTS = 1024;
@@ -75,9 +84,11 @@ function shortString(seen: (string | undefined)[], text: string, start: number, 
   return (seen[h] = text.slice(start, end));
 }
 
+/** An open object or array: its children so far are items[start, top) of the parse. */
 interface Frame {
   kind: 'object' | 'array';
   needsComma: boolean;
+  start: number;
 }
 
 const CLOSE_BRACE_OR_COMMA = [Token.CloseBrace, Token.Comma];
@@ -120,9 +131,26 @@ interface ElementsParse {
   stopBefore(offset: number, close: boolean): boolean;
 }
 
+/**
+ * What the template scan finds in a text that holds no `${`, found by the tree's own pass over
+ * it instead (jsonDocument.ts): its deepest nesting and its marker lines. Every bracket outside
+ * strings and comments is a token of its own, and every line comment one, so the tokens the
+ * tree reads (to the end of the text, past the value) say what the scan's characters would.
+ * `gaveUp` when the pass cannot stand for the scan: nesting past `depthLimit` (the scan
+ * reports it and no tree is built), or a marker line after a line break the scan may not count
+ * as one (escaped in a string). The pass stops there, its tree and errors unfinished.
+ */
+export interface TextFacts {
+  depthLimit: number;
+  maxDepth: number;
+  markers: MarkerLine[];
+  gaveUp: boolean;
+}
+
 /** parseJsonTree in steps, for the editor: a multi-megabyte parse yields between them. */
-export function startJsonTree(text: string, errors: ParseError[], elements?: ElementsParse): JsonTreeParse {
-  const scanner = createScanner(text, false);
+export function startJsonTree(text: string, errors: ParseError[], elements?: ElementsParse, facts?: TextFacts): JsonTreeParse {
+  /** jsonc-parser's scanner, made for the first token scanNext leaves to it (many texts have none). */
+  let scanner: JSONScanner | undefined;
   const len = text.length;
   let token: Token = Token.EOF;
   // The current token, kept here rather than asked of jsonc-parser's scanner: most tokens
@@ -138,13 +166,35 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
   const error = (code: Code) => {
     errors.push({ error: code as number, offset: tokenOffset, length: tokenLength });
   };
+  // Nesting as the template scan counts it (see TextFacts).
+  let depth = 0;
+  let maxDepth = 0;
+  const depthLimit = facts ? facts.depthLimit : Infinity;
+  let gaveUp = false;
+  const open = () => {
+    if (++depth > maxDepth) {
+      maxDepth = depth;
+      if (depth > depthLimit) gaveUp = true;
+    }
+  };
+  /** A line comment of `facts`' text: a marker line, if it is one, with the line start the scan would give it. */
+  const lineComment = () => {
+    let k = tokenOffset - 1;
+    for (let c = text.charCodeAt(k); k >= 0 && c !== 10 && c !== 13; c = text.charCodeAt(--k));
+    const marker = readMarker(text, tokenOffset, pos, k + 1);
+    if (!marker) return;
+    // The scan skips a line break escaped in a string (`\` and the break): its line goes on.
+    if (k > 0 && text.charCodeAt(k - 1) === 92) gaveUp = true;
+    facts!.markers.push(marker);
+  };
   /**
-   * The next token that is not trivia. White space, punctuation and strings without escapes
-   * or control characters (nearly every token of a message) are read here; anything else
-   * (numbers, literals, comments, escapes, mistakes) goes to jsonc-parser's scanner from the
-   * same position, so tokens, values and errors stay exactly its own. Its scanner builds the
-   * text of every run of white space character by character and copies each string in
-   * pieces: on a large message that was a large share of the parse.
+   * The next token that is not trivia. White space, punctuation, comments, keywords, integers
+   * and strings without escapes or control characters (nearly every token of a message) are
+   * read here, as jsonc-parser's scanner reads them; anything else (fractions, exponents,
+   * escapes, mistakes) goes to that scanner from the same position, so tokens, values and
+   * errors stay exactly its own. Its scanner builds the text of every run of white space
+   * character by character and copies each string in pieces: on a large message that was a
+   * large share of the parse.
    */
   const scanNext = (): Token => {
     for (;;) {
@@ -160,10 +210,10 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
         return (token = Token.EOF);
       }
       switch (code) {
-        case 123: pos++; tokenLength = 1; return (token = Token.OpenBrace);
-        case 125: pos++; tokenLength = 1; return (token = Token.CloseBrace);
-        case 91: pos++; tokenLength = 1; return (token = Token.OpenBracket);
-        case 93: pos++; tokenLength = 1; return (token = Token.CloseBracket);
+        case 123: pos++; tokenLength = 1; open(); return (token = Token.OpenBrace);
+        case 125: pos++; tokenLength = 1; if (depth > 0) depth--; return (token = Token.CloseBrace);
+        case 91: pos++; tokenLength = 1; open(); return (token = Token.OpenBracket);
+        case 93: pos++; tokenLength = 1; if (depth > 0) depth--; return (token = Token.CloseBracket);
         case 58: pos++; tokenLength = 1; return (token = Token.Colon);
         case 44: pos++; tokenLength = 1; return (token = Token.Comma);
         case 34: {
@@ -182,7 +232,55 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
           }
           break; // an escape, a control character or no closing quote: the full scanner decides
         }
+        case 47: { // a comment, as jsonc-parser's scanner reads it
+          const next = text.charCodeAt(pos + 1);
+          if (next === 47) {
+            let i = pos + 2;
+            for (let c = text.charCodeAt(i); i < len && c !== 10 && c !== 13; c = text.charCodeAt(++i));
+            pos = i;
+            tokenLength = pos - tokenOffset;
+            if (facts) lineComment();
+            continue;
+          }
+          if (next === 42) {
+            const close = text.indexOf('*/', pos + 2);
+            if (close >= 0) {
+              pos = close + 2;
+              continue;
+            }
+            // Unclosed: its scanner stops one past the last character it looked at.
+            pos = Math.max(pos + 2, len - 1) + 1;
+            tokenLength = pos - tokenOffset;
+            error(Code.UnexpectedEndOfComment);
+            continue;
+          }
+          break; // a slash alone
+        }
+        case 116:
+          if (word('true')) return (token = Token.True);
+          break;
+        case 102:
+          if (word('false')) return (token = Token.False);
+          break;
+        case 110:
+          if (word('null')) return (token = Token.Null);
+          break;
+        case 45: case 48: case 49: case 50: case 51: case 52: case 53: case 54: case 55: case 56: case 57: {
+          // An integer: an optional minus, then 0 alone or digits (`01` is two numbers, as for its scanner).
+          let i = code === 45 ? pos + 1 : pos;
+          const first = text.charCodeAt(i);
+          if (!(first >= 48 && first <= 57)) break;
+          i++;
+          if (first !== 48) for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i));
+          const after = text.charCodeAt(i);
+          if (after === 46 || after === 69 || after === 101) break; // a fraction or an exponent
+          tokenValue = text.slice(pos, i);
+          pos = i;
+          tokenLength = pos - tokenOffset;
+          return (token = Token.Number);
+        }
       }
+      scanner ??= createScanner(text, false);
       scanner.setPosition(pos);
       token = scanner.scan() as number;
       pos = scanner.getPosition();
@@ -193,6 +291,8 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
       if (scanError !== 0) error(SCAN_ERRORS[scanError]);
       switch (token) {
         case Token.LineComment:
+          if (facts) lineComment();
+          break;
         case Token.BlockComment:
         case Token.LineBreak:
         case Token.Trivia:
@@ -204,6 +304,24 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
           return token;
       }
     }
+  };
+  /**
+   * True when `keyword` stands at `pos` as a word of its own (jsonc-parser's scanner reads a
+   * word up to white space, a line break, punctuation, a quote or a slash): the token is then
+   * read, its value the keyword.
+   */
+  const word = (keyword: string): boolean => {
+    const end = pos + keyword.length;
+    if (!text.startsWith(keyword, pos)) return false;
+    if (end < len) {
+      const c = text.charCodeAt(end);
+      if (!(c === 32 || c === 9 || c === 10 || c === 13 || c === 125 || c === 93 || c === 123 || c === 91 ||
+        c === 34 || c === 58 || c === 44 || c === 47)) return false;
+    }
+    tokenValue = keyword;
+    pos = end;
+    tokenLength = keyword.length;
+    return true;
   };
   /** Reports, then skips tokens until one of `until` (stays on it) or past one of `after`. */
   const handleError = (code: Code, after: readonly Token[], until: readonly Token[]) => {
@@ -217,10 +335,18 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
   };
 
   // Tree building, exactly as parseTree's visitor does it.
-  const root: MutableNode = node('array', -1, -1, undefined, [], undefined);
+  const root: MutableNode = node('array', -1, -1, undefined, undefined, undefined);
   // Reading elements, they go into an array of their own, which stands for theirs.
-  const shell = elements ? node('array', -1, -1, root, [], undefined) : undefined;
+  const shell = elements ? node('array', -1, -1, root, undefined, undefined) : undefined;
   let parent: MutableNode = shell ?? root;
+  /**
+   * The children of the open objects and arrays, one after the other, up to `top` (the root's
+   * value first): each container's children become an array of their number when it closes.
+   * A pushed-to array per container reserved room for 17 at its first push, and grew by
+   * copies; a large tree kept those arrays through collections, or a copy cut to size.
+   */
+  const items: MutableNode[] = [];
+  let top = 0;
   /**
    * The key of the property being read, until its value arrives: the property's children are
    * then made once, [key, value], rather than [key] and again [key, value] (an array saved
@@ -235,10 +361,9 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     }
   };
   const add = (node: MutableNode) => {
-    // A property holds its key and one value: an array of exactly two, not a pushed-to one
-    // (a push reserves room for 17), since a large message has one per property.
+    // A property holds its key and one value: an array of exactly two, made at once.
     if (parent.type === 'property') { parent.children = [pendingKey!, node]; pendingKey = undefined; }
-    else parent.children!.push(node);
+    else items[top++] = node;
     return node;
   };
   const literal = (value: unknown) => {
@@ -252,24 +377,35 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     const end = tokenOffset + tokenLength;
     ensurePropertyComplete(end); // a property whose value is missing
     parent.length = end - parent.offset;
-    // Pushing left room for more children (16 at the first push, half as many again at each
-    // growth): a large tree outlives collections, and keeps an array of its size per container.
-    if (large) parent.children = parent.children!.slice();
+    const start = stack[sp - 1].start;
+    parent.children = items.slice(start, top);
+    top = start;
     parent = parent.parent!;
     ensurePropertyComplete(end);
   };
 
   // Reading elements, the array they belong to is open, its comma checked: so is every array
   // at that point of a whole parse.
-  const stack: Frame[] = elements ? [{ kind: 'array', needsComma: true }] : [];
+  // The open containers are stack[0, sp); the frames past sp are kept to be used again.
+  const stack: Frame[] = elements ? [{ kind: 'array', needsComma: true, start: 0 }] : [];
+  let sp = stack.length;
   /** Starts a value at the current token: a container goes on the stack, a scalar is read whole. */
   const beginValue = (): boolean => {
     switch (token) {
       case Token.OpenBracket:
       case Token.OpenBrace: {
         const object = token === Token.OpenBrace;
-        parent = add(node(object ? 'object' : 'array', tokenOffset, -1, parent, [], undefined));
-        stack.push({ kind: object ? 'object' : 'array', needsComma: false });
+        parent = add(node(object ? 'object' : 'array', tokenOffset, -1, parent, undefined, undefined));
+        const kind = object ? 'object' : 'array';
+        if (sp < stack.length) {
+          const frame = stack[sp];
+          frame.kind = kind;
+          frame.needsComma = false;
+          frame.start = top;
+        } else {
+          stack.push({ kind, needsComma: false, start: top });
+        }
+        sp++;
         scanNext();
         return true;
       }
@@ -295,34 +431,57 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     return true;
   };
 
+  /** The template scan reads on to the end of the text: so do the tokens of `facts`' text, their errors unreported. */
+  const readToTheEnd = () => {
+    if (!facts) return;
+    const reported = errors.length;
+    while (!gaveUp && token !== Token.EOF) scanNext();
+    errors.length = reported;
+  };
+
+  /** Reading elements, stops before the next one: those read are the shell's children. */
+  const stop = () => {
+    shell!.children = items.slice(0, top);
+    return (finished = stopped = true);
+  };
+
   let started = false;
   let finished = false;
   let stopped = false;
   let result: MutableNode | undefined;
   const run = (pause?: () => boolean): boolean => {
-    if (finished) return true;
+    const done = runOn(pause);
+    if (facts) {
+      facts.maxDepth = maxDepth;
+      facts.gaveUp = gaveUp;
+    }
+    return done;
+  };
+  const runOn = (pause?: () => boolean): boolean => {
+    if (finished || gaveUp) return true;
     if (!started) {
       started = true;
       scanNext();
       if (token === Token.EOF) return (finished = true);
       if (!beginValue()) {
         error(Code.ValueExpected);
+        readToTheEnd();
         return (finished = true);
       }
     }
     let poll = TURNS_PER_POLL;
-    while (stack.length > 0) {
+    while (sp > 0 && !gaveUp) {
       if (pause !== undefined && --poll === 0) {
         if (pause()) return false;
         poll = TURNS_PER_POLL;
       }
-      const frame = stack[stack.length - 1];
+      const frame = stack[sp - 1];
       const object = frame.kind === 'object';
       const close = object ? Token.CloseBrace : Token.CloseBracket;
-      if (elements && stack.length === 1 && token === close && elements.stopBefore(tokenOffset, true)) return (finished = stopped = true);
+      if (elements && sp === 1 && token === close && elements.stopBefore(tokenOffset, true)) return stop();
       if (token === close || token === Token.EOF) {
         endContainer();
-        stack.pop();
+        sp--;
         if (token !== close) handleError(object ? Code.CloseBraceExpected : Code.CloseBracketExpected, [close], []);
         else scanNext();
         continue;
@@ -336,7 +495,7 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
       }
       frame.needsComma = true;
       if (!object) {
-        if (elements && stack.length === 1 && elements.stopBefore(tokenOffset, false)) return (finished = stopped = true);
+        if (elements && sp === 1 && elements.stopBefore(tokenOffset, false)) return stop();
         if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACKET_OR_COMMA);
         continue;
       }
@@ -351,15 +510,19 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
       parent = add(node('property', offset, -1, parent, undefined, undefined));
       pendingKey = node('string', offset, length, parent, undefined, tokenValue);
       if (scanNext() === Token.Colon) {
-        parent.colonOffset = tokenOffset;
         scanNext();
         if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);
       } else {
         handleError(Code.ColonExpected, [], CLOSE_BRACE_OR_COMMA);
       }
     }
-    if (token !== Token.EOF) handleError(Code.EndOfFileExpected, [], []);
-    result = root.children![0];
+    if (gaveUp) return true;
+    if (token !== Token.EOF) {
+      handleError(Code.EndOfFileExpected, [], []);
+      readToTheEnd();
+    }
+    if (gaveUp) return true;
+    result = top > 0 ? items[0] : undefined;
     if (result) result.parent = undefined;
     return (finished = true);
   };

@@ -86,7 +86,7 @@ interface ScanOptions {
 
 /** Longest template expression we scan before calling it unterminated. */
 export const MAX_TEMPLATE_LENGTH = 20_000;
-const DEFAULT_DEPTH_LIMIT = 1_000;
+export const DEFAULT_DEPTH_LIMIT = 1_000;
 /**
  * At most this many template problems are kept (the 'budget' one always is); one last
  * 'too-many' problem says how many more there were. Without a cap, 1 MB of `${}` gives
@@ -209,7 +209,7 @@ export function scanTemplates(text: string, options: ScanOptions = {}): ScanResu
 const CHARS_PER_POLL = 65_536;
 
 /** A scan that can stop and go on: what scanTemplates does in one go. */
-interface TemplateScan {
+export interface TemplateScan {
   /**
    * Scans on until the end, or until `pause` (asked about every CHARS_PER_POLL characters)
    * says to stop; true when the scan is complete. Stopping changes nothing in the result.
@@ -455,7 +455,8 @@ function scanOn(
 
 const MARKER = /^\/\/\s*@(each|end)\b(.*)$/;
 
-function readMarker(text: string, start: number, end: number, lineStart: number): MarkerLine | undefined {
+/** The marker line of the line comment [start, end), if it is one; `lineStart`: the start of its line. */
+export function readMarker(text: string, start: number, end: number, lineStart: number): MarkerLine | undefined {
   // Quick reject before the regular expression: the comment must mention '@'. Search the
   // comment only: text.indexOf('@', start) ran on to the end of the text for every comment
   // without an '@', which made many comment lines quadratic.
