@@ -49,6 +49,12 @@ export default tseslint.config(
       'regexp/no-super-linear-backtracking': 'error',
       'regexp/no-super-linear-move': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // The parse tree (core/syntax/jsonTree.ts) does not fill jsonc-parser's optional
+      // `colonOffset`, to keep nodes small: reading it would silently give undefined.
+      'no-restricted-properties': ['error', {
+        property: 'colonOffset',
+        message: "umsg's parse tree does not fill colonOffset: find the colon from the key's end (see jsonTree.ts).",
+      }],
       // The scanners compare char codes with `const enum` members on purpose (fast, named).
       '@typescript-eslint/no-unsafe-enum-comparison': 'off',
       // Escaping control characters means naming them in a character class.
