@@ -17,7 +17,7 @@ import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocument
 import { documentContext, fileContexts } from './fileContexts';
 import { registerNewFiles } from './newFiles';
 import { registerPreview } from './preview';
-import { providerProjects } from './providerProject';
+import { projectFileConcerns, providerProjects } from './providerProject';
 import { registerWorkspaceDiagnostics } from './workspaceDiagnostics';
 
 import type { ServerRuntime } from './runtime';
@@ -29,8 +29,12 @@ const PUSH_DELAY_MS = 200;
 const SETTINGS_WAIT_MS = 2000;
 
 /** One version of one open document: keyed by version *and* text, so a reused version number never serves older text. */
-type Entry = { version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult; running?: RunningCheck }
-  & { project?: Promise<ProviderProjectFacts | undefined> };
+type Entry = {
+  version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult; running?: RunningCheck;
+  /** A provider descriptor's project facts, read for this entry (lsp/providerProject.ts). */
+  project?: Promise<ProviderProjectFacts | undefined>;
+  settingsFile?: string | null;
+};
 type Token = { isCancellationRequested: boolean };
 /** A check under way, shared by every request for the same version (diagnostics, code lens, code actions). */
 type RunningCheck = { tokens: Set<Token | undefined>; stop: Token; promise: Promise<CheckResult> };
@@ -276,7 +280,33 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     workspace.changed(); recheckAll();
   });
   // The config file, sample data and channel-specific siblings all change what a message gets.
-  connection.onDidChangeWatchedFiles((params) => { if (workspace.filesChanged(params?.changes)) recheckAll(); });
+  connection.onDidChangeWatchedFiles((params) => {
+    const { recheck, projectFiles } = workspace.filesChanged(params?.changes);
+    if (recheck) recheckAll();
+    else if (projectFiles.length > 0) projectFilesChanged(projectFiles);
+  });
+
+  /**
+   * Build or source files of provider projects changed on disk: the open descriptors of those
+   * projects read theirs again and are checked again (the parse of their text is kept); every
+   * other open document keeps its check.
+   */
+  function projectFilesChanged(changed: readonly string[]) {
+    const again: string[] = [];
+    for (const doc of documents.all()) {
+      const entry = entries.get(doc.uri);
+      if (!entry || kindOf(doc) !== 'native-provider') continue;
+      if (!changed.some((c) => projectFileConcerns(c, doc.uri, entry.settingsFile))) continue;
+      entries.set(doc.uri, { version: entry.version, text: entry.text, generation: entry.generation, handle: entry.handle });
+      again.push(doc.uri);
+    }
+    if (again.length === 0) return;
+    if (pullDiagnostics) {
+      if (refreshSupport) connection.languages.diagnostics.refresh().catch((e) => log(`Diagnostics refresh failed: ${String(e)}`));
+      return;
+    }
+    for (const uri of again) schedulePush(uri, 0);
+  }
 
   connection.onCompletion(handler('Completion', atPosition, [], async (p: {
     textDocument: { uri: string };
