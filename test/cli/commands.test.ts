@@ -579,7 +579,8 @@ describe('files found by name next to a message', () => {
     // Messenger's own format, not a universal card, with an unterminated template on line 3
     // (`  "name": "` is 11 characters, so the `${` is at column 12), under a key that Messenger's
     // message does not have (column 3).
-    const native = '{\n  "attachment": { "type": "template", "payload": { "template_type": "generic", "elements": [] } },\n' +
+    const native = '{\n  "attachment": { "type": "template", "payload": { "template_type": "generic", ' +
+      '"elements": [{ "title": "Brunch", "subtitle": "Sundays" }] } },\n' +
       '  "name": "${user.name"\n}\n';
     const dir = tempTree({ 'brunch.umsg': LONG_TITLE, 'brunch.messenger.umsg': native });
     const { results } = await umsgJson(['check'], dir);
