@@ -86,3 +86,17 @@ export function affectsOthers(uri: string): boolean {
   const m = /\.([a-z]+)\.umsg$/.exec(uri);
   return !!m && (CHANNEL_IDS as readonly string[]).includes(m[1]);
 }
+
+/**
+ * The workspace folders after a workspace/didChangeWorkspaceFolders event (`event`) on
+ * `folders`, and the folders it adds or removes, as URIs (malformed entries left out);
+ * undefined when it changes none.
+ */
+export function nextFolders(event: unknown, folders: readonly string[]): { folders: string[]; changed: string[] } | undefined {
+  const urisOf = (list: unknown) => (Array.isArray(list) ? (list as unknown[]) : [])
+    .map((f) => (isObject(f) && typeof f.uri === 'string' ? f.uri : undefined)).filter((u) => u !== undefined);
+  const added = urisOf(isObject(event) ? event.added : undefined);
+  const removed = new Set(urisOf(isObject(event) ? event.removed : undefined));
+  if (added.length === 0 && removed.size === 0) return undefined;
+  return { folders: [...folders.filter((u) => !removed.has(u)), ...added], changed: [...added, ...removed] };
+}
