@@ -15,7 +15,8 @@
 // - there is no tsx in the test processes: a worker thread started from a .ts file does not
 //   load, so tests give workers a bundle (runCli's workerScript: dist/cli.js, kept fresh by
 //   test/support/bundle.ts);
-// - stack traces point at the .ts source (inline source maps, `--enable-source-maps`);
+// - stack traces point at the .ts source (inline source maps, read by the run's reporter when a
+//   trace is printed: test/unit-reporter.mjs);
 // - a file that does not build fails the run before any test runs (esbuild names it), and a
 //   file that throws while loading fails the run as it did under tsx.
 //
@@ -212,10 +213,12 @@ function ramTmpdir() {
 const tmp = ramTmpdir();
 
 const bundles = Object.keys(entryPoints).map((name) => path.join(OUT, `${name}.js`));
+// The reporter is node's spec reporter, with each place in a bundle written as its .ts line
+// (test/unit-reporter.mjs): a bundle's source map is read only when a place in it is printed.
 const child = spawn(process.execPath, [
-  '--enable-source-maps', '--test', '--test-concurrency=2', '--test-reporter=spec',
+  '--test', '--test-concurrency=2', `--test-reporter=${path.join(ROOT, 'test', 'unit-reporter.mjs')}`,
   ...process.argv.slice(2), ...bundles,
-], { cwd: ROOT, stdio: 'inherit', env: tmp ? { ...process.env, TMPDIR: tmp } : process.env });
+], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...(tmp ? { TMPDIR: tmp } : {}), UNIT_BUILD_OUT: OUT } });
 // Ctrl-C reaches node:test too: wait for it to end, then remove the temporary folder.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {

@@ -262,6 +262,7 @@ const BROKEN: [OracleChannel, JsonValue, string][] = [
   ['messenger', { attachment: { type: 'template', payload: { template_type: 'generic', elements: [{ subtitle: 's' }] } } },
     'title: is required'],
   ['messenger', { attachment: { type: 'template', payload: { template_type: 'button', text: 't', buttons: [] } } }, 'fewer than 1'],
+  ['messenger', { attachment: { type: 'template', payload: { template_type: 'generic', elements: [] } } }, 'fewer than 1'],
   ['messenger', { text: 'a', quick_replies: [{ content_type: 'location' }] }, 'must be text, user_phone_number or user_email'],
   ['gbm', { richCard: { carouselCard: { cardContents: [{ title: 'one' }] } } }, 'fewer than 2'],
   ['gbm', { text: 'a', suggestions: [{ action: { text: 'Call', dialAction: { phoneNumber: '201 555' } } }] }, 'phone number'],

@@ -579,7 +579,8 @@ describe('files found by name next to a message', () => {
     // Messenger's own format, not a universal card, with an unterminated template on line 3
     // (`  "name": "` is 11 characters, so the `${` is at column 12), under a key that Messenger's
     // message does not have (column 3).
-    const native = '{\n  "attachment": { "type": "template", "payload": { "template_type": "generic", "elements": [] } },\n' +
+    const native = '{\n  "attachment": { "type": "template", "payload": { "template_type": "generic", ' +
+      '"elements": [{ "title": "Brunch", "subtitle": "Sundays" }] } },\n' +
       '  "name": "${user.name"\n}\n';
     const dir = tempTree({ 'brunch.umsg': LONG_TITLE, 'brunch.messenger.umsg': native });
     const { results } = await umsgJson(['check'], dir);
@@ -1003,20 +1004,32 @@ describe('umsg render: a native message with a dynamic list', () => {
     const universal = '{ "type": "rich", "title": "Menu", "description": "Pick one", "insideActions": [\n' +
       '  // @each dishes\n  { "type": "reply", "display": "${it.label()}", "payload": "${it.name()}" }\n  // @end\n] }\n';
     const reasons = (stderr: string) => [...stderr.matchAll(/(\$\{[^}]*\}) was not evaluated: (.*)$/gm)].map((m) => `${m[1]}: ${m[2]}`).sort();
-    for (const sample of [undefined, '{ "dishes": "pasta" }']) {
+    const ONCE = 'the dynamic list body is rendered once, as written, without `it`.';
+    // The sample's value at the list, and what check and render say of it (nothing without sample data).
+    const cases: [string | undefined, string | undefined][] = [
+      [undefined, undefined],
+      ['{ "dishes": { "name": "PASTA" } }', `dishes is an object in the sample data, not a list: ${ONCE}`],
+      ['{ "dishes": "pasta" }', `dishes is a string in the sample data, not a list: ${ONCE}`],
+      ['{ "dishes": 3 }', `dishes is a number in the sample data, not a list: ${ONCE}`],
+      ['{ "dishes": null }', `dishes is null in the sample data, not a list: ${ONCE}`],
+      ['{ "soups": [] }', `The sample data has no "dishes": ${ONCE}`],
+    ];
+    for (const [sample, finding] of cases) {
       const files: Record<string, string> = { 'menu.whatsapp.umsg': LIST, 'card.umsg': universal };
       if (sample) Object.assign(files, { 'menu.sample.json': sample, 'card.sample.json': sample });
       const dir = tempTree(files);
       const { render, check } = await renderAndCheck(dir, 'menu.whatsapp.umsg');
       assert.equal(render.code, 0, render.stderr);
       assert.deepEqual(rowsOf(render.stdout), [{ id: '${it.name()}', title: '${it.label()}' }]);
-      assert.deepEqual(check, []);
-      const card = await umsg(['render', 'card.umsg'], dir);
-      assert.deepEqual(reasons(render.stderr), reasons(card.stderr));
-      assert.equal(reasons(render.stderr).length, 3);
-      assert.match(render.stderr, sample
-        ? /^umsg: menu\.whatsapp\.umsg:12:22: \$\{dishes\} was not evaluated: dishes is not a list in the sample data\.$/m
-        : /^umsg: menu\.whatsapp\.umsg:12:22: \$\{dishes\} was not evaluated: no sample data\.$/m);
+      // At the list expression of `// @each dishes`, in native and universal form alike.
+      assert.deepEqual(check, finding ? [`12:22 sample-data: ${finding}`] : [], sample);
+      const card = await renderAndCheck(dir, 'card.umsg');
+      assert.equal(card.render.code, 0, card.render.stderr);
+      assert.deepEqual(card.check, finding ? [`2:12 sample-data: ${finding}`] : [], sample);
+      // The body's templates are told alike; the list itself is told by the finding, or as not evaluated without sample data.
+      assert.deepEqual(reasons(render.stderr), reasons(card.render.stderr));
+      assert.equal(reasons(render.stderr).length, finding ? 2 : 3, render.stderr);
+      if (!finding) assert.match(render.stderr, /^umsg: menu\.whatsapp\.umsg:12:22: \$\{dishes\} was not evaluated: no sample data\.$/m);
     }
   });
 

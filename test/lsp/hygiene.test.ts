@@ -97,6 +97,32 @@ describe('document versions', () => {
     assert.deepEqual(second.items.map((d) => d.code), []);
   });
 
+  it('a document closed and opened again while a request read the files around it gets the reopened one\'s findings', async () => {
+    h = await startHarness({ pull: true });
+    type Report = { items: Diagnostic[] };
+    const codesOf = async (uri: string) =>
+      ((await h!.client.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as Report).items.map((d) => d.code);
+    // The same text read as a Configuration Meta file: what the reopened document must get.
+    const OTHER = 'file:///proj/cards/other.umsg';
+    await h.open(OTHER, MISSING_TITLE, 'configuration-meta');
+    const asMeta = await codesOf(OTHER);
+    await h.open(URI, MISSING_TITLE);
+    const release = h.holdReads();
+    // The request reads the config around version 1 (held) ...
+    const during = h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } });
+    await h.settle();
+    // ... while the editor closes the document and opens it again in another language: the same
+    // version and text (an editor keeps both when only the language mode changes).
+    await h.client.sendNotification('textDocument/didClose', { textDocument: { uri: URI } });
+    await h.open(URI, MISSING_TITLE, 'configuration-meta');
+    await h.settle();
+    release();
+    // That request was for the document as it was: it answers ContentModified.
+    assert.equal((await errorOf(during)).code, -32801);
+    assert.notDeepEqual(asMeta, ['card-required'], 'the two languages find different things in the text');
+    assert.deepEqual(await codesOf(URI), asMeta, 'the reopened document is checked as what it is now');
+  });
+
   // An edit that arrives while a request is answered (here: while the request's config lookup
   // reads files) makes the answer another version's: its ranges would not fit the text the
   // client had when it asked. Such a request answers ContentModified.

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import { renderForChannel, type SampleData } from '../../server/src/core';
 import { startHarness, type Harness } from '../support/lspHarness';
 
 const DIR = '/proj/cards';
@@ -84,6 +85,29 @@ describe('sample data and channel-specific messages over LSP', () => {
     h.files.set(`${DIR}/menu.sample.json`, '{ "user": ');
     await h.client.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `file://${DIR}/menu.sample.json`, type: 2 }] });
     assert.deepEqual((await diagnostics()).map((d) => d.code), ['sample-data']);
+  });
+
+  it('a dynamic list over a value that is not a list in the sample data: the finding render repeats, at the list', async () => {
+    const WHATSAPP = `${DIR}/menu.whatsapp.umsg`;
+    const LIST = JSON.stringify({
+      type: 'interactive',
+      interactive: { type: 'list', body: { text: 'Menu' }, action: { button: 'Dishes', sections: [{ title: 'Today', rows: ['ROWS'] }] } },
+    }, null, 2).replace('"ROWS"', '\n// @each dishes\n{ "id": "${it.name()}", "title": "${it.label()}" }\n// @end\n');
+    for (const value of ['{ "name": "PASTA" }', '"pasta"', '3', 'null', undefined]) {
+      const sample = value === undefined ? '{ "user": { "name": "Ana" } }' : `{ "user": { "name": "Ana" }, "dishes": ${value} }`;
+      h = await startHarness({ pull: true, files: { [`${DIR}/menu.sample.json`]: sample } });
+      for (const [uri, text, channelSpecific] of [[URI, MENU, undefined], [`file://${WHATSAPP}`, LIST, 'whatsapp']] as const) {
+        await h.open(uri, text);
+        const items = (await req<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
+        const render = renderForChannel(text, { sample: JSON.parse(sample) as SampleData, channelSpecific });
+        const told = render.findings.filter((f) => f.rule === 'sample-data');
+        assert.equal(told.length, 1, `${value} ${uri}`);
+        assert.deepEqual(items.map((d) => [d.code, d.message, d.range.start]), [['sample-data', told[0].message, at(text, 'dishes\n')]]);
+        assert.match(told[0].message, value === undefined ? /^The sample data has no "dishes": / : /^dishes is (an? [a-z]+|null) in the sample data, not a list: /);
+      }
+      h.dispose();
+      h = undefined;
+    }
   });
 
   it('a channel-specific sibling takes that channel out of the checks, the summary and the hover', async () => {

@@ -169,6 +169,63 @@ describe('workspace diagnostics (workspace/diagnostic)', () => {
     assert.equal(second.get(uri('cards/bad.umsg'))?.kind, 'unchanged', 'a project file re-checks descriptors only');
   });
 
+  it('a changed build or source file reads again the descriptors of its own project only, unopened and open', async () => {
+    const descriptor = (name: string) => JSON.stringify({
+      label: name, providerType: 'Native Provider', deployMode: 'hosted', implements: ['payments.IPayment'],
+      providerClassName: `com.example.${name}.Provider`, implementation: `com.example:${name}:1.0.0`,
+    });
+    // Two Gradle builds with two descriptors each, and a descriptor under no build.
+    const descriptors = ['pay/providers/a', 'pay/providers/b', 'ship/providers/a', 'ship/providers/b', 'loose/a'];
+    const files: Record<string, string> = {
+      ...FILES, [`${WS}/pay/settings.gradle`]: "include 'pay'", [`${WS}/ship/settings.gradle`]: "include 'ship'",
+    };
+    for (const d of descriptors) files[`${WS}/${d}.provider.json`] = descriptor(d.split('/')[0]);
+    const reads = new Map<string, number>();
+    await start({
+      files,
+      providerProject: (filePath) => {
+        const d = filePath.slice(WS.length + 1, -'.provider.json'.length);
+        reads.set(d, (reads.get(d) ?? 0) + 1);
+        const build = d.split('/')[0];
+        return Promise.resolve(build === 'loose'
+          ? { found: false, reason: 'no settings.gradle above it' }
+          : { found: true, settingsFile: `${WS}/${build}/settings.gradle`, projects: [build], project: undefined, problems: [] });
+      },
+    });
+    const readsSince = (before: Map<string, number>) => descriptors.filter((d) => (reads.get(d) ?? 0) > (before.get(d) ?? 0));
+    const first = await pull();
+    assert.deepEqual(readsSince(new Map()), descriptors);
+    let before = new Map(reads);
+    await changedOnDisk('pay/pay/src/main/kotlin/com/example/pay/Provider.kt', 'class Provider', 2);
+    const second = await pull(first);
+    assert.deepEqual(readsSince(before), ['pay/providers/a', 'pay/providers/b'], 'a Kotlin file of pay: pay\'s descriptors');
+    before = new Map(reads);
+    await changedOnDisk('ship/build.gradle.kts', 'group = "com.example"', 1);
+    const third = await pull(second);
+    assert.deepEqual(readsSince(before), ['ship/providers/a', 'ship/providers/b'], 'a build file of ship: ship\'s descriptors');
+    before = new Map(reads);
+    // A settings file above the descriptor under no build may make it one.
+    await changedOnDisk('loose/settings.gradle', "include 'loose'", 1);
+    await pull(third);
+    assert.deepEqual(readsSince(before), ['loose/a'], 'a settings file beside the descriptor under no build');
+
+    // Open descriptors: the same, and the others keep their check.
+    const diagnosticsOf = (d: string) =>
+      h!.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: uri(`${d}.provider.json`) } });
+    for (const d of ['pay/providers/a', 'ship/providers/a']) {
+      await h!.open(uri(`${d}.provider.json`), descriptor(d.split('/')[0]), 'native-provider');
+    }
+    await diagnosticsOf('pay/providers/a');
+    await diagnosticsOf('ship/providers/a');
+    before = new Map(reads);
+    const refreshed = h!.nextRefresh();
+    await changedOnDisk('pay/pay/src/main/kotlin/com/example/pay/Provider.kt', 'class Provider(val a: Int)', 2);
+    await refreshed;
+    await diagnosticsOf('pay/providers/a');
+    await diagnosticsOf('ship/providers/a');
+    assert.deepEqual(readsSince(before), ['pay/providers/a'], 'the open descriptor of pay only');
+  });
+
   it('answers unchanged for the ids the client has and full for the one it lacks', async () => {
     await start();
     const first = await pull();

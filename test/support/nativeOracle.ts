@@ -507,7 +507,7 @@ function messengerTemplate(v: Validator, t: unknown, path: string): void {
   if (kind === 'generic') {
     if (!v.object(t, path, ['template_type', 'elements', 'sharable'])) return;
     v.boolean(t, 'sharable', path);
-    v.each(t, 'elements', path, { required: true, max: 10 }, (e, ip) => messengerGenericElement(v, e, ip));
+    v.each(t, 'elements', path, { required: true, min: 1, max: 10 }, (e, ip) => messengerGenericElement(v, e, ip));
   } else if (kind === 'button') {
     if (!v.object(t, path, ['template_type', 'text', 'buttons'])) return;
     v.string(t, 'text', path, { required: true, max: 640 });

@@ -99,11 +99,12 @@ export async function render(args: RenderArgs, io: CliIO): Promise<number> {
         `was not evaluated: ${printable(u.reason)}.\n`,
     );
   }
-  if (channel || specific) {
-    for (const f of result.findings) {
-      const at = lineColumn(text, f.offset);
-      io.stderr(`umsg: ${printable(shown)}:${at.line}:${at.column}: ${f.severity} ${f.rule}: ${printable(f.message)}\n`);
-    }
+  // With a channel, every finding that explains what it receives; without one, the sample data's
+  // (a dynamic list over a value that is not a list prints its body once).
+  const explaining = channel || specific ? result.findings : result.findings.filter((f) => f.rule === 'sample-data');
+  for (const f of explaining) {
+    const at = lineColumn(text, f.offset);
+    io.stderr(`umsg: ${printable(shown)}:${at.line}:${at.column}: ${f.severity} ${f.rule}: ${printable(f.message)}\n`);
   }
   io.stdout(JSON.stringify(result.value, null, 2) + '\n');
   return 0;

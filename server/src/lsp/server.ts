@@ -8,16 +8,16 @@
 import { URI } from 'vscode-uri';
 import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type ClientCapabilities, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument, type Position } from 'vscode-languageserver-textdocument';
-import { createLanguageService, type CheckResult, type ProviderProjectFacts, type ServiceDocument } from '../core';
+import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
 import { registerChannelMessages } from './channelMessage';
 import { codeLenses } from './codeLens';
-import { affectsOthers, documentLanguage, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
+import { affectsOthers, documentLanguage, nextFolders, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 import { documentContext, fileContexts } from './fileContexts';
 import { registerNewFiles } from './newFiles';
 import { registerPreview } from './preview';
-import { providerProjects } from './providerProject';
+import { providerProjects, rereadProjects, type ProjectHolder } from './providerProject';
 import { registerWorkspaceDiagnostics } from './workspaceDiagnostics';
 
 import type { ServerRuntime } from './runtime';
@@ -30,7 +30,7 @@ const SETTINGS_WAIT_MS = 2000;
 
 /** One version of one open document: keyed by version *and* text, so a reused version number never serves older text. */
 type Entry = { version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult; running?: RunningCheck }
-  & { project?: Promise<ProviderProjectFacts | undefined> };
+  & ProjectHolder;
 type Token = { isCancellationRequested: boolean };
 /** A check under way, shared by every request for the same version (diagnostics, code lens, code actions). */
 type RunningCheck = { tokens: Set<Token | undefined>; stop: Token; promise: Promise<CheckResult> };
@@ -234,24 +234,27 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
    * (the config walk stops at a workspace folder).
    */
   function foldersChanged(event: unknown) {
-    const urisOf = (list: unknown) => (Array.isArray(list) ? (list as unknown[]) : [])
-      .map((f) => (isObject(f) && typeof f.uri === 'string' ? f.uri : undefined)).filter((u) => u !== undefined);
-    const added = urisOf(isObject(event) ? event.added : undefined);
-    const removed = new Set(urisOf(isObject(event) ? event.removed : undefined));
-    if (added.length === 0 && removed.size === 0) return;
-    setFolders([...folderUris.filter((u) => !removed.has(u)), ...added]);
-    workspace.foldersChanged([...added, ...removed], folderUris);
+    const next = nextFolders(event, folderUris);
+    if (!next) return;
+    setFolders(next.folders);
+    workspace.foldersChanged(next.changed, folderUris);
     recheckAll();
   }
 
-  /** Configuration changed: forget every context and check the open files again. */
-  function recheckAll() {
-    generation++;
+  /**
+   * Configuration changed: forget every context and check the open files again. Files changed
+   * on disk (`files`) may leave the open documents as they are, or be build or source files
+   * only: then the open descriptors of their projects read them again (their parse is kept).
+   */
+  function recheckAll(files?: { recheck: boolean; projectFiles: readonly string[] }) {
+    const uris = files && !files.recheck ? rereadProjects(entries, files.projectFiles) : undefined;
+    if (uris?.length === 0) return;
+    if (!uris) generation++;
     if (pullDiagnostics) {
       if (refreshSupport) connection.languages.diagnostics.refresh().catch((e) => log(`Diagnostics refresh failed: ${String(e)}`));
       return;
     }
-    for (const doc of documents.all()) schedulePush(doc.uri, 0);
+    for (const uri of uris ?? documents.all().map((d) => d.uri)) schedulePush(uri, 0);
   }
 
   documents.onDidChangeContent((e) => {
@@ -276,7 +279,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     workspace.changed(); recheckAll();
   });
   // The config file, sample data and channel-specific siblings all change what a message gets.
-  connection.onDidChangeWatchedFiles((params) => { if (workspace.filesChanged(params?.changes)) recheckAll(); });
+  connection.onDidChangeWatchedFiles((params) => recheckAll(workspace.filesChanged(params?.changes)));
 
   connection.onCompletion(handler('Completion', atPosition, [], async (p: {
     textDocument: { uri: string };

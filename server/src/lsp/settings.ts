@@ -59,7 +59,7 @@ export function toConfig(s: ClientSettings): Partial<UmsgConfig> {
 
 /**
  * A provider's Gradle project (settings and build files, Kotlin and Java sources): a change
- * re-checks the open descriptors.
+ * re-checks the descriptors of that project (lsp/providerProject.ts, projectFileConcerns).
  */
 const PROJECT_FILES = ['**/*.gradle', '**/*.gradle.kts', '**/*.kt', '**/*.java'];
 const PROJECT_FILE_ENDINGS = ['.gradle', '.gradle.kts', '.kt', '.java'];
@@ -85,4 +85,18 @@ export function affectsOthers(uri: string): boolean {
   if (isProjectFile(uri)) return true;
   const m = /\.([a-z]+)\.umsg$/.exec(uri);
   return !!m && (CHANNEL_IDS as readonly string[]).includes(m[1]);
+}
+
+/**
+ * The workspace folders after a workspace/didChangeWorkspaceFolders event (`event`) on
+ * `folders`, and the folders it adds or removes, as URIs (malformed entries left out);
+ * undefined when it changes none.
+ */
+export function nextFolders(event: unknown, folders: readonly string[]): { folders: string[]; changed: string[] } | undefined {
+  const urisOf = (list: unknown) => (Array.isArray(list) ? (list as unknown[]) : [])
+    .map((f) => (isObject(f) && typeof f.uri === 'string' ? f.uri : undefined)).filter((u) => u !== undefined);
+  const added = urisOf(isObject(event) ? event.added : undefined);
+  const removed = new Set(urisOf(isObject(event) ? event.removed : undefined));
+  if (added.length === 0 && removed.size === 0) return undefined;
+  return { folders: [...folders.filter((u) => !removed.has(u)), ...added], changed: [...added, ...removed] };
 }

@@ -47,6 +47,7 @@ import { FolderWalk, type FolderEntry, type WalkHost } from '../workspace/walkFo
 import type { ContextIo, FileContext, fileContexts } from './fileContexts';
 import type { requestHandlers } from './requests';
 import { affectsOthers, isProjectFile, type ClientSettings } from './settings';
+import { projectFileConcerns, settingsUri } from './providerProject';
 import { excludeTest } from './globs';
 import type { ServerRuntime } from './runtime';
 import { toLspDiagnostic } from './toLsp';
@@ -103,8 +104,11 @@ function resultId(text: string, kind: string, context: DocumentContext): string 
     context.channelSpecific ?? null, context.overriddenChannels ?? [], context.providerProject ?? null]) + '\u0000' + text);
 }
 
-/** Stands in the changed files for "a file of a provider's Gradle project": every descriptor is read again. */
-const PROJECT_FILES_CHANGED = '\u0000provider projects';
+/**
+ * Marks a file of a provider's Gradle project among the changed files (this prefix, then its
+ * URI): the descriptors of that project are read again.
+ */
+const PROJECT_FILE = '\u0000provider project file:';
 
 function checkContext(found: FileContext, providerProject: ProviderProjectFacts | undefined): DocumentContext {
   const around = found.around;
@@ -124,7 +128,7 @@ function checkContext(found: FileContext, providerProject: ProviderProjectFacts 
  */
 function touchedBy(uri: string): string[] | undefined {
   if (languageOf(uri) === 'umsg-config') return undefined;
-  if (isProjectFile(uri)) return [PROJECT_FILES_CHANGED];
+  if (isProjectFile(uri)) return [PROJECT_FILE + uri];
   if (uri.endsWith('.sample.json')) return [uri.slice(0, -'.sample.json'.length) + '.umsg'];
   const channel = channelOfPath(uri);
   return channel ? [uri, uri.slice(0, -`.${channel}.umsg`.length) + '.umsg'] : [uri];
@@ -154,6 +158,8 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
    * watches files tells of every change; without one, every pass reads every file.
    */
   let dirty: Set<string> | 'all' = 'all';
+  /** The settings file (a URI; null: none) each unopened descriptor's project was last read from. */
+  const settingsFiles = new Map<string, string | null | undefined>();
   const watched = () => !!host.caps().workspace?.didChangeWatchedFiles?.dynamicRegistration;
   const wakers = new Set<() => void>();
 
@@ -181,12 +187,16 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     changed(nested ? undefined : []);
   }
 
-  function filesChanged(list: unknown): boolean {
+  function filesChanged(list: unknown): { recheck: boolean; projectFiles: string[] } {
     const isEvent = (c: unknown): c is FileEvent => typeof (c as FileEvent | undefined)?.uri === 'string';
     const events = (Array.isArray(list) ? (list as unknown[]) : []).filter(isEvent);
     const ours = events.filter((c) => languageOf(c.uri) || affectsOthers(c.uri));
     if (ours.length > 0) changed(ours.map((c) => c.uri));
-    return ours.some((c) => affectsOthers(c.uri) || (c.uri.endsWith('.umsg') && c.type !== FileChangeType.Changed));
+    return {
+      recheck: ours.some((c) => (affectsOthers(c.uri) && !isProjectFile(c.uri)) ||
+        (c.uri.endsWith('.umsg') && c.type !== FileChangeType.Changed)),
+      projectFiles: ours.filter((c) => isProjectFile(c.uri)).map((c) => c.uri),
+    };
   }
 
   /** Waits for a change or for the token. */
@@ -320,10 +330,13 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
     if (token.isCancellationRequested) { restore(); return { items: [] }; }
     const io = passIo(listings);
     // Reads ahead of the check, READ_AHEAD at most; a file the client already has is not read.
+    const projectFiles = stale === 'all' ? [] : [...stale].filter((u) => u.startsWith(PROJECT_FILE))
+      .map((u) => u.slice(PROJECT_FILE.length));
     const mustRead = (n: number) => {
       const uri = uriOf(files[n].path);
       const had = known?.get(uri);
-      const projectChanged = stale !== 'all' && files[n].kind === 'native-provider' && stale.has(PROJECT_FILES_CHANGED);
+      const projectChanged = files[n].kind === 'native-provider' &&
+        projectFiles.some((changedFile) => projectFileConcerns(changedFile, uri, settingsFiles.get(uri)));
       return !(stale !== 'all' && !stale.has(uri) && !projectChanged && had !== undefined && previous.get(uri) === had);
     };
     const reads = new Map<number, ReturnType<ServerRuntime['readFile']>>();
@@ -374,6 +387,7 @@ export function registerWorkspaceDiagnostics(host: WorkspaceDiagnosticsHost) {
               return undefined;
             })
             : undefined;
+          if (kind === 'native-provider') settingsFiles.set(uri, settingsUri(project, uriOf));
           const context = checkContext(found, project);
           const id = resultId(text, kind, context);
           if (previous.get(uri) === id) { report(uri, null, id, () => []); continue; }

@@ -89,7 +89,7 @@ describe('Messenger native form: lengths, at the limit and one over (code points
 describe('Messenger native form: counts, at the limit and one over', () => {
   const postback = (i: number) => ({ type: 'postback', title: `B${i}`, payload: `P${i}` });
   const cases: [string, unknown, string, (i: number) => unknown, number, number?][] = [
-    ['generic template elements', generic, `${element.slice(0, -2)}`, (i) => ({ title: `Card ${i}`, subtitle: 's' }), 10],
+    ['generic template elements', generic, `${element.slice(0, -2)}`, (i) => ({ title: `Card ${i}`, subtitle: 's' }), 10, 1],
     ['buttons on a generic element', generic, `${element}.buttons`, postback, 3],
     ['buttons on a button template', buttonTemplate, 'attachment.payload.buttons', postback, 3, 1],
     ['buttons on a media template element', mediaTemplate, `${element}.buttons`, postback, 3],

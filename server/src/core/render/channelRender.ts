@@ -25,7 +25,8 @@ export interface ChannelRender {
   unevaluated: Unevaluated[];
   /**
    * The findings that bear on this channel: its own channel findings, and every error or
-   * warning that is not about a channel. In source order.
+   * warning that is not about a channel. In source order. Without a channel, the sample-data
+   * findings on the message's dynamic list are the ones that explain what is printed.
    */
   findings: Diagnostic[];
   /** What the channel's published API rejects in `value` (each explained by a finding). */
@@ -69,6 +70,10 @@ export function renderForChannel(text: string, options: ChannelRenderOptions = {
   // repeated wherever the format has an array.
   const native = channelSpecific && messageForm(doc) === 'native' ? channelSpecific : undefined;
   const rendered = renderMessage(doc, sample, placementOf(native ? 'native' : 'universal'));
+  // A dynamic list over a value that is not a list in the sample data: the sample-data finding
+  // on the list says why the body is printed once, in place of the list's unevaluated entry.
+  const explained = new Set(findings.filter((f) => f.rule === 'sample-data' && f.length > 0).map((f) => f.offset));
+  if (explained.size > 0) rendered.unevaluated = rendered.unevaluated.filter((u) => !explained.has(u.offset));
   if (rendered.value === undefined) return {
     value: undefined,
     error: { message: rendered.error ?? 'The message does not render.', offset: undefined },

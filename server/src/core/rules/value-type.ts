@@ -104,11 +104,18 @@ function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
 function renderedType(ctx: RuleContext, f: FieldSpec, node: Node) {
   if (ctx.language !== 'universal-message') return;
   for (const r of renderedValues(ctx.doc, node, f.name, ctx.sample, 'json') ?? []) {
-    const kind = kindOf(r.value);
-    if (kind === f.kind) continue;
-    const found = typeof r.value === 'boolean' ? String(r.value) : ARTICLE[kind];
-    ctx.report({ message: r.message(`${f.name} must be ${ARTICLE[f.kind]}, found ${found}.`), offset: r.offset, length: r.length });
+    if (kindOf(r.value) === f.kind) continue;
+    ctx.report({
+      message: r.message(`${f.name} must be ${ARTICLE[f.kind]}, found ${foundValue(r.value)}.`),
+      offset: r.offset,
+      length: r.length,
+    });
   }
+}
+
+/** A rendered or sample value's JSON type as a finding names it: `an object`, `a string`, `true`. */
+export function foundValue(value: JsonValue): string {
+  return typeof value === 'boolean' ? String(value) : ARTICLE[kindOf(value)];
 }
 
 function kindOf(value: JsonValue): FieldSpec['kind'] {

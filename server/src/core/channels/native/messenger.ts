@@ -173,8 +173,10 @@ const template: NativeObject = {
         fields: [
           {
             name: 'elements',
-            value: { kind: 'array', items: { kind: 'object', object: genericElement }, maxItems: L.elements },
-            doc: `The cards; more than one makes a horizontal carousel (at most ${L.elements}).`,
+            // The page describes a generic template as a title, subtitle, image and buttons: those of
+            // an element, whose title is required. With no element there is nothing to show.
+            value: { kind: 'array', items: { kind: 'object', object: genericElement }, minItems: 1, maxItems: L.elements },
+            doc: `The cards, 1 to ${L.elements}; more than one makes a horizontal carousel.`,
             required: true,
           },
           sharable,
