@@ -307,34 +307,37 @@ const MAX_SPREAD = 10_000;
 const reread = new WeakSet<MutableNode>();
 /** Nodes put in order between two pauses of `indexNodes`. */
 const INDEX_SLICE = 20_000;
+/** How many times `indexNodes` starts its walk, when re-reads keep changing the tree under it. */
+const MAX_WALKS = 4;
 
 /**
  * Keeps the nodes of `doc`'s tree in document order from now on, so that re-reads of it shift
  * in one pass. A walk of the whole tree (a tenth of a second over the 750,000 nodes of a 4.6 MB
  * document on a loaded machine): once per document parsed whole, and only for one that will be
  * edited (the editor's long documents). With `pause`, in slices of `slice` nodes, for requests to
- * be answered in between; a re-read meanwhile (the tree changed under the walk) leaves the
- * nodes unindexed.
+ * be answered in between; a re-read meanwhile (the tree changed under the walk: the first
+ * keystrokes often come before the walk ends) starts the walk again, MAX_WALKS times at most.
+ * True when the nodes are in order at the end.
  */
-export async function indexNodes(doc: JsonDocument, pause?: () => Promise<void>, slice = INDEX_SLICE): Promise<void> {
+export async function indexNodes(doc: JsonDocument, pause?: () => Promise<void>, slice = INDEX_SLICE): Promise<boolean> {
   const root = doc.root;
-  if (!root || nodeOrders.has(root)) return;
-  reread.delete(root);
-  const out: MutableNode[] = [];
-  const stack: MutableNode[] = [root];
-  while (stack.length > 0) {
-    for (let i = 0; i < slice && stack.length > 0; i++) {
-      const n = stack.pop()!;
-      out.push(n);
-      const below = n.children;
-      if (below !== undefined) for (let k = below.length - 1; k >= 0; k--) stack.push(below[k]);
+  if (!root) return false;
+  for (let walk = 0; walk < MAX_WALKS && !nodeOrders.has(root); walk++) {
+    reread.delete(root);
+    const out: MutableNode[] = [];
+    const stack: MutableNode[] = [root];
+    while (stack.length > 0 && !reread.has(root)) {
+      for (let i = 0; i < slice && stack.length > 0; i++) {
+        const n = stack.pop()!;
+        out.push(n);
+        const below = n.children;
+        if (below !== undefined) for (let k = below.length - 1; k >= 0; k--) stack.push(below[k]);
+      }
+      if (stack.length > 0 && pause) await pause();
     }
-    if (stack.length > 0 && pause) {
-      await pause();
-      if (reread.has(root) || nodeOrders.has(root)) return;
-    }
+    if (stack.length === 0 && !reread.has(root) && !nodeOrders.has(root)) nodeOrders.set(root, out);
   }
-  nodeOrders.set(root, out);
+  return nodeOrders.has(root);
 }
 
 /** The nodes of the subtrees `tops`, each before its children, in the order of the text. */
