@@ -223,6 +223,42 @@ describe('pull diagnostics (client with pull support)', () => {
     assert.deepEqual(h.timerDelays, [], 'no push check is ever scheduled');
     assert.equal(h.published.length, 0, 'no push diagnostics when the client pulls');
   });
+
+  it('checks an edited long document once the typing pauses, not after every keystroke', async () => {
+    // The check thread takes every document here; it checks at once.
+    const runs: string[] = [];
+    const checkElsewhere: CheckElsewhere = {
+      minLength: 1,
+      run: (request, token) => {
+        runs.push(request.text);
+        return Promise.resolve(checkRemoteRequest(request, () => !!token?.isCancellationRequested));
+      },
+    };
+    h = await startHarness({ pull: true, timers: 'manual', checkElsewhere });
+    const params = { textDocument: { uri: URI } };
+    const pull = (source?: CancellationTokenSource) => (source
+      ? h!.client.sendRequest('textDocument/diagnostic', params, source.token)
+      : h!.client.sendRequest('textDocument/diagnostic', params)) as Promise<{ items: Diagnostic[] }>;
+    await h.open(URI, MISSING_TITLE);
+    assert.deepEqual(codes((await pull()).items), ['card-required'], 'an opened document is checked at once');
+
+    // Two keystrokes, each followed by a pull, as VS Code sends them; it cancels a pull when the text changes.
+    await h.change(URI, 2, VALID);
+    const outdated = new CancellationTokenSource();
+    const second = pull(outdated).catch(() => undefined);
+    await h.settle();
+    await h.change(URI, 3, LONG);
+    outdated.cancel();
+    const third = pull();
+    await h.settle();
+    assert.deepEqual(runs, [MISSING_TITLE], 'no check of an edited version starts while the typing goes on');
+    assert.deepEqual(h.pendingTimers(), [200, 200], 'each edited version waits for the pause');
+
+    h.runTimers();
+    assert.deepEqual(codes((await third).items), ['channel-limit'], 'the findings of the version typed last');
+    assert.deepEqual(runs, [MISSING_TITLE, LONG], 'the version in between is never checked');
+    await second;
+  });
 });
 
 describe('completion and quick fixes', () => {

@@ -20,7 +20,8 @@ import { buildRichCard, objectModel } from '../../server/src/core/model/richCard
 import { propertyIndent, removalRange } from '../../server/src/core/model/values';
 import type { FixData } from '../../server/src/core/findings/rule';
 import { combine } from '../../server/src/lsp/toLsp';
-import { fixToEdits, nodeAtOffset } from '../../server/src/core/features/fixes';
+import { fixToEdits } from '../../server/src/core/features/fixes';
+import { nodeAtOffset } from '../../server/src/core/syntax/nodes';
 import { findNodeAtOffset } from 'jsonc-parser';
 import { documentSymbols, foldingRanges } from '../../server/src/core/features/structure';
 import { MAX_SUGGEST_LENGTH, editDistance, suggest } from '../../server/src/core/util/didYouMean';

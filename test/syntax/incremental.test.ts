@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseJsonDocument, type JsonDocument } from '../../server/src/core/syntax/jsonDocument';
-import { editBetween, reparseJsonDocument } from '../../server/src/core/syntax/incremental';
+import { editBetween, indexNodes, reparseJsonDocument } from '../../server/src/core/syntax/incremental';
 import { anyString } from '../support/anyText';
 import { plainTree } from '../support/plainTree';
 import { runs } from '../support/runs';
@@ -101,17 +101,24 @@ function apply(text: string, e: { at: number; remove: number; insert: string }):
 }
 
 describe('the parse after an edit equals a whole parse', () => {
-  for (const [name, start] of [['a card with many actions', CARD], ['a Configuration Meta', META], ['a native list', NATIVE]] as const) {
-    it(`on ${name}, over sequences of random edits`, () => {
+  const documents = [['a card with many actions', CARD], ['a Configuration Meta', META], ['a native list', NATIVE]] as const;
+  for (const [[name, start], indexed] of documents.flatMap((d) => [[d, false], [d, true]] as const)) {
+    // Indexed: the nodes kept in order (as the editor keeps a long document's), the shift one pass over them.
+    const parse = (text: string) => {
+      const doc = parseJsonDocument(text);
+      if (indexed) void indexNodes(doc);
+      return doc;
+    };
+    it(`on ${name}, over sequences of random edits${indexed ? ', its nodes indexed in order' : ''}`, () => {
       let incremental = 0;
       let all = 0;
       fc.assert(
         fc.property(fc.array(editArb, { minLength: 1, maxLength: 8 }), (edits) => {
           let text = start;
-          let doc = parseJsonDocument(text);
+          let doc = parse(text);
           for (const e of edits) {
             const next = apply(text, e);
-            const fresh = parseJsonDocument(next);
+            const fresh = parse(next);
             const before = parts(doc);
             const made = reparseJsonDocument(doc, next);
             all++;
@@ -133,6 +140,20 @@ describe('the parse after an edit equals a whole parse', () => {
       assert.ok(incremental > all / 6, `${incremental} of ${all} edits made incrementally`);
     });
   }
+
+  it('puts the nodes in order again when an edit is re-read while they are put in order in slices', async () => {
+    const typed = META.replace('API key 24', 'API kxey 24');
+    let doc = parseJsonDocument(META);
+    let made: ReturnType<typeof reparseJsonDocument>;
+    assert.ok(await indexNodes(doc, async () => { made ??= reparseJsonDocument(doc, typed); }, 10), 'the walk started again');
+    assert.ok(made, 'the edit was re-read while the nodes were being put in order');
+    doc = made;
+    // An edit before the one re-read: the re-read's new nodes must be shifted too.
+    const earlier = typed.replace('API key 3', 'API key 33');
+    const again = reparseJsonDocument(doc, earlier);
+    assert.ok(again);
+    assert.deepEqual(parts(again), parts(parseJsonDocument(earlier)));
+  });
 
   it('takes a one-character edit inside an element incrementally, and declines one in a key of the root', () => {
     const typed = META.replace('API key 0', 'API kxey 0');

@@ -21,7 +21,7 @@ import { channelMessageBlocker, channelMessageDraft } from './features/channelMe
 import { featuresFor } from './features/languageFeatures';
 import type { FeatureContext } from './features/types';
 import { renderForChannel } from './render/channelRender';
-import { reparseJsonDocument } from './syntax/incremental';
+import { indexNodes, reparseJsonDocument } from './syntax/incremental';
 import { parseJsonDocument, type JsonDocument } from './syntax/jsonDocument';
 import type { DocumentContext, LanguageService, LanguageServiceOptions, ServiceDocument } from './types';
 
@@ -175,6 +175,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       }).then((p) => {
         handle.parsing = undefined;
         handle.parse ??= p;
+        // A long document the editor asked for is one being edited: once the requests waiting
+        // for this parse are answered, its nodes are put in order for the re-reads' shift.
+        const pause = options.yieldToHost;
+        if (p && pause) void pause().then(() => indexNodes(p, pause));
         return p;
       });
       return handle.parsing.then((p) => p !== undefined);

@@ -19,18 +19,23 @@ import { registerNewFiles } from './newFiles';
 import { registerPreview } from './preview';
 import { providerProjects, rereadProjects, type ProjectHolder } from './providerProject';
 import { registerWorkspaceDiagnostics } from './workspaceDiagnostics';
+import { checkAfterTypingPause } from './typingPause';
 
 import type { ServerRuntime } from './runtime';
 
 export type { ServerRuntime };
 
+/** The pause in typing diagnostics wait for: pushed ones always, pulled ones of a long document after an edit (typingPause.ts). */
 const PUSH_DELAY_MS = 200;
 /** How long a check waits for the client's first answer to workspace/configuration, at most. */
 const SETTINGS_WAIT_MS = 2000;
 
-/** One version of one open document: keyed by version *and* text, so a reused version number never serves older text. */
-type Entry = { version: number; text: string; generation: number; handle: ServiceDocument; result?: CheckResult; running?: RunningCheck }
-  & ProjectHolder;
+/**
+ * One version of one open document: keyed by version *and* text, so a reused version number never serves older text.
+ * `edited`: its text replaced another (not the first version, nor one made again for a change of config).
+ */
+type Entry = { version: number; text: string; generation: number; edited: boolean; handle: ServiceDocument; result?: CheckResult }
+  & { running?: RunningCheck } & ProjectHolder;
 type Token = { isCancellationRequested: boolean };
 /** A check under way, shared by every request for the same version (diagnostics, code lens, code actions). */
 type RunningCheck = { tokens: Set<Token | undefined>; stop: Token; promise: Promise<CheckResult> };
@@ -103,14 +108,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     folderUris = [...new Set(uris)];
     workspaceRoots = folderUris.map((uri) => URI.parse(uri).fsPath);
   }
-  const contexts = fileContexts(runtime, documents, {
-    generation: () => generation,
-    settings: () => settings,
-    settingsReady: () => settingsReady,
-    workspaceRoots: () => workspaceRoots,
-  });
+  const contexts = fileContexts(runtime, documents, { generation: () => generation, settings: () => settings,
+    settingsReady: () => settingsReady, workspaceRoots: () => workspaceRoots });
   const fileContext = contexts.of;
   const projects = providerProjects(runtime, log);
+  const paused = checkAfterTypingPause(runtime, PUSH_DELAY_MS, () => pullDiagnostics);
 
   /**
    * The current version's handle and context, or undefined when the document is not one of ours.
@@ -128,7 +130,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     let entry = entries.get(uri);
     if (!entry || entry.version !== doc.version || entry.text !== text || entry.generation !== generation) {
       // The previous version's parse serves this one's when the edit allows.
-      entry = { version: doc.version, text, generation, handle: service.open(text, kind, config, entry?.handle) };
+      const edited = !!entry && entry.text !== text, handle = service.open(text, kind, config, entry?.handle);
+      entry = { version: doc.version, text, generation, edited, handle };
       entries.set(uri, entry);
     }
     const current = entry;
@@ -164,7 +167,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         const stop = {
           get isCancellationRequested() { return entries.get(uri) !== entry || [...tokens].every((t) => t?.isCancellationRequested); },
         };
-        const running: RunningCheck = { tokens, stop, promise: service.check(got.handle, got.context, stop) };
+        const running: RunningCheck = { tokens, stop, promise: paused(entry, stop, () => service.check(got.handle, got.context, stop)) };
         entry.running = running;
         const settled = () => { if (entry.running === running) entry.running = undefined; };
         void running.promise.then((r) => { settled(); if (!r.cancelled) entry.result = r; }, settled);

@@ -4,7 +4,8 @@
  */
 import { createScanner } from 'jsonc-parser';
 import { applyEdits } from './formatting';
-import { parseJsonDocument, type JsonDocument, type Node } from '../syntax/jsonDocument';
+import { parseJsonDocument, type JsonDocument } from '../syntax/jsonDocument';
+import { nodeAtOffset } from '../syntax/nodes';
 import type { FixData } from '../findings/rule';
 import type { TextEdit } from './types';
 import { propertyIndent } from '../model/values';
@@ -155,29 +156,3 @@ function removalKeepingComments(doc: JsonDocument, offset: number, length: numbe
   return whole;
 }
 
-/**
- * The innermost node whose range holds `offset` (its end included unless `includeEnd` is
- * false), as jsonc-parser's findNodeAtOffset(root, offset, includeEnd) finds it, but by binary
- * search among each node's children: the linear search per fix made fixes over thousands of
- * elements quadratic.
- */
-export function nodeAtOffset(root: Node, offset: number, includeEnd = true): Node | undefined {
-  const holds = (n: Node) => offset >= n.offset && (includeEnd ? offset <= n.offset + n.length : offset < n.offset + n.length);
-  if (!holds(root)) return undefined;
-  let node = root;
-  for (;;) {
-    const children = node.children ?? [];
-    // The last child starting at or before the offset; the ones just before it can hold the
-    // offset too when they end exactly there (touching or empty nodes), and the first wins.
-    let lo = 0;
-    let hi = children.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (children[mid].offset <= offset) lo = mid + 1; else hi = mid;
-    }
-    let next: Node | undefined;
-    for (let k = lo - 1; k >= 0 && holds(children[k]); k--) next = children[k];
-    if (!next) return node;
-    node = next;
-  }
-}

@@ -3,7 +3,8 @@
  * limits as a small table, the current length of a text, what each channel does with an
  * action type, and the media size limits.
  */
-import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
+import { getNodePath } from 'jsonc-parser';
+import { nodeAtOffset } from '../syntax/nodes';
 import { placeAt, requiredText, type PlaceSpec } from '../model/places';
 import { CHANNEL_IDS, CHANNEL_NAMES, CHANNELS, type ChannelId, type LimitedText, listRoom } from '../channels';
 import type { FeatureContext, HoverResult } from './types';
@@ -47,7 +48,7 @@ export function hoverAt(doc: JsonDocument, offset: number, ctx: FeatureContext):
   if (!doc.root || doc.tooDeep) return undefined;
   const inTemplate = templateHover(doc, offset, ctx);
   if (inTemplate) return inTemplate;
-  const node = findNodeAtOffset(doc.root, offset, true);
+  const node = nodeAtOffset(doc.root, offset, true);
   if (!node) return undefined;
   // Hover on a key or on a value: find the property and its path.
   const property = node.parent?.type === 'property' ? node.parent : undefined;

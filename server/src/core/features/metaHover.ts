@@ -3,9 +3,9 @@
  * specification (Native provider, Configuration Meta, Implementation string), and how each
  * entry renders on the chatbot's Integrations form.
  */
-import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
+import { getNodePath } from 'jsonc-parser';
 import { type JsonDocument, type Node } from '../syntax/jsonDocument';
-import { propertyNode } from '../syntax/nodes';
+import { nodeAtOffset, propertyNode } from '../syntax/nodes';
 import type { HoverResult } from './types';
 import { codeSpan } from '../util/markdownQuote';
 import type { LanguageId } from '../syntax/languages';
@@ -21,7 +21,7 @@ const RENDERING_TABLE = [
 
 export function hoverMeta(doc: JsonDocument, offset: number, language: LanguageId): HoverResult | undefined {
   if (!doc.root || doc.tooDeep) return undefined;
-  const node = findNodeAtOffset(doc.root, offset, true);
+  const node = nodeAtOffset(doc.root, offset, true);
   if (!node) return undefined;
   const property = node.parent?.type === 'property' ? node.parent : undefined;
   if (!property) return entryHover(doc, node, offset, language);

@@ -3,7 +3,8 @@
  * required, its type and limits, the length of a text as written, and a link to the channel's
  * API page that states it. Templates and list markers are explained as in a universal message.
  */
-import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
+import { getNodePath } from 'jsonc-parser';
+import { nodeAtOffset } from '../syntax/nodes';
 import { CHANNEL_NAMES } from '../channels';
 import { nativeFieldAt } from '../channels/native/place';
 import type { NativeFormat } from '../channels/native/schema';
@@ -17,7 +18,7 @@ export function hoverNative(doc: JsonDocument, offset: number, format: NativeFor
   if (!doc.root || doc.tooDeep) return undefined;
   const inTemplate = templateHover(doc, offset, ctx);
   if (inTemplate) return inTemplate;
-  const node = findNodeAtOffset(doc.root, offset, true);
+  const node = nodeAtOffset(doc.root, offset, true);
   const property = node?.parent?.type === 'property' ? node.parent : undefined;
   const key = property?.children?.[0];
   if (!property || !key) return undefined;

@@ -3,14 +3,12 @@
  * each action by its display text), folding ranges, selection ranges and links on URLs.
  * Walks are iterative: documents may be deep.
  */
-import { findNodeAtOffset } from 'jsonc-parser';
-import { nodeAtOffset } from './fixes';
 import { buildRichCard, type ActionModel, type PropLookup } from '../model/richCard';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import { renderedList } from '../template/dynamicList';
 import { plainString } from '../model/values';
 import type { SourceLocation } from '../model/providerProject';
-import { plainText, propertyNode } from '../syntax/nodes';
+import { nodeAtOffset, plainText, propertyNode } from '../syntax/nodes';
 
 export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
 
@@ -206,7 +204,7 @@ export function selectionRanges(doc: JsonDocument, offset: number): OffsetRange[
     chain.push({ offset: template.start + 2, length: template.end - template.start - 3 });
     chain.push({ offset: template.start, length: template.end - template.start });
   }
-  let node = findNodeAtOffset(doc.root, offset, true);
+  let node = nodeAtOffset(doc.root, offset, true);
   while (node) {
     const last = chain[chain.length - 1];
     if (node.type === 'string' && node.length >= 2 && !template) chain.push({ offset: node.offset + 1, length: node.length - 2 });

@@ -1,6 +1,6 @@
 /**
- * Reading the nodes of a parsed document: a property by name, a node by path, and the text
- * of a string written without templates.
+ * Reading the nodes of a parsed document: a property by name, a node by path or at an offset,
+ * and the text of a string written without templates.
  */
 import type { Node } from 'jsonc-parser';
 import type { JsonDocument } from './jsonDocument';
@@ -53,4 +53,31 @@ export function nodeAtPath(
     else node = propertyNode(node, seg)?.children?.[1];
   }
   return node;
+}
+
+/**
+ * The innermost node whose range holds `offset` (its end included unless `includeEnd` is
+ * false), as jsonc-parser's findNodeAtOffset(root, offset, includeEnd) finds it, but by binary
+ * search among each node's children: the linear search per fix made fixes over thousands of
+ * elements quadratic, and a hover in the middle of 50,000 entries read 25,000 of them.
+ */
+export function nodeAtOffset(root: Node, offset: number, includeEnd = true): Node | undefined {
+  const holds = (n: Node) => offset >= n.offset && (includeEnd ? offset <= n.offset + n.length : offset < n.offset + n.length);
+  if (!holds(root)) return undefined;
+  let node = root;
+  for (;;) {
+    const children = node.children ?? [];
+    // The last child starting at or before the offset; the ones just before it can hold the
+    // offset too when they end exactly there (touching or empty nodes), and the first wins.
+    let lo = 0;
+    let hi = children.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (children[mid].offset <= offset) lo = mid + 1; else hi = mid;
+    }
+    let next: Node | undefined;
+    for (let k = lo - 1; k >= 0 && holds(children[k]); k--) next = children[k];
+    if (!next) return node;
+    node = next;
+  }
 }
