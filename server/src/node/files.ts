@@ -166,19 +166,33 @@ export async function realPathOf(p: string): Promise<string | undefined> {
  */
 export class FolderListings {
   private readonly listings = new Map<string, Promise<Set<string> | undefined>>();
+  /** The listings read so far, without a wait. */
+  private readonly listed = new Map<string, Set<string>>();
 
   list(dir: string): Promise<Set<string> | undefined> {
     let cached = this.listings.get(dir);
     if (!cached) {
-      cached = readdir(dir).then((names) => new Set(names), () => undefined);
+      cached = readdir(dir).then((names) => {
+        const set = new Set(names);
+        this.listed.set(dir, set);
+        return set;
+      }, () => undefined);
       this.listings.set(dir, cached);
     }
     return cached;
   }
 
+  /** A folder's names when they have been read already (undefined: not yet, or it cannot be listed). */
+  listedNow(dir: string): ReadonlySet<string> | undefined {
+    return this.listed.get(dir);
+  }
+
   /** A folder's names as listed already (by the walk that found the files to check): not listed again. */
   seed(dir: string, names: readonly string[]): void {
-    if (!this.listings.has(dir)) this.listings.set(dir, Promise.resolve(new Set(names)));
+    if (this.listings.has(dir)) return;
+    const set = new Set(names);
+    this.listed.set(dir, set);
+    this.listings.set(dir, Promise.resolve(set));
   }
 
   /**
