@@ -124,7 +124,9 @@ export function readRegularFileSync(filePath: string, maxBytes: number): ReadOut
     if (s.size > maxBytes) return { unreadable: `it has ${s.size} bytes, over the limit of ${maxBytes}`, size: s.size };
     const buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(s.size, 0) + 1));
     let filled = 0;
-    while (filled < buffer.length) {
+    // Done once the size fstat gave is read (a file that grew since shows it in that read): a
+    // further read only to be told the end is there was one system call more per file.
+    while (filled < buffer.length && (filled === 0 || filled < s.size)) {
       const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled);
       if (bytesRead === 0) break;
       filled += bytesRead;

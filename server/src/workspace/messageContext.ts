@@ -143,11 +143,16 @@ export function contextFromListing(
   listedNow: (dir: string) => ReadonlySet<string> | undefined,
 ): MessageContext | undefined {
   if (!messagePath.endsWith('.umsg')) return undefined;
-  const channelSpecific = channelOfPath(messagePath);
-  const { base, cut, stem } = messageBase(messagePath, channelSpecific);
-  const folder = listingFolder(base, cut);
+  // The message's own folder: its name ends in '.umsg' or '.<channel>.umsg', which holds no separator.
+  const folder = listingFolder(messagePath, Math.max(messagePath.lastIndexOf('/'), messagePath.lastIndexOf('\\')));
   const listed = folder === undefined ? undefined : listedNow(folder);
-  return listed && nothingBeside(stemsOf(listed).get(stem), channelSpecific) ? bareContext(channelSpecific) : undefined;
+  if (!listed) return undefined;
+  const stems = stemsOf(listed);
+  const channelSpecific = channelOfPath(messagePath);
+  // A folder without any sample or sibling (most): no stem to work out.
+  if (stems.size === 0) return bareContext(channelSpecific);
+  const { stem } = messageBase(messagePath, channelSpecific);
+  return nothingBeside(stems.get(stem), channelSpecific) ? bareContext(channelSpecific) : undefined;
 }
 
 export async function messageContext(messagePath: string, readText: ReadText, options: ContextOptions = {}): Promise<MessageContext> {
