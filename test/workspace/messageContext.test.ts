@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CHANNEL_IDS } from '../../server/src/core';
-import { messageContext } from '../../server/src/workspace/messageContext';
+import { contextFromListing, messageContext } from '../../server/src/workspace/messageContext';
 import type { ReadText } from '../../server/src/workspace/readOutcome';
 
 const FILES: Record<string, string> = {
@@ -24,6 +24,9 @@ const FILES: Record<string, string> = {
   '/p/deal.extra.umsg': '{}',
   '/p/menu.v2.umsg': '{}',
   '/p/menu.v2.sample.json': '{ "v": 2 }',
+  // A folder with neither samples nor siblings.
+  '/r/solo.umsg': '{}',
+  '/r/other.umsg': '{}',
 };
 const readText: ReadText = async (p) => FILES[p];
 const exists = async (p: string) => p in FILES;
@@ -41,6 +44,21 @@ describe('messageContext', () => {
       assert.deepEqual(byListing, byPath);
     });
   }
+  it('answers without a wait only where the listing leaves nothing to read, and then as messageContext does', async () => {
+    const listings = new Map<string, Set<string>>([['/p', await namesIn('/p')], ['/r', await namesIn('/r')]]);
+    const answered: string[] = [];
+    for (const file of [
+      '/p/menu.umsg', '/p/plain.umsg', '/p/broken.umsg', `/p/menu.${CHANNEL_IDS[1]}.umsg`, '/p/gone.umsg', '/p/deal.umsg',
+      `/p/deal.${CHANNEL_IDS[0]}.umsg`, '/p/menu.v2.umsg', '/p/deal.extra.umsg', '/q/unlisted.umsg', '/r/solo.umsg',
+    ]) {
+      const now = contextFromListing(file, (dir) => listings.get(dir));
+      if (!now) continue;
+      answered.push(file);
+      assert.deepEqual(now, await messageContext(file, readText, { exists, namesIn }), file);
+    }
+    // A sample to read, siblings to name, or no listing: messageContext's to answer.
+    assert.deepEqual(answered, ['/p/plain.umsg', '/p/gone.umsg', `/p/deal.${CHANNEL_IDS[0]}.umsg`, '/p/deal.extra.umsg', '/r/solo.umsg']);
+  });
   it('reads the sample and names the overriding channel', async () => {
     const ctx = await messageContext('/p/menu.umsg', readText, { namesIn });
     assert.deepEqual(

@@ -8,7 +8,7 @@ import { lstatSync, statSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { channelOfPath, createLanguageService, languageOf, messageByteLimit, tooLargeToRead, type LanguageId, type ProviderProjectFacts } from '../core';
 import { ConfigLookup, isUnreadable, type ConfigForFile, type ReadOutcome } from '../workspace/configLookup';
-import { messageBase, messageContext, stemsOf } from '../workspace/messageContext';
+import { contextFromListing, messageBase, messageContext, stemsOf } from '../workspace/messageContext';
 import { nodeProviderProjects } from '../node/providerProjects';
 import { projectFolder } from '../workspace/links';
 import { describeError, FolderListings, readRegularFileSync, realPathOf, SIDE_FILE_MAX_BYTES } from '../node/files';
@@ -56,8 +56,9 @@ const IN_A_ROW = 512;
 
 /**
  * Runs `work` on every item with at most `limit` in flight, handing results to `use` in the
- * items' order: reading the next files overlaps checking this one, and output stays sorted.
- * A result `work` has at once (not a promise: a file taken from the cache) is used at once.
+ * items' order: the next files' waits (a config lookup, a link check) overlap checking this
+ * one, and output stays sorted. A result `work` has at once (not a promise: a file taken from
+ * the cache, or checked without a wait) is used at once.
  */
 async function inOrder<T, R>(
   items: readonly T[],
@@ -92,8 +93,8 @@ async function inOrder<T, R>(
 }
 
 /**
- * Files prepared at once (config lookup, folder listings, link checks; these are asynchronous).
- * The file contents themselves are read with synchronous calls: reading them through the
+ * Files prepared at once where something must be waited for (config lookup, folder listings,
+ * link checks). The file contents themselves are read with synchronous calls: reading them through the
  * promise API with 32 in flight cost more CPU time and was slower on the clock too, since each
  * open, fstat, read and close is a thread-pool round trip that costs more than the read of a
  * small file from the page cache.
@@ -121,10 +122,6 @@ export type FileOutcome =
    */
   | { kind: 'checked'; report: LocatedReport; ruleFailures: readonly RuleFailure[]; key?: string; damagedEntry?: boolean }
   | { kind: 'cannot'; line: string };
-
-function isOutcome(x: FileOutcome | Prepared | Error): x is FileOutcome {
-  return !(x instanceof Error) && 'kind' in x;
-}
 
 interface Prepared {
   found: ConfigForFile;
@@ -350,9 +347,28 @@ export class FileChecker {
     return path.relative(this.cwd, p) || '.';
   }
 
+  /**
+   * A file prepared without a wait, as prepare would prepare it: a message or Configuration
+   * Meta of a folder whose config is known, in a run without a cache, whose message has
+   * nothing beside it (the folder's listing at hand says so). Undefined for every other file.
+   */
+  private prepareNow(file: string): Prepared | undefined {
+    if (this.keyed || this.stdinText !== undefined) return undefined;
+    const cut = file.lastIndexOf(path.sep);
+    const found = this.configNow.get(file.slice(0, cut));
+    if (!found) return undefined;
+    const language = checkedLanguageOf(file.slice(cut + 1))!;
+    if (language === 'native-provider') return undefined;
+    const bare = language === 'universal-message' ? contextFromListing(file, (dir) => this.listings.listedNow(dir)) : undefined;
+    if (language === 'universal-message' && !bare) return undefined;
+    const text = withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
+    return { found, text, language, related: typeof text === 'string' ? bare : undefined, key: undefined };
+  }
+
   private async prepare(file: string): Promise<Prepared> {
     const found = await this.configs.forFile(file);
-    if (this.byMetadata) this.configNow.set(file.slice(0, file.lastIndexOf(path.sep)), found);
+    // Known from now on: the folder's next files are prepared without a wait.
+    this.configNow.set(file.slice(0, file.lastIndexOf(path.sep)), found);
     // By its name alone: the whole path would be split again for every file.
     const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
     // Taken before the file is read: a file written meanwhile has a new key on the next run.
@@ -397,7 +413,7 @@ export class FileChecker {
     return { found, text, language, related, providerProject, key, damagedEntry };
   }
 
-  private async finish(prepared: Prepared | Error, file: string): Promise<FileOutcome> {
+  private finish(prepared: Prepared | Error, file: string): FileOutcome {
     if (prepared instanceof Error) return { kind: 'cannot', line: `Cannot check "${this.shown(file)}": ${describeError(prepared)}.` };
     const { hit } = prepared;
     if (hit) return { kind: 'checked', report: { filePath: file, findings: hit }, ruleFailures: [], key: prepared.key };
@@ -426,7 +442,7 @@ export class FileChecker {
     const ruleFailures: RuleFailure[] = [];
     this.ruleFailures = ruleFailures;
     const service = this.service;
-    const result = await service.check(service.open(text, language, found.config), {
+    const result = service.checkNow(service.open(text, language, found.config), {
       sample: related?.sample,
       sampleProblem: related?.sampleProblem,
       channelSpecific: related?.channelSpecific,
@@ -454,11 +470,16 @@ export class FileChecker {
     use: (outcome: FileOutcome, index: number) => void | Promise<void>,
   ): Promise<void> {
     if (this.byMetadata && this.lookup && this.stdinText === undefined && !this.foldersKnown) await this.knowFolders(files);
-    return inOrder<string, FileOutcome | Prepared | Error>(
-      files,
-      concurrency,
-      (file) => this.takenAtOnce(file) ?? this.prepare(file).catch((error: unknown) => error as Error),
-      (result, i) => (isOutcome(result) ? use(result, i) : this.finish(result, files[i]).then((outcome) => use(outcome, i))),
-    );
+    return inOrder<string, FileOutcome>(files, concurrency, (file) => this.takenAtOnce(file) ?? this.outcome(file), use);
+  }
+
+  /**
+   * A file's outcome: at once when it can be prepared without a wait (most files of a run
+   * without a cache), else once prepare has done.
+   */
+  private outcome(file: string): FileOutcome | Promise<FileOutcome> {
+    const now = this.prepareNow(file);
+    if (now) return this.finish(now, file);
+    return this.prepare(file).then((prepared) => this.finish(prepared, file), (error: unknown) => this.finish(error as Error, file));
   }
 }

@@ -161,6 +161,20 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return result;
     },
 
+    checkNow(doc, context) {
+      return checkDocument(doc.text, doc.language, {
+        parsed: parsed(doc),
+        config: context.config,
+        rules: options.rules,
+        sample: context.sample,
+        sampleProblem: context.sampleProblem,
+        providerProject: context.providerProject,
+        channelSpecific: context.channelSpecific,
+        overriddenChannels: context.overriddenChannels,
+        onRuleError: (rule, error) => options.onRuleError?.(rule, error, doc),
+      });
+    },
+
     ready(doc, token) {
       const handle = doc as Handle;
       if (doc.overSize || handle.parse || doc.text.length < PARSE_IN_SLICES_FROM) return true;

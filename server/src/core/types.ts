@@ -164,6 +164,12 @@ export interface LanguageService {
    */
   check(doc: ServiceDocument, context: DocumentContext, token?: Cancellation): Promise<CheckResult>;
   /**
+   * The same findings as `check`, in one go on this thread and without a promise: for a host
+   * that checks many small files one after another (the command line), where each wait costs
+   * more than it saves.
+   */
+  checkNow(doc: ServiceDocument, context: DocumentContext): CheckResult;
+  /**
    * Parses a long document in slices, yielding to the host between them, so that requests on
    * other documents are answered meanwhile; the features below then answer at once. True
    * (at once, for a short or parsed document) when the features can run; false when `token`

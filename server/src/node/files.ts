@@ -134,7 +134,9 @@ export function readRegularBytesSync(filePath: string, maxBytes: number): Buffer
     if (s.size > maxBytes) return { unreadable: `it has ${s.size} bytes, over the limit of ${maxBytes}`, size: s.size };
     const buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(s.size, 0) + 1));
     let filled = 0;
-    while (filled < buffer.length) {
+    // Done once the size fstat gave is read (a file that grew since shows it in that read): a
+    // further read only to be told the end is there was one system call more per file.
+    while (filled < buffer.length && (filled === 0 || filled < s.size)) {
       const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
@@ -186,6 +188,8 @@ export function realPathOfSync(p: string): string | undefined {
  */
 export class FolderListings {
   private readonly listings = new Map<string, Promise<Set<string> | undefined>>();
+  /** The listings read so far, without a wait. */
+  private readonly listed = new Map<string, Set<string>>();
 
   /** `sync`: each folder listed with a synchronous call (the command line: see NODE_FOLDERS_SYNC). */
   constructor(private readonly sync = false) {}
@@ -193,15 +197,33 @@ export class FolderListings {
   list(dir: string): Promise<Set<string> | undefined> {
     let cached = this.listings.get(dir);
     if (!cached) {
-      cached = this.sync ? Promise.resolve(listedSync(dir)) : readdir(dir).then((names) => new Set(names), () => undefined);
+      const keep = (names: string[]) => {
+        const set = new Set(names);
+        this.listed.set(dir, set);
+        return set;
+      };
+      if (this.sync) {
+        const names = listedNames(dir);
+        cached = Promise.resolve(names && keep(names));
+      } else {
+        cached = readdir(dir).then(keep, () => undefined);
+      }
       this.listings.set(dir, cached);
     }
     return cached;
   }
 
+  /** A folder's names when they have been read already (undefined: not yet, or it cannot be listed). */
+  listedNow(dir: string): ReadonlySet<string> | undefined {
+    return this.listed.get(dir);
+  }
+
   /** A folder's names as listed already (by the walk that found the files to check): not listed again. */
   seed(dir: string, names: readonly string[]): void {
-    if (!this.listings.has(dir)) this.listings.set(dir, Promise.resolve(new Set(names)));
+    if (this.listings.has(dir)) return;
+    const set = new Set(names);
+    this.listed.set(dir, set);
+    this.listings.set(dir, Promise.resolve(set));
   }
 
   /**
@@ -243,9 +265,9 @@ function inFolder(dir: string, name: string): string {
 }
 
 /** A folder's names, or undefined when it cannot be listed. */
-function listedSync(dir: string): Set<string> | undefined {
+function listedNames(dir: string): string[] | undefined {
   try {
-    return new Set(readdirSync(dir));
+    return readdirSync(dir);
   } catch {
     return undefined;
   }

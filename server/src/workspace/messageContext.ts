@@ -114,23 +114,58 @@ export function messageBase(
   return { base, cut, stem: base.slice(cut + 1) };
 }
 
+/** A context with nothing found around the message. */
+function bareContext(channelSpecific: ChannelId | undefined): MessageContext {
+  return { channelSpecific, sample: undefined, samplePath: undefined, sampleProblem: undefined, overriddenChannels: [] };
+}
+
+/**
+ * The folder whose listing holds a message's side files: cut at the last '/', as
+ * FolderListings does on POSIX. Undefined for a path with a backslash in its last part (a
+ * Windows path, or a POSIX name holding one): `exists` is asked instead.
+ */
+function listingFolder(base: string, cut: number): string | undefined {
+  return cut > 0 && base.charCodeAt(cut) === 47 ? base.slice(0, cut) : undefined;
+}
+
+/** Whether a listing's files of the message's stem leave nothing to read or resolve: no sample, and no sibling for it. */
+function nothingBeside(stemFiles: StemFiles | undefined, channelSpecific: ChannelId | undefined): boolean {
+  return !stemFiles || (!stemFiles.sample && (channelSpecific !== undefined || stemFiles.channels.length === 0));
+}
+
+/**
+ * A message's context without a wait, when its folder's listing is at hand (`listedNow`) and
+ * shows nothing beside it: what messageContext gives then, found without reading a file.
+ * Undefined in every other case, which messageContext answers.
+ */
+export function contextFromListing(
+  messagePath: string,
+  listedNow: (dir: string) => ReadonlySet<string> | undefined,
+): MessageContext | undefined {
+  if (!messagePath.endsWith('.umsg')) return undefined;
+  // The message's own folder: its name ends in '.umsg' or '.<channel>.umsg', which holds no separator.
+  const folder = listingFolder(messagePath, Math.max(messagePath.lastIndexOf('/'), messagePath.lastIndexOf('\\')));
+  const listed = folder === undefined ? undefined : listedNow(folder);
+  if (!listed) return undefined;
+  const stems = stemsOf(listed);
+  const channelSpecific = channelOfPath(messagePath);
+  // A folder without any sample or sibling (most): no stem to work out.
+  if (stems.size === 0) return bareContext(channelSpecific);
+  const { stem } = messageBase(messagePath, channelSpecific);
+  return nothingBeside(stems.get(stem), channelSpecific) ? bareContext(channelSpecific) : undefined;
+}
+
 export async function messageContext(messagePath: string, readText: ReadText, options: ContextOptions = {}): Promise<MessageContext> {
-  const ctx: MessageContext = {
-    channelSpecific: channelOfPath(messagePath),
-    sample: undefined,
-    samplePath: undefined,
-    sampleProblem: undefined,
-    overriddenChannels: [],
-  };
+  const ctx = bareContext(channelOfPath(messagePath));
   if (!messagePath.endsWith('.umsg')) return ctx;
   const { base, cut, stem } = messageBase(messagePath, ctx.channelSpecific);
   const samplePath = base + '.sample.json';
   const name = stem + '.sample.json';
-  // A listing is cut at the last '/', as FolderListings does on POSIX; a path with a
-  // backslash in its last part (a Windows path, or a POSIX name holding one) asks `exists`.
-  const listed = options.namesIn && cut > 0 && base.charCodeAt(cut) === 47 ? await options.namesIn(base.slice(0, cut)) : undefined;
+  const folder = options.namesIn && listingFolder(base, cut);
+  const listed = folder ? await options.namesIn!(folder) : undefined;
   const ask = options.exists ?? (async (p: string) => (await readText(p)) !== undefined);
   const stemFiles = listed ? stemsOf(listed).get(stem) : undefined;
+  if (listed && nothingBeside(stemFiles, ctx.channelSpecific)) return ctx;
   if (listed ? stemFiles?.sample === true : await ask(samplePath)) {
     const outside = options.realPath && await linkOutOfProject(samplePath, options.within ?? [], options.realPath);
     const sampleText = outside ? undefined : await readText(samplePath);
