@@ -27,7 +27,7 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
   const { doc } = ctx;
   const key = plainString(doc, entry.props.get('key'));
   const label = plainString(doc, entry.props.get('label'));
-  const missing = missingFields(place('entry'), { has: (f) => entry.props.has(f) }, 'meta-required');
+  const missing = missingFields(place('entry'), entry.props, 'meta-required');
   if (missing.length === 2) {
     ctx.report({ message: `${entryName(doc, entry)} has no key and no label: every entry needs both.`, ...openBrace(entry.node) });
   } else if (missing[0] === 'key') {
