@@ -77,15 +77,27 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
   if (ctx.sample && renderedTextLimit(ctx, field, node, action)) return;
   // viewValue without its wrapper object: a string that is not wholly a template.
   if (node.type !== 'string' || ctx.doc.valueTemplate(node)) return;
-  const info = ctx.doc.stringInfo(node);
-  if (info.wholly) return;
-  const length = info.staticLength;
   // Most values fit every target: one comparison with the smallest limit, no list built.
   const limits = factsOf(ctx.targets).text[field];
+  let length: number;
+  let templated: boolean;
+  const value: unknown = node.value;
+  if (ctx.doc.scan.templates.length === 0 && typeof value === 'string') {
+    // In a document without templates a string's text is its parsed value (what its string
+    // info would hold): no info built for it, and no count of its code points when it has no
+    // more UTF-16 units than the smallest limit (the display and payload of 20,000 actions).
+    if (value.length <= limits.min) return;
+    length = codePointLength(value);
+    templated = false;
+  } else {
+    const info = ctx.doc.stringInfo(node);
+    if (info.wholly) return;
+    length = info.staticLength;
+    templated = info.templates.length > 0;
+  }
   if (length <= limits.min) return;
   const over = overText(limits, length);
   if (ctx.capped(node.offset)) return ctx.count(node.offset, node.length, over.channels); // past the cap: no words built
-  const templated = info.templates.length > 0;
   const shown = formatCount(length); // as the limits are written: 2,049 over 2,048
   const count = templated ? `at least ${shown} characters without its templates` : `${shown} characters`;
   ctx.report({
