@@ -116,6 +116,9 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
  */
 interface TargetFacts {
   text: Record<LimitedText, TextLimits>;
+  // The channels with a fact, below, are shared by every check with these
+  // targets; a check copies a list at its first finding that names them, and its findings
+  // share that copy (most checks have no such finding, and copy nothing).
   insideTextOnly: ChannelId[];
   uniqueButtons: ChannelId[];
   callNumberDigitsOnly: ChannelId[];
@@ -340,13 +343,15 @@ function captionWithoutActions(ctx: RuleContext, card: RichCard) {
 
 /** "Text only" channels: click and call become plain reply buttons. */
 function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
-  const channels = factsOf(ctx.targets).insideTextOnly.slice(); // findings of one check share it, as before
-  if (channels.length === 0) return;
+  const withFact = factsOf(ctx.targets).insideTextOnly;
+  if (withFact.length === 0) return;
+  let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
   let names: string | undefined; // joined at the first finding: most cards have none
   for (const a of inside?.actions ?? []) {
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
     const v = a.props.get('type')!.value!;
+    channels ??= withFact.slice();
     if (ctx.capped(v.offset)) { ctx.count(v.offset, v.length, channels); continue; }
     names ??= joinChannelNames(channels);
     const dropped = type === 'click' ? 'its url is dropped' : 'its phoneNumber is dropped';
@@ -375,8 +380,9 @@ function sentValues(
 
 /** Reply buttons need unique titles (display) and ids (payload), with the sample data too. */
 function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
-  const channels = factsOf(ctx.targets).uniqueButtons.slice(); // findings of one check share it, as before
-  if (channels.length === 0) return;
+  const withFact = factsOf(ctx.targets).uniqueButtons;
+  if (withFact.length === 0) return;
+  let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
   for (const [field, what] of [['display', 'titles'], ['payload', 'ids']] as const) {
     // The button texts seen so far and where (a short list on an ordinary card, then a Map).
     const seen = new SmallMap<Node>();
@@ -388,6 +394,7 @@ function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
       for (const v of sentValues(ctx, node, a)) {
         const first = seen.remember(v.text, v.node);
         if (!first) continue;
+        channels ??= withFact.slice();
         const range = v.rendered ? renderedRange(ctx, v.node) : { offset: v.node.offset, length: v.node.length };
         const how = v.rendered ? ` with the sample data${elementNote(v.element)}` : '';
         ctx.report({
@@ -405,8 +412,9 @@ function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
 
 /** Channels whose call button takes + and digits only: separators are rejected. */
 function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
-  const channels = factsOf(ctx.targets).callNumberDigitsOnly.slice(); // findings of one check share it, as before
-  if (channels.length === 0) return;
+  const withFact = factsOf(ctx.targets).callNumberDigitsOnly;
+  if (withFact.length === 0) return;
+  let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
   let names: string | undefined; // joined at the first finding: most cards have none
   for (const a of inside?.actions ?? []) {
     if (actionType(ctx.doc, a) !== 'call') continue;
@@ -414,6 +422,7 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
       const number = v.text;
       if (!isGlobalNumber(number) || isPlusDigits(number)) continue;
       const digits = digitsOnly(number);
+      channels ??= withFact.slice();
       names ??= joinChannelNames(channels);
       if (v.rendered) {
         ctx.report({
@@ -444,11 +453,17 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
 
 /** Channels whose float actions (quick replies, reply buttons) need a non-empty payload. */
 function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
-  const channels = factsOf(ctx.targets).floatPayloadRequired.slice(); // findings of one check share it, as before
-  if (channels.length === 0) return;
+  const withFact = factsOf(ctx.targets).floatPayloadRequired;
+  if (withFact.length === 0) return;
+  let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
   for (const a of float?.actions ?? []) {
-    for (const v of sentValues(ctx, a.props.get('payload')?.value, a)) {
+    const node = a.props.get('payload')?.value;
+    // The common case, a plain string without templates, without sentValues' list of one.
+    const plain = node && !a.repeated ? plainText(ctx.doc, node) : undefined;
+    if (plain !== undefined && plain.trim().length > 0) continue;
+    for (const v of sentValues(ctx, node, a)) {
       if (v.text.trim().length > 0) continue;
+      channels ??= withFact.slice();
       ctx.report({
         message: `${joinChannelNames(channels)} ${channels.length === 1 ? 'needs' : 'need'} a non-empty payload for a float ` +
           `action${v.rendered ? `; it renders empty with the sample data${elementNote(v.element)}` : ''}.`,
