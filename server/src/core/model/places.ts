@@ -237,14 +237,15 @@ const NONE_MISSING: readonly string[] = [];
 /**
  * The required fields this object lacks (see requiredFields), in the same order. Asked of every
  * object of a file (20,000 actions, 50,000 entries) of which most lack nothing: one pass over
- * the table, and a list built only for an object that lacks a field.
+ * the table, and a list built only for an object that lacks a field. `type` is the object's
+ * static type when `object` is a property lookup without it (an action's props).
  */
-export function missingFields(p: PlaceSpec, object: ObjectFacts, rule?: string): readonly string[] {
+export function missingFields(p: PlaceSpec, object: ObjectFacts, rule?: string, type = object.type): readonly string[] {
   let out: string[] | undefined;
   for (const r of p.required) {
     if (rule !== undefined && r.rule !== rule) continue;
     if (object.has(r.field)) continue;
-    if (r.forTypes && (object.type === undefined || !r.forTypes.includes(object.type))) continue;
+    if (r.forTypes && (type === undefined || !r.forTypes.includes(type))) continue;
     if (r.unlessPresent !== undefined && object.has(r.unlessPresent)) continue;
     (out ??= []).push(r.field);
   }
