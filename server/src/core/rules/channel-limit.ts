@@ -49,11 +49,6 @@ export default defineRule({
   },
 });
 
-/** The target channels whose models have the fact `has`. */
-function targetsWith(ctx: RuleContext, has: (m: ChannelModel) => boolean): ChannelId[] {
-  return ctx.targets.filter((c) => has(CHANNELS[c]));
-}
-
 /** The target channels whose limit `n` exceeds (a channel without a limit is never exceeded). */
 function overLimits(
   targets: readonly ChannelId[],
@@ -116,6 +111,9 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
  */
 interface TargetFacts {
   text: Record<LimitedText, TextLimits>;
+  /** Per list, the smallest count limit of the targets (Infinity when none limits it). */
+  minCount: Record<ActionList['name'], number>;
+  buttonsInAll: ChannelId[];
   // The channels with a fact, below, are shared by every check with these
   // targets; a check copies a list at its first finding that names them, and its findings
   // share that copy (most checks have no such finding, and copy nothing).
@@ -164,8 +162,11 @@ function computeFacts(targets: readonly ChannelId[]): TargetFacts {
     text[field] = { limits, min: Math.min(...limits.map((l) => l.limit)), over: new Map() };
   }
   const withFact = (has: (m: ChannelModel) => boolean) => targets.filter((c) => has(CHANNELS[c]));
+  const minCount = (list: ActionList['name']) => Math.min(...targets.map((c) => CHANNELS[c].count[list] ?? Infinity));
   return {
     text,
+    minCount: { insideActions: minCount('insideActions'), floatActions: minCount('floatActions') },
+    buttonsInAll: withFact((m) => m.buttonsInAll !== undefined),
     insideTextOnly: withFact((m) => m.insideTextOnly),
     uniqueButtons: withFact((m) => m.uniqueButtons),
     callNumberDigitsOnly: withFact((m) => m.callNumberDigitsOnly),
@@ -264,6 +265,8 @@ function listCount(ctx: RuleContext, list: ActionList | undefined): ListCount {
 function countLimit(ctx: RuleContext, list: ActionList | undefined) {
   if (!list?.array) return;
   const n = listCount(ctx, list);
+  // Most lists fit every target: one comparison with the smallest limit, no list built.
+  if (n.total <= factsOf(ctx.targets).minCount[list.name]) return;
   const over = overLimits(ctx.targets, (m) => m.count[list.name], n.total);
   if (over.length === 0) return;
   if (n.fromSample !== undefined) {
@@ -297,7 +300,9 @@ function buttonsInAll(ctx: RuleContext, card: RichCard) {
   const total = inside.total + float.total;
   const open = inside.open || float.open;
   const fromList = (inside.fromSample ?? 0) + (float.fromSample ?? 0);
-  for (const channel of targetsWith(ctx, (m) => m.buttonsInAll !== undefined && card.floatActions?.array !== undefined)) {
+  // Only with floatActions (an array): inside actions alone are countLimit's.
+  const channels = card.floatActions?.array !== undefined ? factsOf(ctx.targets).buttonsInAll : [];
+  for (const channel of channels) {
     const max = CHANNELS[channel].buttonsInAll!;
     if (total <= max) continue;
     const what = inside.total > 0 || card.insideActions?.hasBody ? 'insideActions and floatActions together' : 'floatActions';
@@ -378,14 +383,18 @@ function sentValues(
   return [{ text: ctx.doc.stringInfo(node).staticText, element: undefined, node, rendered: false }];
 }
 
+/** The fields of a button that must be unique, and what the channels call them. */
+const UNIQUE_FIELDS = [['display', 'titles'], ['payload', 'ids']] as const;
+
 /** Reply buttons need unique titles (display) and ids (payload), with the sample data too. */
 function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
   const withFact = factsOf(ctx.targets).uniqueButtons;
   if (withFact.length === 0) return;
   let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
-  for (const [field, what] of [['display', 'titles'], ['payload', 'ids']] as const) {
-    // The button texts seen so far and where (a short list on an ordinary card, then a Map).
-    const seen = new SmallMap<Node>();
+  // The button texts seen so far and where (a short list on an ordinary card, then a Map), for one field at a time.
+  const seen = new SmallMap<Node>();
+  for (const [field, what] of UNIQUE_FIELDS) {
+    seen.clear();
     for (const a of actions) {
       const node = a.props.get(field)?.value;
       // The common case, a plain string without templates, without sentValues' list of one.
