@@ -16,17 +16,16 @@ export function urlProblem(field: string, info: StringInfo): string | undefined 
     if (s.length === 0) return `${field} is empty: give a public http or https URL.`;
     const colon = schemeEnd(s);
     if (colon < 0) return `${field} must be an absolute http or https URL, such as https://example.com/${field === 'url' ? 'page' : 'image.png'}.`;
-    const scheme = s.slice(0, colon);
-    if (!isHttp(scheme)) return `${field} must use http or https, found ${scheme}:.`;
+    if (!isHttp(s, colon)) return `${field} must use http or https, found ${s.slice(0, colon)}:.`;
     // The URL parser forgives "https:example.com" and "https:\\example.com"; channels expect scheme://host.
-    if (!s.startsWith('//', colon + 1)) return missingSlashes(field, scheme);
+    if (!s.startsWith('//', colon + 1)) return missingSlashes(field, s.slice(0, colon));
     if (plainHost(s, colon + 3)) return undefined;
     let parsed: URL;
     try {
       parsed = new URL(s);
     } catch {
       // http and https URLs without a host do not parse at all: say which part is missing.
-      if (/^[a-z]+:\/\/(?:[/?#]|$)/i.test(s)) return `${field} has no host name after ${scheme}://.`;
+      if (/^[a-z]+:\/\/(?:[/?#]|$)/i.test(s)) return `${field} has no host name after ${s.slice(0, colon)}://.`;
       return `${field} is not a valid URL.`;
     }
     if (!parsed.hostname) return `${field} has no host name.`;
@@ -39,9 +38,8 @@ export function urlProblem(field: string, info: StringInfo): string | undefined 
   const lower = prefix.toLowerCase();
   if ('https://'.startsWith(lower) || 'http://'.startsWith(lower) || lower.startsWith('https://') || lower.startsWith('http://')) return undefined;
   const colon = schemeEnd(prefix);
-  const scheme = colon < 0 ? undefined : prefix.slice(0, colon);
-  if (scheme !== undefined && isHttp(scheme)) return missingSlashes(field, scheme);
-  if (scheme !== undefined) return `${field} must use http or https, found ${scheme}:.`;
+  if (colon >= 0 && isHttp(prefix, colon)) return missingSlashes(field, prefix.slice(0, colon));
+  if (colon >= 0) return `${field} must use http or https, found ${prefix.slice(0, colon)}:.`;
   return `${field} must start with http:// or https:// (or with a template that gives the whole base URL).`;
 }
 
@@ -61,11 +59,16 @@ function schemeEnd(s: string): number {
   return -1;
 }
 
-/** http or https, in any case. */
-function isHttp(scheme: string): boolean {
-  if (scheme.length !== 4 && scheme.length !== 5) return false;
-  const lower = scheme.toLowerCase();
-  return lower === 'http' || lower === 'https';
+/** True when the scheme that ends at `colon` (see schemeEnd) is http or https, in any case: read in place, no copy. */
+function isHttp(s: string, colon: number): boolean {
+  if (colon !== 4 && colon !== 5) return false;
+  return lowerAt(s, 0) === 104 && lowerAt(s, 1) === 116 && lowerAt(s, 2) === 116 && lowerAt(s, 3) === 112 && // h t t p
+    (colon === 4 || lowerAt(s, 4) === 115); // s
+}
+
+/** The character code at `i` in lower case, for the letters, digits, + . and - that schemeEnd lets through. */
+function lowerAt(s: string, i: number): number {
+  return s.charCodeAt(i) | 32;
 }
 
 function missingSlashes(field: string, scheme: string): string {
