@@ -387,7 +387,7 @@ function sentValues(
 const UNIQUE_FIELDS = [['display', 'titles'], ['payload', 'ids']] as const;
 
 /** Reply buttons need unique titles (display) and ids (payload), with the sample data too. */
-function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
+function uniqueButtons(ctx: RuleContext, actions: readonly ActionModel[]) {
   const withFact = factsOf(ctx.targets).uniqueButtons;
   if (withFact.length === 0) return;
   let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
