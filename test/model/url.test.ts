@@ -46,4 +46,34 @@ describe('urlCheck', () => {
     assert.equal(urlProblem('url', plain('https://trattoria.example/menu/7')), undefined);
     assert.equal(urlProblem('url', plain('https://xn--ls8h.example/')), undefined);
   });
+
+  it('names the scheme, blank and white space problems as written', () => {
+    const cases: [string, string | undefined][] = [
+      ['', 'url is empty: give a public http or https URL.'],
+      [' \u3000', 'url is empty: give a public http or https URL.'],
+      ['https://a b', 'url contains white space: encode it (a space is %20).'],
+      ['https://a\u00a0b', 'url contains white space: encode it (a space is %20).'],
+      ['ftp://files.example/a', 'url must use http or https, found ftp:.'],
+      ['Svn+SSH.x-1://a', 'url must use http or https, found Svn+SSH.x-1:.'],
+      ['HTTPS:example.com', 'url must start with https:// followed by the host name, such as https://example.com/.'],
+      ['Http:/example.com', 'url must start with http:// followed by the host name, such as http://example.com/.'],
+      ['httpss://a', 'url must use http or https, found httpss:.'],
+      ['1http://a', 'url must be an absolute http or https URL, such as https://example.com/page.'],
+      [':a', 'url must be an absolute http or https URL, such as https://example.com/page.'],
+      ['http_s://a', 'url must be an absolute http or https URL, such as https://example.com/page.'],
+      ['example.com/page', 'url must be an absolute http or https URL, such as https://example.com/page.'],
+      ['HtTpS://example.com', undefined],
+    ];
+    // A string without templates is never wholly templates, blank or not (as computeStringInfo gives it).
+    for (const [url, problem] of cases) assert.equal(urlProblem('url', { ...plain(url), wholly: false }), problem, JSON.stringify(url));
+    const templated = (prefix: string, rest = ''): StringInfo => ({
+      staticText: prefix + rest, staticLength: (prefix + rest).length, templates: [{ start: 0, end: 1 }], wholly: false, prefix,
+      segments: [prefix, rest],
+    }) as unknown as StringInfo;
+    assert.equal(urlProblem('url', templated('ftp:')), 'url must use http or https, found ftp:.');
+    assert.equal(urlProblem('url', templated('HTTP:x')), 'url must start with http:// followed by the host name, such as http://example.com/.');
+    assert.equal(urlProblem('url', templated('https://', ' x')), 'url contains white space: encode it (a space is %20).');
+    assert.equal(urlProblem('url', templated('htt')), undefined);
+    assert.equal(urlProblem('url', templated('www.')), 'url must start with http:// or https:// (or with a template that gives the whole base URL).');
+  });
 });

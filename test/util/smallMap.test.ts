@@ -26,7 +26,8 @@ describe('SmallMap', () => {
 });
 
 describe('duplicate-property over small and large objects', () => {
-  for (const size of [3, 8, 9, 30]) {
+  // Objects of up to eight properties compare their keys in place, larger ones use the map: 6 gives eight.
+  for (const size of [3, 6, 8, 9, 30]) {
     it(`finds a repeated name in an object of ${size} properties and points at the first`, () => {
       const names = Array.from({ length: size }, (_, i) => `"p${i}": ${i}`);
       // The first name again at the end, and the last one again at the end.
@@ -38,4 +39,13 @@ describe('duplicate-property over small and large objects', () => {
       ]);
     });
   }
+
+  it('points every repeat of a name at its first, in a small object and a large one', () => {
+    for (const size of [2, 12]) {
+      const names = Array.from({ length: size }, (_, i) => `"p${i}": ${i}`);
+      const text = `{ ${[...names, '"p1": 1', '"p1": 2'].join(', ')} }`;
+      const found = checkDocument(text, 'configuration-meta').diagnostics.filter((d) => d.rule === 'duplicate-property');
+      assert.deepEqual(found.map((d) => d.related?.[0].offset), [text.indexOf('"p1"'), text.indexOf('"p1"')], `${size + 2} properties`);
+    }
+  });
 });

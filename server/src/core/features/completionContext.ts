@@ -6,6 +6,7 @@
  */
 import { getLocation, getNodePath, type JSONPath, type Location } from 'jsonc-parser';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
+import { isWhiteSpace } from '../util/whiteSpace';
 
 /** What completion reads of jsonc-parser's Location. */
 type CursorLocation = Pick<Location, 'path' | 'previousNode' | 'isAtPropertyKey'>;
@@ -107,14 +108,6 @@ function skipWhiteSpace(text: string, from: number): number {
   let i = from;
   while (i < text.length && isWhiteSpace(text.charCodeAt(i))) i++;
   return i;
-}
-
-/** The characters of \s in a JavaScript regular expression. */
-function isWhiteSpace(c: number): boolean {
-  if (c === 32 || (c >= 9 && c <= 13)) return true;
-  if (c < 160) return false;
-  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f ||
-    c === 0x3000 || c === 0xfeff;
 }
 
 /** The property names an object already has, less the one being typed at the cursor. */

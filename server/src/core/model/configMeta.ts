@@ -154,7 +154,15 @@ export function keyFromLabel(label: string): string | undefined {
   return /^\d/.test(key) ? `_${key}` : key;
 }
 
-/** True when a key survives code generation as an identifier (ASCII letters, digits, _; not starting with a digit). */
+/**
+ * True when a key survives code generation as an identifier (ASCII letters, digits, _; not
+ * starting with a digit). Asked of every key of a file: a scan by character code.
+ */
 export function isIdentifierKey(key: string): boolean {
-  return /^[A-Z_]\w*$/i.test(key);
+  if (key.length === 0) return false;
+  for (let k = 0; k < key.length; k++) {
+    const c = key.charCodeAt(k);
+    if (!(isUpper(c) || isLower(c) || c === 95 /* _ */ || (k > 0 && isDigit(c)))) return false;
+  }
+  return true;
 }

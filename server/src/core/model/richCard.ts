@@ -94,17 +94,23 @@ class PropList implements PropLookup {
 
 /** The properties of an object node whose key is a string, in order. */
 function propsOf(node: Node): Prop[] {
-  const all: Prop[] = [];
   const children = node.children;
-  if (!children) return all;
-  for (let i = 0; i < children.length; i++) {
-    const p = children[i];
-    const key = p.children?.[0];
-    if (!key || key.type !== 'string') continue;
-    all.push({ name: String(key.value), property: p, key, value: p.children?.[1] });
-  }
+  if (!children) return [];
   // An array of its size: a push leaves room for 16, and a model lives as long as its parse.
+  // Every key is a string but in broken or hostile text: the properties are then made straight
+  // into an array of their number, with no second copy.
+  let stringKeys = 0;
+  for (let i = 0; i < children.length; i++) if (children[i].children?.[0]?.type === 'string') stringKeys++;
+  if (stringKeys === children.length) return children.map(propOf);
+  const all: Prop[] = [];
+  for (let i = 0; i < children.length; i++) if (children[i].children?.[0]?.type === 'string') all.push(propOf(children[i]));
   return all.slice();
+}
+
+/** The model of a property node whose key is a string. */
+function propOf(p: Node): Prop {
+  const key = p.children![0];
+  return { name: String(key.value), property: p, key, value: p.children![1] };
 }
 
 export function objectModel(node: Node): ObjectModel {

@@ -1,26 +1,31 @@
 /** Shared check of http/https URLs in static or partly templated strings. */
 import type { StringInfo } from '../syntax/strings';
+import { hasWhiteSpace } from '../util/whiteSpace';
 
 /** A problem with a URL, or undefined when it is fine or cannot be judged (templates). */
 export function urlProblem(field: string, info: StringInfo): string | undefined {
   if (info.wholly) return undefined;
   if (info.templates.length === 0) {
     const s = info.staticText;
-    if (s.trim().length === 0) return `${field} is empty: give a public http or https URL.`;
-    if (/\s/.test(s)) return `${field} contains white space: encode it (a space is %20).`;
-    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
-    if (!scheme) return `${field} must be an absolute http or https URL, such as https://example.com/${field === 'url' ? 'page' : 'image.png'}.`;
-    const name = scheme[1].toLowerCase();
-    if (name !== 'http' && name !== 'https') return `${field} must use http or https, found ${scheme[1]}:.`;
+    // Without white space a string is blank only when it is empty: no trimmed copy of every URL.
+    if (hasWhiteSpace(s)) {
+      return s.trim().length === 0
+        ? `${field} is empty: give a public http or https URL.`
+        : `${field} contains white space: encode it (a space is %20).`;
+    }
+    if (s.length === 0) return `${field} is empty: give a public http or https URL.`;
+    const colon = schemeEnd(s);
+    if (colon < 0) return `${field} must be an absolute http or https URL, such as https://example.com/${field === 'url' ? 'page' : 'image.png'}.`;
+    if (!isHttp(s, colon)) return `${field} must use http or https, found ${s.slice(0, colon)}:.`;
     // The URL parser forgives "https:example.com" and "https:\\example.com"; channels expect scheme://host.
-    if (!s.startsWith('//', scheme[0].length)) return missingSlashes(field, scheme[1]);
-    if (plainHost(s, scheme[0].length + 2)) return undefined;
+    if (!s.startsWith('//', colon + 1)) return missingSlashes(field, s.slice(0, colon));
+    if (plainHost(s, colon + 3)) return undefined;
     let parsed: URL;
     try {
       parsed = new URL(s);
     } catch {
       // http and https URLs without a host do not parse at all: say which part is missing.
-      if (/^[a-z]+:\/\/(?:[/?#]|$)/i.test(s)) return `${field} has no host name after ${scheme[0]}//.`;
+      if (/^[a-z]+:\/\/(?:[/?#]|$)/i.test(s)) return `${field} has no host name after ${s.slice(0, colon)}://.`;
       return `${field} is not a valid URL.`;
     }
     if (!parsed.hostname) return `${field} has no host name.`;
@@ -29,13 +34,41 @@ export function urlProblem(field: string, info: StringInfo): string | undefined 
   // Templated: judge the static start when it already shows a scheme.
   const prefix = info.prefix;
   if (prefix.length === 0) return undefined;
-  if (/\s/.test(info.staticText)) return `${field} contains white space: encode it (a space is %20).`;
+  if (hasWhiteSpace(info.staticText)) return `${field} contains white space: encode it (a space is %20).`;
   const lower = prefix.toLowerCase();
   if ('https://'.startsWith(lower) || 'http://'.startsWith(lower) || lower.startsWith('https://') || lower.startsWith('http://')) return undefined;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(prefix);
-  if (scheme && /^https?$/i.test(scheme[1])) return missingSlashes(field, scheme[1]);
-  if (scheme) return `${field} must use http or https, found ${scheme[1]}:.`;
+  const colon = schemeEnd(prefix);
+  if (colon >= 0 && isHttp(prefix, colon)) return missingSlashes(field, prefix.slice(0, colon));
+  if (colon >= 0) return `${field} must use http or https, found ${prefix.slice(0, colon)}:.`;
   return `${field} must start with http:// or https:// (or with a template that gives the whole base URL).`;
+}
+
+/**
+ * Where the scheme of a URL ends: the offset of the colon after an ASCII letter and then
+ * letters, digits, +, . and - (RFC 3986's scheme), or -1 when `s` does not start with one.
+ */
+function schemeEnd(s: string): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    if (letter) continue;
+    if (i === 0) return -1;
+    if (c === 58) return i; // :
+    if (!((c >= 48 && c <= 57) || c === 43 || c === 46 || c === 45)) return -1; // digits + . -
+  }
+  return -1;
+}
+
+/** True when the scheme that ends at `colon` (see schemeEnd) is http or https, in any case: read in place, no copy. */
+function isHttp(s: string, colon: number): boolean {
+  if (colon !== 4 && colon !== 5) return false;
+  return lowerAt(s, 0) === 104 && lowerAt(s, 1) === 116 && lowerAt(s, 2) === 116 && lowerAt(s, 3) === 112 && // h t t p
+    (colon === 4 || lowerAt(s, 4) === 115); // s
+}
+
+/** The character code at `i` in lower case, for the letters, digits, + . and - that schemeEnd lets through. */
+function lowerAt(s: string, i: number): number {
+  return s.charCodeAt(i) | 32;
 }
 
 function missingSlashes(field: string, scheme: string): string {

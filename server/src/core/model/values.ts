@@ -87,10 +87,18 @@ export function plainString(doc: JsonDocument, prop: Prop | undefined): string |
   return v ? plainText(doc, v) : undefined;
 }
 
-/** Every action of the card, inside actions first. */
-export function allActions(card: RichCard | undefined): ActionModel[] {
-  if (!card) return [];
-  return [...(card.insideActions?.actions ?? []), ...(card.floatActions?.actions ?? [])];
+/** No actions: one shared empty list. */
+const NO_ACTIONS: readonly ActionModel[] = [];
+
+/**
+ * Every action of the card, inside actions first. A card with one list of actions gives that
+ * list itself (most cards): no copy per check.
+ */
+export function allActions(card: RichCard | undefined): readonly ActionModel[] {
+  const inside = card?.insideActions?.actions ?? NO_ACTIONS;
+  const float = card?.floatActions?.actions ?? NO_ACTIONS;
+  if (float.length === 0) return inside;
+  return inside.length === 0 ? float : inside.concat(float);
 }
 
 /** The static type of an action ('click', 'reply', ...) when it is written without templates. */

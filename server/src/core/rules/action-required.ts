@@ -32,10 +32,11 @@ export default defineRule({
   languages: ['universal-message'],
   check({ doc, card, report }) {
     for (const list of [card?.insideActions, card?.floatActions]) {
-      for (const a of list?.actions ?? []) {
+      if (!list) continue;
+      const spec = place(list.name === 'insideActions' ? 'inside-action' : 'float-action');
+      for (const a of list.actions) {
         const type = actionType(doc, a);
-        const spec = place(list!.name === 'insideActions' ? 'inside-action' : 'float-action');
-        const missing = missingFields(spec, { has: (f) => a.props.has(f), type }, 'action-required');
+        const missing = missingFields(spec, a.props, 'action-required', type);
         if (missing.length === 0 || brokenInside(doc, a.node)) continue;
         const what = type ? `${type} action` : 'Action';
         // Give the reason for every missing field, once each: the common three, and the type's own field.

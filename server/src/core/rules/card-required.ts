@@ -16,7 +16,7 @@ export default defineRule({
   languages: ['universal-message'],
   check({ doc, card, report }) {
     if (!card || brokenInside(doc, card.node)) return;
-    const missing = missingFields(place('card'), { has: (f) => card.props.has(f) }, 'card-required');
+    const missing = missingFields(place('card'), card.props, 'card-required');
     if (missing.length === 0) return;
     report({
       message: missing.length === 2

@@ -49,11 +49,6 @@ export default defineRule({
   },
 });
 
-/** The target channels whose models have the fact `has`. */
-function targetsWith(ctx: RuleContext, has: (m: ChannelModel) => boolean): ChannelId[] {
-  return ctx.targets.filter((c) => has(CHANNELS[c]));
-}
-
 /** The target channels whose limit `n` exceeds (a channel without a limit is never exceeded). */
 function overLimits(
   targets: readonly ChannelId[],
@@ -77,15 +72,27 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
   if (ctx.sample && renderedTextLimit(ctx, field, node, action)) return;
   // viewValue without its wrapper object: a string that is not wholly a template.
   if (node.type !== 'string' || ctx.doc.valueTemplate(node)) return;
-  const info = ctx.doc.stringInfo(node);
-  if (info.wholly) return;
-  const length = info.staticLength;
   // Most values fit every target: one comparison with the smallest limit, no list built.
   const limits = factsOf(ctx.targets).text[field];
+  let length: number;
+  let templated: boolean;
+  const value: unknown = node.value;
+  if (ctx.doc.scan.templates.length === 0 && typeof value === 'string') {
+    // In a document without templates a string's text is its parsed value (what its string
+    // info would hold): no info built for it, and no count of its code points when it has no
+    // more UTF-16 units than the smallest limit (the display and payload of 20,000 actions).
+    if (value.length <= limits.min) return;
+    length = codePointLength(value);
+    templated = false;
+  } else {
+    const info = ctx.doc.stringInfo(node);
+    if (info.wholly) return;
+    length = info.staticLength;
+    templated = info.templates.length > 0;
+  }
   if (length <= limits.min) return;
   const over = overText(limits, length);
   if (ctx.capped(node.offset)) return ctx.count(node.offset, node.length, over.channels); // past the cap: no words built
-  const templated = info.templates.length > 0;
   const shown = formatCount(length); // as the limits are written: 2,049 over 2,048
   const count = templated ? `at least ${shown} characters without its templates` : `${shown} characters`;
   ctx.report({
@@ -104,6 +111,12 @@ function textLimit(ctx: RuleContext, field: LimitedText, node: Node | undefined,
  */
 interface TargetFacts {
   text: Record<LimitedText, TextLimits>;
+  /** Per list, the smallest count limit of the targets (Infinity when none limits it). */
+  minCount: Record<ActionList['name'], number>;
+  buttonsInAll: ChannelId[];
+  // The channels with a fact, below, are shared by every check with these
+  // targets; a check copies a list at its first finding that names them, and its findings
+  // share that copy (most checks have no such finding, and copy nothing).
   insideTextOnly: ChannelId[];
   uniqueButtons: ChannelId[];
   callNumberDigitsOnly: ChannelId[];
@@ -149,8 +162,11 @@ function computeFacts(targets: readonly ChannelId[]): TargetFacts {
     text[field] = { limits, min: Math.min(...limits.map((l) => l.limit)), over: new Map() };
   }
   const withFact = (has: (m: ChannelModel) => boolean) => targets.filter((c) => has(CHANNELS[c]));
+  const minCount = (list: ActionList['name']) => Math.min(...targets.map((c) => CHANNELS[c].count[list] ?? Infinity));
   return {
     text,
+    minCount: { insideActions: minCount('insideActions'), floatActions: minCount('floatActions') },
+    buttonsInAll: withFact((m) => m.buttonsInAll !== undefined),
     insideTextOnly: withFact((m) => m.insideTextOnly),
     uniqueButtons: withFact((m) => m.uniqueButtons),
     callNumberDigitsOnly: withFact((m) => m.callNumberDigitsOnly),
@@ -249,6 +265,8 @@ function listCount(ctx: RuleContext, list: ActionList | undefined): ListCount {
 function countLimit(ctx: RuleContext, list: ActionList | undefined) {
   if (!list?.array) return;
   const n = listCount(ctx, list);
+  // Most lists fit every target: one comparison with the smallest limit, no list built.
+  if (n.total <= factsOf(ctx.targets).minCount[list.name]) return;
   const over = overLimits(ctx.targets, (m) => m.count[list.name], n.total);
   if (over.length === 0) return;
   if (n.fromSample !== undefined) {
@@ -282,7 +300,9 @@ function buttonsInAll(ctx: RuleContext, card: RichCard) {
   const total = inside.total + float.total;
   const open = inside.open || float.open;
   const fromList = (inside.fromSample ?? 0) + (float.fromSample ?? 0);
-  for (const channel of targetsWith(ctx, (m) => m.buttonsInAll !== undefined && card.floatActions?.array !== undefined)) {
+  // Only with floatActions (an array): inside actions alone are countLimit's.
+  const channels = card.floatActions?.array !== undefined ? factsOf(ctx.targets).buttonsInAll : [];
+  for (const channel of channels) {
     const max = CHANNELS[channel].buttonsInAll!;
     if (total <= max) continue;
     const what = inside.total > 0 || card.insideActions?.hasBody ? 'insideActions and floatActions together' : 'floatActions';
@@ -328,13 +348,15 @@ function captionWithoutActions(ctx: RuleContext, card: RichCard) {
 
 /** "Text only" channels: click and call become plain reply buttons. */
 function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
-  const channels = factsOf(ctx.targets).insideTextOnly.slice(); // findings of one check share it, as before
-  if (channels.length === 0) return;
+  const withFact = factsOf(ctx.targets).insideTextOnly;
+  if (withFact.length === 0) return;
+  let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
   let names: string | undefined; // joined at the first finding: most cards have none
   for (const a of inside?.actions ?? []) {
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
     const v = a.props.get('type')!.value!;
+    channels ??= withFact.slice();
     if (ctx.capped(v.offset)) { ctx.count(v.offset, v.length, channels); continue; }
     names ??= joinChannelNames(channels);
     const dropped = type === 'click' ? 'its url is dropped' : 'its phoneNumber is dropped';
@@ -361,13 +383,18 @@ function sentValues(
   return [{ text: ctx.doc.stringInfo(node).staticText, element: undefined, node, rendered: false }];
 }
 
+/** The fields of a button that must be unique, and what the channels call them. */
+const UNIQUE_FIELDS = [['display', 'titles'], ['payload', 'ids']] as const;
+
 /** Reply buttons need unique titles (display) and ids (payload), with the sample data too. */
-function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
-  const channels = factsOf(ctx.targets).uniqueButtons.slice(); // findings of one check share it, as before
-  if (channels.length === 0) return;
-  for (const [field, what] of [['display', 'titles'], ['payload', 'ids']] as const) {
-    // The button texts seen so far and where (a short list on an ordinary card, then a Map).
-    const seen = new SmallMap<Node>();
+function uniqueButtons(ctx: RuleContext, actions: readonly ActionModel[]) {
+  const withFact = factsOf(ctx.targets).uniqueButtons;
+  if (withFact.length === 0) return;
+  let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
+  // The button texts seen so far and where (a short list on an ordinary card, then a Map), for one field at a time.
+  const seen = new SmallMap<Node>();
+  for (const [field, what] of UNIQUE_FIELDS) {
+    seen.clear();
     for (const a of actions) {
       const node = a.props.get(field)?.value;
       // The common case, a plain string without templates, without sentValues' list of one.
@@ -376,6 +403,7 @@ function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
       for (const v of sentValues(ctx, node, a)) {
         const first = seen.remember(v.text, v.node);
         if (!first) continue;
+        channels ??= withFact.slice();
         const range = v.rendered ? renderedRange(ctx, v.node) : { offset: v.node.offset, length: v.node.length };
         const how = v.rendered ? ` with the sample data${elementNote(v.element)}` : '';
         ctx.report({
@@ -393,8 +421,9 @@ function uniqueButtons(ctx: RuleContext, actions: ActionModel[]) {
 
 /** Channels whose call button takes + and digits only: separators are rejected. */
 function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
-  const channels = factsOf(ctx.targets).callNumberDigitsOnly.slice(); // findings of one check share it, as before
-  if (channels.length === 0) return;
+  const withFact = factsOf(ctx.targets).callNumberDigitsOnly;
+  if (withFact.length === 0) return;
+  let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
   let names: string | undefined; // joined at the first finding: most cards have none
   for (const a of inside?.actions ?? []) {
     if (actionType(ctx.doc, a) !== 'call') continue;
@@ -402,6 +431,7 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
       const number = v.text;
       if (!isGlobalNumber(number) || isPlusDigits(number)) continue;
       const digits = digitsOnly(number);
+      channels ??= withFact.slice();
       names ??= joinChannelNames(channels);
       if (v.rendered) {
         ctx.report({
@@ -432,11 +462,17 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
 
 /** Channels whose float actions (quick replies, reply buttons) need a non-empty payload. */
 function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
-  const channels = factsOf(ctx.targets).floatPayloadRequired.slice(); // findings of one check share it, as before
-  if (channels.length === 0) return;
+  const withFact = factsOf(ctx.targets).floatPayloadRequired;
+  if (withFact.length === 0) return;
+  let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
   for (const a of float?.actions ?? []) {
-    for (const v of sentValues(ctx, a.props.get('payload')?.value, a)) {
+    const node = a.props.get('payload')?.value;
+    // The common case, a plain string without templates, without sentValues' list of one.
+    const plain = node && !a.repeated ? plainText(ctx.doc, node) : undefined;
+    if (plain !== undefined && plain.trim().length > 0) continue;
+    for (const v of sentValues(ctx, node, a)) {
       if (v.text.trim().length > 0) continue;
+      channels ??= withFact.slice();
       ctx.report({
         message: `${joinChannelNames(channels)} ${channels.length === 1 ? 'needs' : 'need'} a non-empty payload for a float ` +
           `action${v.rendered ? `; it renders empty with the sample data${elementNote(v.element)}` : ''}.`,

@@ -4,6 +4,18 @@ import { removalRange } from '../model/values';
 import { quote } from '../util/messageQuote';
 import { SmallMap } from '../util/smallMap';
 
+/** Properties up to which an object's keys are compared with the earlier ones in place, without the map. */
+const SMALL_OBJECT = 8;
+
+/** The first of the keys before property `end` named `name` (as SmallMap.remember would give it). */
+function firstNamed(props: readonly Node[], end: number, name: string, named: (key: Node | undefined) => key is Node): Node | undefined {
+  for (let j = 0; j < end; j++) {
+    const key = props[j].children?.[0];
+    if (named(key) && String(key.value) === name) return key;
+  }
+  return undefined;
+}
+
 /** A property defined twice in one object: channels keep only one of them, usually the last. */
 export default defineRule({
   id: 'duplicate-property',
@@ -16,18 +28,22 @@ export default defineRule({
     // A key with a template in it has no known name: no verdict.
     const named = (key: Node | undefined): key is Node =>
       !!key && key.type === 'string' && (templateFree || !doc.stringInfo(key).templates.length);
-    // Iterative walk: documents may be deep. One map of names, emptied for each object.
+    // Iterative walk: documents may be deep. One map of names, emptied for each object that
+    // has more than a few properties; the earlier keys of a smaller one are compared in place.
     const seen = new SmallMap<Node>();
     const stack: Node[] = [doc.root];
     while (stack.length > 0) {
       const node = stack.pop()!;
       if (node.type === 'object') {
-        seen.clear();
-        for (const p of node.children ?? []) {
+        const props = node.children ?? [];
+        const small = props.length <= SMALL_OBJECT;
+        if (!small) seen.clear();
+        for (let i = 0; i < props.length; i++) {
+          const p = props[i];
           const key = p.children?.[0];
           if (named(key)) {
             const name = String(key.value);
-            const first = seen.remember(name, key);
+            const first = small ? firstNamed(props, i, name, named) : seen.remember(name, key);
             if (first) {
               report({
                 message: `${quote(name)} is already defined in this object: only one value is kept (usually the last).`,

@@ -1,5 +1,5 @@
 import { defineRule } from '../findings/rule';
-import { renderedValues, viewValue } from '../model/values';
+import { renderedValues } from '../model/values';
 import { urlProblem } from '../model/url';
 
 /**
@@ -28,9 +28,9 @@ export default defineRule({
         }
         continue;
       }
-      const view = viewValue(doc, v);
-      if (view.kind !== 'string') continue;
-      const problem = urlProblem(field, view.info);
+      // viewValue's string case without its wrapper object: a string, not a template standing for the value.
+      if (v.type !== 'string' || doc.valueTemplate(v)) continue;
+      const problem = urlProblem(field, doc.stringInfo(v));
       if (problem) report({ message: problem, offset: v.offset, length: v.length });
     }
   },

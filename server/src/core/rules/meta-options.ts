@@ -1,9 +1,9 @@
-import type { Node } from '../syntax/jsonDocument';
 import { configMetaOf, keyFromLabel, labelFromKey, type MetaEntry, type MetaOption } from '../model/configMeta';
 import { insertString, quoteFix, replaceWith } from '../findings/metaHelpers';
 import { defineRule, type FixData, type RuleContext } from '../findings/rule';
 import { brokenInside, describeKind, jsonString, openBrace, plainString, removalRange } from '../model/values';
 import { quote } from '../util/messageQuote';
+import { SmallMap } from '../util/smallMap';
 
 /**
  * Spec, "Configuration Meta", options[] element: value (stored) and label (shown in the
@@ -16,11 +16,13 @@ export default defineRule({
   defaultSeverity: 'error',
   languages: ['configuration-meta', 'native-provider'],
   check(ctx) {
-    for (const entry of configMetaOf(ctx.doc, ctx.language)?.entries ?? []) checkEntry(ctx, entry);
+    // The first option of each value, for one entry at a time: one map for the whole file.
+    const seen = new SmallMap<MetaOption>();
+    for (const entry of configMetaOf(ctx.doc, ctx.language)?.entries ?? []) checkEntry(ctx, entry, seen);
   },
 });
 
-function checkEntry(ctx: RuleContext, entry: MetaEntry) {
+function checkEntry(ctx: RuleContext, entry: MetaEntry, seen: SmallMap<MetaOption>) {
   const { doc } = ctx;
   const v = entry.props.get('options')?.value;
   if (!v || doc.valueTemplate(v) || brokenInside(doc, v)) return;
@@ -61,17 +63,15 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
       fixes,
     });
   }
-  const seen = new Map<string, { node: Node; index: number }>();
+  seen.clear();
   for (const option of entry.options) {
     if (!brokenInside(doc, option.node)) checkOption(ctx, option);
     const valueNode = option.props.get('value')?.value;
     const value = plainString(doc, option.props.get('value'));
     if (value === undefined || !valueNode) continue;
-    const first = seen.get(value);
-    if (!first) {
-      seen.set(value, { node: valueNode, index: option.index });
-      continue;
-    }
+    const firstOption = seen.remember(value, option);
+    if (!firstOption) continue;
+    const first = { node: firstOption.props.get('value')!.value!, index: firstOption.index };
     ctx.report({
       message: `Option value ${quote(value)} is already used by option ${first.index + 1}: once stored, the two could not be told apart.`,
       offset: valueNode.offset,

@@ -27,7 +27,7 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
   const { doc } = ctx;
   const key = plainString(doc, entry.props.get('key'));
   const label = plainString(doc, entry.props.get('label'));
-  const missing = missingFields(place('entry'), { has: (f) => entry.props.has(f) }, 'meta-required');
+  const missing = missingFields(place('entry'), entry.props, 'meta-required');
   if (missing.length === 2) {
     ctx.report({ message: `${entryName(doc, entry)} has no key and no label: every entry needs both.`, ...openBrace(entry.node) });
   } else if (missing[0] === 'key') {
@@ -45,12 +45,23 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry) {
       fixes: derived ? [insertString(entry.node, 'label', derived)] : undefined,
     });
   }
-  checkString(ctx, entry, 'key', () => (label ? keyFromLabel(label) : undefined), 'code generation needs a name for this setting');
-  checkString(ctx, entry, 'label', () => (key ? labelFromKey(key) : undefined), 'the Integrations page would show no text for this input');
+  checkString(ctx, entry, 'key', key, label, 'code generation needs a name for this setting');
+  checkString(ctx, entry, 'label', label, key, 'the Integrations page would show no text for this input');
 }
 
-/** A present key or label is a string and not blank; `derive` gives the replacement, computed only for a finding. */
-function checkString(ctx: RuleContext, entry: MetaEntry, name: 'key' | 'label', derive: () => string | undefined, why: string) {
+/**
+ * A present key or label is a string and not blank. `text` is its text when it is a string
+ * without templates (plainString), `other` the same of the label for a key and of the key for
+ * a label: the replacement is derived from it, only for a finding.
+ */
+function checkString(
+  ctx: RuleContext,
+  entry: MetaEntry,
+  name: 'key' | 'label',
+  text: string | undefined,
+  other: string | undefined,
+  why: string,
+) {
   const v = entry.props.get(name)?.value;
   if (!v || ctx.doc.valueTemplate(v)) return;
   if (v.type !== 'string') {
@@ -62,11 +73,11 @@ function checkString(ctx: RuleContext, entry: MetaEntry, name: 'key' | 'label', 
     });
     return;
   }
-  const info = ctx.doc.stringInfo(v);
-  if (info.templates.length > 0 || info.staticText.trim().length > 0) return;
-  const derived = derive();
+  // A templated string gets no verdict.
+  if (text === undefined || text.trim().length > 0) return;
+  const derived = !other ? undefined : name === 'key' ? keyFromLabel(other) : labelFromKey(other);
   ctx.report({
-    message: `${name} is ${info.staticText.length === 0 ? 'empty' : 'blank'}: ${why}.`,
+    message: `${name} is ${text.length === 0 ? 'empty' : 'blank'}: ${why}.`,
     offset: v.offset,
     length: v.length,
     fixes: derived ? [replaceWith(v, derived)] : undefined,

@@ -40,7 +40,7 @@ export default defineRule({
       });
       return;
     }
-    const missing = missingFields(place('provider'), { has: (f) => provider.props.has(f) }, 'provider-required');
+    const missing = missingFields(place('provider'), provider.props, 'provider-required');
     if (missing.length > 0 && !brokenInside(doc, root)) {
       const fixes: FixData[] = [];
       if (missing.includes('providerType')) fixes.push(insertString(root, 'providerType', PROVIDER_TYPE));

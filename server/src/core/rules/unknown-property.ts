@@ -1,6 +1,6 @@
 import { fieldNames, type FieldSpec } from '../model/cardSchema';
 import { reportNative } from '../findings/native';
-import { placesOf, type PlaceSpec } from '../model/places';
+import { forEachPlace, type PlaceKind, type PlaceSpec } from '../model/places';
 import type { ObjectModel } from '../model/richCard';
 import { defineRule, type RuleContext } from '../findings/rule';
 import { suggest } from '../util/didYouMean';
@@ -19,62 +19,46 @@ export default defineRule({
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
   check(ctx) {
     if (reportNative(ctx, 'unknown-property')) return; // a channel-specific message in native form
-    for (const { place, object } of placesOf(ctx.doc, ctx.language, ctx.card)) {
-      if (!place.fields) continue;
-      checkObject(ctx, object, place.fields, place.where, unusedHere(ctx, place, object), place.synonyms, place.effect);
-    }
+    forEachPlace(ctx.doc, ctx.language, ctx.card, (place, object) => {
+      if (place.fields) checkObject(ctx, object, place, place.fields);
+    });
   },
 });
 
 /**
- * A field of another action type (url on a reply) is named as such: channels ignore it there.
- * `applies` is asked of every name; `note` only words a finding that is shown.
+ * True when `name` is a field of another action type at this place (url on a reply, anything
+ * but a reply's fields on a float action): channels ignore it there. Asked of every name, so
+ * it builds nothing; unusedNote words a finding that is shown.
  */
-interface UnusedHere {
-  applies(name: string): boolean;
-  note(name: string): string;
+function unusedField(kind: PlaceKind, type: string | undefined, name: string): boolean {
+  if (kind === 'inside-action') {
+    return type !== undefined && ((name === 'url' && type !== 'click') || (name === 'phoneNumber' && type !== 'call'));
+  }
+  return kind === 'float-action' && (name === 'url' || name === 'phoneNumber');
 }
 
-function unusedHere(ctx: RuleContext, place: PlaceSpec, object: ObjectModel): UnusedHere | undefined {
-  if (place.kind === 'inside-action') {
-    const type = actionType(ctx.doc, object);
-    return {
-      applies: (name) => type !== undefined &&
-        ((name === 'url' && type !== 'click') || (name === 'phoneNumber' && type !== 'call')),
-      note: (name) => (name === 'url'
-        ? `url has no effect on a ${type} action: only click actions open a URL.`
-        : `phoneNumber has no effect on a ${type} action: only call actions dial a number.`),
-    };
-  }
-  if (place.kind === 'float-action') {
-    return {
-      applies: (name) => name === 'url' || name === 'phoneNumber',
-      note: (name) => `${name} is not used by float actions: they are reply only.`,
-    };
-  }
-  return undefined;
+function unusedNote(kind: PlaceKind, type: string | undefined, name: string): string {
+  if (kind === 'float-action') return `${name} is not used by float actions: they are reply only.`;
+  return name === 'url'
+    ? `url has no effect on a ${type} action: only click actions open a URL.`
+    : `phoneNumber has no effect on a ${type} action: only call actions dial a number.`;
 }
 
-function checkObject(
-  ctx: RuleContext,
-  obj: ObjectModel,
-  fields: readonly FieldSpec[],
-  where: string,
-  unused: UnusedHere | undefined,
-  synonyms: Readonly<Record<string, string>>,
-  effect: string,
-) {
+function checkObject(ctx: RuleContext, obj: ObjectModel, place: PlaceSpec, fields: readonly FieldSpec[]) {
+  const { kind, where, synonyms, effect } = place;
+  const type = kind === 'inside-action' ? actionType(ctx.doc, obj) : undefined;
   const names = fieldNames(fields);
   const templateFree = ctx.doc.scan.templates.length === 0;
   for (const p of obj.all) {
     // Asked for every name: a field of another place (url on a float action) is named as such.
-    const unusedField = unused !== undefined && unused.applies(p.name);
-    if (!unusedField && names.includes(p.name)) continue; // the common case, kept cheap: a known field
+    const unused = unusedField(kind, type, p.name);
+    if (!unused && names.includes(p.name)) continue; // the common case, kept cheap: a known field
     if (!templateFree && ctx.doc.stringInfo(p.key).templates.length > 0) continue; // a templated key: no verdict
     if (ctx.capped(p.key.offset)) { ctx.count(p.key.offset, p.key.length); continue; } // past the cap: no words built
     const remove = { kind: 'remove' as const, ...removalRange(obj.node, p.property), title: `Remove ${quote(p.name)}` };
-    if (unusedField) {
-      ctx.report({ message: unused.note(p.name), offset: p.key.offset, length: p.key.length, tags: ['unnecessary'], fixes: [remove] });
+    if (unused) {
+      const message = unusedNote(kind, type, p.name);
+      ctx.report({ message, offset: p.key.offset, length: p.key.length, tags: ['unnecessary'], fixes: [remove] });
       continue;
     }
     const candidates = names.filter((n) => !obj.props.has(n) || n === p.name);

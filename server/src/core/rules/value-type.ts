@@ -1,6 +1,6 @@
 import type { FieldSpec } from '../model/cardSchema';
 import { reportNative } from '../findings/native';
-import { placesOf } from '../model/places';
+import { forEachPlace } from '../model/places';
 import type { ObjectModel } from '../model/richCard';
 import { defineRule, type RuleContext } from '../findings/rule';
 import { brokenInside, describeKind, renderedValues } from '../model/values';
@@ -33,7 +33,7 @@ export default defineRule({
     const { doc, card } = ctx;
     const root = doc.root;
     if (!root) return;
-    for (const { place, object } of placesOf(doc, ctx.language, card)) if (place.fields) checkFields(ctx, object, place.fields);
+    forEachPlace(doc, ctx.language, card, (place, object) => { if (place.fields) checkFields(ctx, object, place.fields); });
     if (ctx.language !== 'universal-message') return;
     if (!card) {
       if (!doc.valueTemplate(root)) {
