@@ -35,6 +35,7 @@ const PHASES: [prefix: string, phase: string][] = [
   ['node_modules/jsonc-parser/', 'parse: tree'],
   ['server/src/core/syntax/', 'parse: the rest'],
   ['server/src/core/findings/native', 'rule: the native walker'],
+  ['server/src/core/channels/native/walk.ts', 'rule: the native walker'],
   ['server/src/core/rules/', 'rule: '],
   ['server/src/core/model/', 'model'],
   ['server/src/core/template/', 'model'],
