@@ -21,8 +21,8 @@ import { channelMessageBlocker, channelMessageDraft } from './features/channelMe
 import { featuresFor } from './features/languageFeatures';
 import type { FeatureContext } from './features/types';
 import { renderForChannel } from './render/channelRender';
-import { indexNodes, reparseJsonDocument } from './syntax/incremental';
-import { parseJsonDocument, type JsonDocument } from './syntax/jsonDocument';
+import { keepNodeOrder, reparseJsonDocument } from './syntax/incremental';
+import { parseJsonDocument, type JsonDocument, type Node } from './syntax/jsonDocument';
 import type { DocumentContext, LanguageService, LanguageServiceOptions, ServiceDocument } from './types';
 
 /**
@@ -183,18 +183,21 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         handle.parse = fromBase(handle);
         if (handle.parse) return true;
       }
-      handle.parsing ??= parseInSlices(doc.text, {
-        yieldToHost: options.yieldToHost,
-        isCancelled: () => !!token?.isCancellationRequested,
-      }).then((p) => {
-        handle.parsing = undefined;
-        handle.parse ??= p;
-        // A long document the editor asked for is one being edited: once the requests waiting
-        // for this parse are answered, its nodes are put in order for the re-reads' shift.
-        const pause = options.yieldToHost;
-        if (p && pause) void pause().then(() => indexNodes(p, pause));
-        return p;
-      });
+      if (!handle.parsing) {
+        // A long document the editor asked for is one being edited: its parse keeps the nodes
+        // in order for the re-reads' shift.
+        const order: Node[] = [];
+        handle.parsing = parseInSlices(doc.text, {
+          yieldToHost: options.yieldToHost,
+          isCancelled: () => !!token?.isCancellationRequested,
+          order,
+        }).then((p) => {
+          handle.parsing = undefined;
+          if (p) keepNodeOrder(p, order);
+          handle.parse ??= p;
+          return p;
+        });
+      }
       return handle.parsing.then((p) => p !== undefined);
     },
 

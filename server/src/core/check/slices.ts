@@ -3,7 +3,7 @@
  * then yields to the host, so that requests on this document or another are answered while
  * a large file is parsed or checked, and a newer edit can cancel it between slices.
  */
-import { startJsonDocument, type JsonDocument } from '../syntax/jsonDocument';
+import { startJsonDocument, type JsonDocument, type Node } from '../syntax/jsonDocument';
 import type { LanguageId } from '../syntax/languages';
 import { startCheck, type CheckOptions, type CheckResult } from './run';
 
@@ -26,14 +26,14 @@ const clock = () => (typeof performance !== 'undefined' ? performance.now() : Da
 /**
  * Parses a document in slices of about SLICE_MS, yielding to the host between them, so that
  * requests on other documents are answered while a multi-megabyte one is parsed (long, in one
- * go). Undefined when `isCancelled` says to stop first.
+ * go). Undefined when `isCancelled` says to stop first. `order`: see startJsonDocument.
  */
 export async function parseInSlices(
   text: string,
-  options: { yieldToHost?: YieldToHost; isCancelled?: () => boolean } = {},
+  options: { yieldToHost?: YieldToHost; isCancelled?: () => boolean; order?: Node[] } = {},
 ): Promise<JsonDocument | undefined> {
   const pause = options.yieldToHost ?? defaultYield;
-  const parse = startJsonDocument(text);
+  const parse = startJsonDocument(text, {}, options.order);
   let sliceStart = clock();
   const sliceOver = () => clock() - sliceStart >= SLICE_MS;
   while (!parse.run(sliceOver)) {

@@ -232,7 +232,6 @@ function reparseIn(
   // The previous parse from here on is the new one's, shifted: splice, then shift.
   for (const n of read) n.parent = array;
   const root = previous.root as MutableNode;
-  reread.add(root);
   const order = nodeOrders.get(root);
   const replaced = order && replacedIn(order, children, index, sync);
   if (order && replaced) {
@@ -291,7 +290,7 @@ function lineStartBefore(text: string, templates: readonly TemplateRegion[], off
 
 /**
  * Every node of a long document's parse in document order (each node before its children), kept
- * with its root across re-reads (`indexNodes`): the shift after an edit is then one pass over
+ * with its root across re-reads (`keepNodeOrder`): the shift after an edit is then one pass over
  * the nodes after it, whose loads do not wait on one another as a walk down the tree's
  * children does (about twice as fast over the 375,000 nodes after the middle of the 50,000-entry
  * Configuration Meta). Without it, or when it does not match the tree, the shift walks the tree.
@@ -301,41 +300,15 @@ const nodeOrders = new WeakMap<MutableNode, MutableNode[]>();
 /** Nodes added to an order at once by `splice` (its arguments go on the stack); more make a new array. */
 const MAX_SPREAD = 10_000;
 
-/** Trees re-read since their nodes began to be put in order in slices (`indexNodes` with a pause). */
-const reread = new WeakSet<MutableNode>();
-/** Nodes put in order between two pauses of `indexNodes`. */
-const INDEX_SLICE = 20_000;
-/** How many times `indexNodes` starts its walk, when re-reads keep changing the tree under it. */
-const MAX_WALKS = 4;
-
 /**
- * Keeps the nodes of `doc`'s tree in document order from now on, so that re-reads of it shift
- * in one pass. A walk of the whole tree (a tenth of a second over the 750,000 nodes of a 4.6 MB
- * document on a loaded machine): once per document parsed whole, and only for one that will be
- * edited (the editor's long documents). With `pause`, in slices of `slice` nodes, for requests to
- * be answered in between; a re-read meanwhile (the tree changed under the walk: the first
- * keystrokes often come before the walk ends) starts the walk again, MAX_WALKS times at most.
- * True when the nodes are in order at the end.
+ * Keeps `order`, the nodes of `doc`'s tree in document order as its parse made them (the
+ * `order` of startJsonDocument), with its root from now on, so that re-reads of it shift in one
+ * pass. For a document that will be edited (the editor's long documents): the order exists the
+ * moment the parse ends, before the first keystroke. Ignored when it is not that tree's.
  */
-export async function indexNodes(doc: JsonDocument, pause?: () => Promise<void>, slice = INDEX_SLICE): Promise<boolean> {
+export function keepNodeOrder(doc: JsonDocument, order: Node[]): void {
   const root = doc.root;
-  if (!root) return false;
-  for (let walk = 0; walk < MAX_WALKS && !nodeOrders.has(root); walk++) {
-    reread.delete(root);
-    const out: MutableNode[] = [];
-    const stack: MutableNode[] = [root];
-    while (stack.length > 0 && !reread.has(root)) {
-      for (let i = 0; i < slice && stack.length > 0; i++) {
-        const n = stack.pop()!;
-        out.push(n);
-        const below = n.children;
-        if (below !== undefined) for (let k = below.length - 1; k >= 0; k--) stack.push(below[k]);
-      }
-      if (stack.length > 0 && pause) await pause();
-    }
-    if (stack.length === 0 && !reread.has(root) && !nodeOrders.has(root)) nodeOrders.set(root, out);
-  }
-  return nodeOrders.has(root);
+  if (root && order[0] === root) nodeOrders.set(root, order);
 }
 
 /** The nodes of the subtrees `tops`, each before its children, in the order of the text. */

@@ -50,8 +50,8 @@ interface DerivedSlots {
   native?: unknown;
 }
 
-export function parseJsonDocument(text: string, options: ParseOptions = {}): JsonDocument {
-  const parse = startJsonDocument(text, options);
+export function parseJsonDocument(text: string, options: ParseOptions = {}, order?: Node[]): JsonDocument {
+  const parse = startJsonDocument(text, options, order);
   parse.run();
   return parse.result();
 }
@@ -76,8 +76,11 @@ export interface JsonDocumentParse {
  * A text without `${` (most messages, and every large one met so far) holds no template: its
  * masked text is itself, and one pass of the tree finds what the template scan would (see
  * TextFacts) instead of a pass of each. Should that pass give up, the two passes run.
+ *
+ * With `order`, the tree's nodes in document order are left in it (see startJsonTree): for a
+ * document that will be edited (incremental.ts's `keepNodeOrder`).
  */
-export function startJsonDocument(text: string, options: ParseOptions = {}): JsonDocumentParse {
+export function startJsonDocument(text: string, options: ParseOptions = {}, order?: Node[]): JsonDocumentParse {
   const depthLimit = options.depthLimit ?? DEFAULT_DEPTH_LIMIT;
   let facts: TextFacts | undefined = text.indexOf('${') < 0 ? { depthLimit, maxDepth: 0, markers: [], gaveUp: false } : undefined;
   let scanning: TemplateScan | undefined;
@@ -88,7 +91,7 @@ export function startJsonDocument(text: string, options: ParseOptions = {}): Jso
     run(pause) {
       if (doc) return true;
       if (facts) {
-        tree ??= startJsonTree(text, errors, undefined, facts);
+        tree ??= startJsonTree(text, errors, undefined, facts, order);
         if (!tree.run(pause)) return false;
         if (!facts.gaveUp) {
           const scan: ScanResult = {
@@ -101,12 +104,13 @@ export function startJsonDocument(text: string, options: ParseOptions = {}): Jso
         facts = undefined;
         tree = undefined;
         errors = [];
+        if (order) order.length = 0;
       }
       scanning ??= startTemplateScan(text, { depthLimit });
       if (!scanning.run(pause)) return false;
       const scan = scanning.result();
       if (scan.depthExceededAt === undefined) {
-        tree ??= startJsonTree(scan.masked, errors);
+        tree ??= startJsonTree(scan.masked, errors, undefined, undefined, order);
         if (!tree.run(pause)) return false;
       }
       doc = finishParse(text, options, scan, tree?.result(), errors);

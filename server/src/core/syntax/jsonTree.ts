@@ -147,8 +147,18 @@ export interface TextFacts {
   gaveUp: boolean;
 }
 
-/** parseJsonTree in steps, for the editor: a multi-megabyte parse yields between them. */
-export function startJsonTree(text: string, errors: ParseError[], elements?: ElementsParse, facts?: TextFacts): JsonTreeParse {
+/**
+ * parseJsonTree in steps, for the editor: a multi-megabyte parse yields between them. With
+ * `order`, every node of the tree is pushed onto it as it is made, which is document order
+ * (each node before its children): incremental.ts keeps it for the shift after an edit.
+ */
+export function startJsonTree(
+  text: string,
+  errors: ParseError[],
+  elements?: ElementsParse,
+  facts?: TextFacts,
+  order?: Node[],
+): JsonTreeParse {
   /** jsonc-parser's scanner, made for the first token scanNext leaves to it (many texts have none). */
   let scanner: JSONScanner | undefined;
   const len = text.length;
@@ -361,6 +371,7 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
     }
   };
   const add = (node: MutableNode) => {
+    if (order !== undefined) order.push(node);
     // A property holds its key and one value: an array of exactly two, made at once.
     if (parent.type === 'property') { parent.children = [pendingKey!, node]; pendingKey = undefined; }
     else items[top++] = node;
@@ -509,6 +520,7 @@ export function startJsonTree(text: string, errors: ParseError[], elements?: Ele
       const length = tokenLength;
       parent = add(node('property', offset, -1, parent, undefined, undefined));
       pendingKey = node('string', offset, length, parent, undefined, tokenValue);
+      if (order !== undefined) order.push(pendingKey);
       if (scanNext() === Token.Colon) {
         scanNext();
         if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);
