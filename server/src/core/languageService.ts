@@ -10,7 +10,7 @@
  * 50 MB file costs its text and nothing more.
  */
 import { CHANNEL_IDS, CHANNEL_NAMES, type ChannelId } from './channels';
-import { checkDocument } from './check/run';
+import { checkDocument, type CheckOptions } from './check/run';
 import { checkDocumentSliced, parseInSlices } from './check/slices';
 import { configForChannel, DEFAULT_CONFIG } from './findings/config';
 import { messageForm } from './channels/native';
@@ -108,6 +108,17 @@ function featureContext(context: DocumentContext): FeatureContext {
 /** Makes a language service; `options` are for hosts (workers, yielding) and tests (rules). */
 export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
   const features = (doc: ServiceDocument) => featuresFor(doc.language);
+  /** What a check of `doc` takes from its context and the service's options, in one go or in slices. */
+  const checkInputs = (doc: ServiceDocument, context: DocumentContext): CheckOptions => ({
+    config: context.config,
+    rules: options.rules,
+    sample: context.sample,
+    sampleProblem: context.sampleProblem,
+    providerProject: context.providerProject,
+    channelSpecific: context.channelSpecific,
+    overriddenChannels: context.overriddenChannels,
+    onRuleError: (rule, error) => options.onRuleError?.(rule, error, doc),
+  });
   return {
     open(text, language, config = DEFAULT_CONFIG, previous) {
       const overSize = text.length > config.maxFileSize;
@@ -144,14 +155,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         // The handle's parse, when there is one; else the check's parse goes on the handle
         // below. Either way the editing features of the same version share it.
         parsed: options.inOneGo || doc.text.length < PARSE_IN_SLICES_FROM ? parsed(doc) : (handle.parse ??= fromBase(handle)),
-        config: context.config,
-        rules: options.rules,
-        sample: context.sample,
-        sampleProblem: context.sampleProblem,
-        providerProject: context.providerProject,
-        channelSpecific: context.channelSpecific,
-        overriddenChannels: context.overriddenChannels,
-        onRuleError: (rule, error) => options.onRuleError?.(rule, error, doc),
+        ...checkInputs(doc, context),
         isCancelled: () => !!token?.isCancellationRequested,
         yieldToHost: options.yieldToHost,
       };
@@ -162,17 +166,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     },
 
     checkNow(doc, context) {
-      return checkDocument(doc.text, doc.language, {
-        parsed: parsed(doc),
-        config: context.config,
-        rules: options.rules,
-        sample: context.sample,
-        sampleProblem: context.sampleProblem,
-        providerProject: context.providerProject,
-        channelSpecific: context.channelSpecific,
-        overriddenChannels: context.overriddenChannels,
-        onRuleError: (rule, error) => options.onRuleError?.(rule, error, doc),
-      });
+      return checkDocument(doc.text, doc.language, { parsed: parsed(doc), ...checkInputs(doc, context) });
     },
 
     ready(doc, token) {
