@@ -45,6 +45,7 @@ const sel = {
   quickInput: '.quick-input-widget',
   quickInputBox: '.quick-input-widget .quick-input-box input',
   quickInputRows: '.quick-input-widget .monaco-list-row',
+  quickInputSelectedRow: '.quick-input-widget .monaco-list-row.focused',
   activeTab: '.tabs-container .tab.active',
   explorerRows: '.explorer-folders-view .monaco-list-row',
   problemRows: '.markers-panel .monaco-list-row',
@@ -84,10 +85,18 @@ async function quickOpen(page, fileName) {
   await page.keyboard.press('Control+P');
   await waitFor('the Quick Open box to show', () => page.locator(sel.quickInputBox).isVisible(), { timeout: UI_TIMEOUT });
   await page.keyboard.type(fileName);
+  // Enter opens the selected row: wait for the filter to have put the file there, since until
+  // then the selection can still be the first of the recently opened files.
   await waitFor(
-    `Quick Open to list ${fileName}`,
-    async () => (await texts(page, sel.quickInputRows)).some((t) => t.includes(fileName)),
-    { timeout: UI_TIMEOUT, describeSeen: async () => `rows ${listForHumans(await texts(page, sel.quickInputRows))}` },
+    `Quick Open to list ${fileName} and select it`,
+    async () => (await textOf(page, sel.quickInputSelectedRow))?.includes(fileName) === true,
+    {
+      timeout: UI_TIMEOUT,
+      describeSeen: async () => {
+        const selected = JSON.stringify(await textOf(page, sel.quickInputSelectedRow) ?? 'none');
+        return `selected ${selected} of rows ${listForHumans(await texts(page, sel.quickInputRows))}`;
+      },
+    },
   );
   await page.keyboard.press('Enter');
   await waitFor(
