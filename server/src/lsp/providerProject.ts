@@ -32,25 +32,6 @@ export function projectFileConcerns(changed: string, descriptor: string, setting
 
 const folderOf = (p: string) => p.slice(0, p.lastIndexOf('/'));
 
-/**
- * Build or source files (`changed`, URIs) changed on disk: each open descriptor (URI → the entry
- * of its open version) whose facts they can alter gets a fresh entry of the same version and
- * parse, without facts or check, so that its project is read and checked again (a check under
- * way for the old entry stops). Returns those descriptors' URIs.
- */
-export function rereadProjects<E extends ProjectHolder & { result?: unknown; running?: unknown }>(
-  open: Map<string, E>,
-  changed: readonly string[],
-): string[] {
-  // An entry without facts read is no descriptor, or one whose facts will be read from the files as they are now.
-  const concerned = [...open]
-    .filter(([uri, e]) => e.project !== undefined && changed.some((c) => projectFileConcerns(c, uri, e.settingsFile)));
-  for (const [uri, e] of concerned) {
-    open.set(uri, { ...e, result: undefined, running: undefined, project: undefined, settingsFile: undefined });
-  }
-  return concerned.map(([uri]) => uri);
-}
-
 /** The settings file `facts` were read from, as a URI; null where they found no build; undefined without facts. */
 export function settingsUri(facts: ProviderProjectFacts | undefined, uriOf: (filePath: string) => string): string | null | undefined {
   return facts === undefined ? undefined : facts.found ? uriOf(facts.settingsFile) : null;

@@ -17,7 +17,7 @@ import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocument
 import { documentContext, fileContexts } from './fileContexts';
 import { registerNewFiles } from './newFiles';
 import { registerPreview } from './preview';
-import { providerProjects, rereadProjects, type ProjectHolder } from './providerProject';
+import { providerProjects, type ProjectHolder } from './providerProject';
 import { registerWorkspaceDiagnostics } from './workspaceDiagnostics';
 import { checkAfterTypingPause } from './typingPause';
 
@@ -246,18 +246,20 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   /**
    * Configuration changed: forget every context and check the open files again. Files changed
-   * on disk (`files`) may leave the open documents as they are, or be build or source files
-   * only: then the open descriptors of their projects read them again (their parse is kept).
+   * on disk (`files`) may leave the open documents as they are. A build or source file of a
+   * provider project checks every open document again too: re-checking only the open
+   * descriptors of its project left VS Code showing a descriptor's old findings now and then
+   * (the editor suite's walkthrough saw it in a third of its runs), so the open documents keep
+   * the simple rule; the workspace pass reads only that project's descriptors again.
    */
   function recheckAll(files?: { recheck: boolean; projectFiles: readonly string[] }) {
-    const uris = files && !files.recheck ? rereadProjects(entries, files.projectFiles) : undefined;
-    if (uris?.length === 0) return;
-    if (!uris) generation++;
+    if (files && !files.recheck && files.projectFiles.length === 0) return;
+    generation++;
     if (pullDiagnostics) {
       if (refreshSupport) connection.languages.diagnostics.refresh().catch((e) => log(`Diagnostics refresh failed: ${String(e)}`));
       return;
     }
-    for (const uri of uris ?? documents.all().map((d) => d.uri)) schedulePush(uri, 0);
+    for (const uri of documents.all().map((d) => d.uri)) schedulePush(uri, 0);
   }
 
   documents.onDidChangeContent((e) => {

@@ -59,7 +59,7 @@ export function toConfig(s: ClientSettings): Partial<UmsgConfig> {
 
 /**
  * A provider's Gradle project (settings and build files, Kotlin and Java sources): a change
- * re-checks the descriptors of that project (lsp/providerProject.ts, projectFileConcerns).
+ * re-reads the unopened descriptors of that project (lsp/providerProject.ts, projectFileConcerns).
  */
 const PROJECT_FILES = ['**/*.gradle', '**/*.gradle.kts', '**/*.kt', '**/*.java'];
 const PROJECT_FILE_ENDINGS = ['.gradle', '.gradle.kts', '.kt', '.java'];
