@@ -4,9 +4,10 @@
  * lines: one action element, repeated once per list element and joined by `,`) and a footer
  * (after the `// @end` line).
  */
-import { createScanner, findNodeAtOffset } from 'jsonc-parser';
+import { createScanner } from 'jsonc-parser';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import type { MarkerLine } from '../syntax/templateScanner';
+import { nodeAtOffset } from '../syntax/nodes';
 import { mentionsIt } from './templateEval';
 
 export interface DynamicList {
@@ -214,7 +215,7 @@ function describeList(doc: JsonDocument, each: MarkerLine, end: MarkerLine): Dyn
   const bodyStart = afterLineBreak(text, each.end);
   const bodyEnd = end.lineStart;
   let array: Node | undefined;
-  let node = doc.root ? findNodeAtOffset(doc.root, bodyStart, false) : undefined;
+  let node = doc.root ? nodeAtOffset(doc.root, bodyStart, false) : undefined;
   while (node) {
     if (node.type === 'array' && node.offset < bodyStart && node.offset + node.length > bodyEnd) { array = node; break; }
     node = node.parent;
