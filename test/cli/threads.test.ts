@@ -229,13 +229,18 @@ describe('checking on worker threads', () => {
     assert.equal((JSON.parse(stdout) as EslintResult[]).length, 1, 'never more threads than files: one file is checked here');
   });
 
-  it('a handful of files never starts a worker, nor do busy cores; --jobs decides when given', () => {
+  it('a handful of files never starts a worker, nor do busy cores; one idle core is left to V8; --jobs decides when given', () => {
     const idle = 0;
-    assert.equal(jobsFor(10, undefined, idle), 1);
-    assert.equal(jobsFor(FILES_PER_WORKER * 2 - 1, undefined, idle), 1);
-    assert.equal(jobsFor(100_000, undefined, idle), Math.min(availableParallelism(), MAX_AUTO_JOBS));
-    assert.equal(jobsFor(100_000, undefined, availableParallelism()), 1, 'every core busy already');
-    assert.equal(jobsFor(100_000, undefined, availableParallelism() + 5), 1);
+    assert.equal(jobsFor(10, undefined, idle, 8), 1);
+    assert.equal(jobsFor(FILES_PER_WORKER * 2 - 1, undefined, idle, 8), 1);
+    assert.equal(jobsFor(FILES_PER_WORKER * 2, undefined, idle, 8), 2);
+    assert.equal(jobsFor(100_000, undefined, idle, 4), 3, 'four idle cores: three checkers, one core for V8');
+    assert.equal(jobsFor(100_000, undefined, idle, 2), 1, 'two idle cores: a second checker does not pay');
+    assert.equal(jobsFor(100_000, undefined, idle, 64), MAX_AUTO_JOBS);
+    assert.equal(jobsFor(100_000, undefined, 5, 8), 2, 'three idle cores of eight');
+    assert.equal(jobsFor(100_000, undefined, 8, 8), 1, 'every core busy already');
+    assert.equal(jobsFor(100_000, undefined, 13, 8), 1);
+    assert.equal(jobsFor(100_000, undefined, idle, 1), 1);
     assert.equal(jobsFor(10, 4, idle), 4);
     assert.equal(jobsFor(3, 4, idle), 3);
     assert.equal(jobsFor(100_000, 1, idle), 1);
