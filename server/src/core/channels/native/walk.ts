@@ -18,7 +18,8 @@ import { codePointLength } from '../../util/codePoints';
 import { formatCount } from '../../util/count';
 import { suggest } from '../../util/didYouMean';
 import { quote, quoteJson, quoteJsonValue } from '../../util/messageQuote';
-import type { NativeArray, NativeField, NativeFormat, NativeObject, NativeString, NativeValue, NativeVariant } from './schema';
+import type { NativeFormat } from './schema';
+import { rootSpec, type FieldSpec, type PlaceSpec, type ValueSpec } from './walkSpec';
 
 /** The rules native problems are filed under. */
 export type NativeRuleId =
@@ -60,14 +61,14 @@ interface NativeWalkResult {
 /** A native message in a parsed document: positions on the offending key or value, templates respected. */
 export function checkNativeDocument(doc: JsonDocument, format: NativeFormat, options: NativeWalkOptions): NativeWalkResult {
   const walk = new Walk<Node>(nodeSource(doc, options.sample), format, options);
-  if (doc.root) walk.value(doc.root, { kind: 'object', object: format.root }, '', 'message', undefined);
+  if (doc.root) walk.value(doc.root, rootSpec(format), '', 'message', undefined);
   return { problems: walk.problems, cancelled: walk.cancelled };
 }
 
 /** A plain JSON payload (a rendered or translated message): problems by path. */
 export function validateNativeValue(value: JsonValue, format: NativeFormat, channelName: string): NativeProblem[] {
   const walk = new Walk<JsonValue>(VALUE_SOURCE, format, { channelName });
-  walk.value(value, { kind: 'object', object: format.root }, '', 'message', undefined);
+  walk.value(value, rootSpec(format), '', 'message', undefined);
   return walk.problems;
 }
 
@@ -182,8 +183,6 @@ interface StringProblem {
   short?: boolean;
 }
 
-type NumberSpec = Extract<NativeValue, { kind: 'integer' | 'number' }>;
-
 const NOWHERE: Site = { offset: 0, length: 0 };
 
 const VALUE_SOURCE: Source<JsonValue> = {
@@ -231,7 +230,7 @@ class Walk<N> {
    * One value against its spec. `what` names the place in messages ("list row title"); `key`
    * is the key the value stands under, where a missing field of an object is reported.
    */
-  value(n: N, spec: NativeValue, path: string, what: string, key: N | undefined): void {
+  value(n: N, spec: ValueSpec, path: string, what: string, key: N | undefined): void {
     if (this.cancelled) return;
     if (++this.visited % POLL_EVERY === 0 && this.options.isCancelled?.()) {
       this.cancelled = true;
@@ -254,20 +253,20 @@ class Walk<N> {
       case 'string': return this.string(n, spec, path, what);
       case 'integer':
       case 'number': return this.number(src.scalar(n) as number, spec, path, what, src.site(n));
-      case 'object': return this.object(n, spec.object, path, key);
+      case 'object': return this.object(n, spec.object!, path, key);
       case 'array': return this.array(n, spec, path, what);
       default: return;
     }
   }
 
   /** A rendered value judged as written, reported on its template with the sample data named. */
-  private rendered(r: Rendered, spec: NativeValue, path: string, what: string): void {
+  private rendered(r: Rendered, spec: ValueSpec, path: string, what: string): void {
     const inner = new Walk<JsonValue>(VALUE_SOURCE, this.format, this.options);
     inner.value(r.value, spec, path, what, undefined);
     for (const p of inner.problems) this.report(p.rule, p.path, r.site, r.message(p.message), undefined, p.short);
   }
 
-  private string(n: N, spec: NativeString, path: string, what: string): void {
+  private string(n: N, spec: ValueSpec, path: string, what: string): void {
     const info = this.src.text(n);
     if (info.templates.length > 0) {
       const rendered = this.src.rendered(n, shownPath(path), 'text');
@@ -282,7 +281,7 @@ class Walk<N> {
     for (const p of this.stringProblems(info, spec, path, what)) this.report(p.rule, path, site, p.message, undefined, p.short);
   }
 
-  private stringProblems(info: StringInfo, spec: NativeString, path: string, what: string): StringProblem[] {
+  private stringProblems(info: StringInfo, spec: ValueSpec, path: string, what: string): StringProblem[] {
     const out: StringProblem[] = [];
     const field = shownPath(path);
     if (info.wholly) return out;
@@ -329,7 +328,7 @@ class Walk<N> {
     return out;
   }
 
-  private number(v: number, spec: NumberSpec, path: string, what: string, site: Site): void {
+  private number(v: number, spec: ValueSpec, path: string, what: string, site: Site): void {
     const field = shownPath(path);
     if (spec.kind === 'integer' && !Number.isInteger(v)) {
       this.report('value-type', path, site, `${field} must be a whole number, found ${v}.`);
@@ -342,20 +341,22 @@ class Walk<N> {
     }
   }
 
-  private object(n: N, place: NativeObject, path: string, key: N | undefined): void {
+  private object(n: N, place: PlaceSpec, path: string, key: N | undefined): void {
     const src = this.src;
     const entries = src.entries(n);
     /** The variant's value when it is written out, and whether the place knows it. */
     let variant: string | undefined;
-    let chosen: NativeVariant | undefined;
-    if (place.variants) {
-      const by = entries.find((e) => e.name === place.variants!.by);
+    let set = place.set;
+    let known = true;
+    if (place.by !== undefined) {
+      const by = entries.find((e) => e.name === place.by);
       const byText = by && src.kind(by.value) === 'string' ? src.text(by.value) : undefined;
       if (byText && byText.templates.length === 0) variant = byText.staticText;
-      if (variant !== undefined && Object.hasOwn(place.variants.cases, variant)) chosen = place.variants.cases[variant];
+      const chosen = variant === undefined ? undefined : place.byVariant.get(variant);
+      if (chosen) set = chosen.set;
+      else known = false;
     }
-    const known = !place.variants || chosen !== undefined;
-    const { fields, groups, byName, what } = placeFields(place, chosen);
+    const { fields, groups, byName } = set;
     const present = new Map<string, Entry<N>>();
     let templatedKey = false;
     for (const e of entries) {
@@ -372,7 +373,7 @@ class Walk<N> {
           `the message (${lowerFirst(f.doc)}): what is written here is replaced, remove it.`);
         continue;
       }
-      this.value(e.value, f.value, fieldPath, what.get(e.name) ?? `${place.label} ${e.name}`, e.key);
+      this.value(e.value, f.value, fieldPath, f.what, e.key);
     }
     // A templated key may be any field, and an object with a syntax error in it is still being
     // typed: no verdict on what is missing.
@@ -386,13 +387,13 @@ class Walk<N> {
       }
     }
     for (const group of groups) this.group(group, present, place, path, where, true);
-    for (const group of place.atMostOne ?? []) this.group(group, present, place, path, where, false);
+    for (const group of place.atMostOne) this.group(group, present, place, path, where, false);
   }
 
   private group(
     group: readonly string[],
     present: Map<string, Entry<N>>,
-    place: NativeObject,
+    place: PlaceSpec,
     path: string,
     where: Site,
     exactly: boolean,
@@ -417,20 +418,20 @@ class Walk<N> {
   }
 
   private unknown(
-    place: NativeObject,
+    place: PlaceSpec,
     e: Entry<N>,
     fieldPath: string,
     variant: string | undefined,
     known: boolean,
-    fields: readonly NativeField[],
+    fields: readonly FieldSpec[],
   ): void {
     const name = e.name!;
     const site = this.src.site(e.key);
-    if (place.variants && known && variant !== undefined) {
-      const owners = Object.keys(place.variants.cases).filter((c) => place.variants!.cases[c].fields.some((f) => f.name === name));
+    if (place.by !== undefined && known && variant !== undefined) {
+      const owners = place.variants.filter((c) => c.own.some((f) => f.name === name)).map((c) => c.name);
       if (owners.length > 0) {
-        this.report('unknown-property', fieldPath, site, `${quote(name)} is not part of ${place.label} of ${place.variants.by} ` +
-          `${quoteJson(variant)}: it belongs to ${place.variants.by} ${joinOr(owners.map((o) => quoteJson(o)), '')}, ` +
+        this.report('unknown-property', fieldPath, site, `${quote(name)} is not part of ${place.label} of ${place.by} ` +
+          `${quoteJson(variant)}: it belongs to ${place.by} ${joinOr(owners.map((o) => quoteJson(o)), '')}, ` +
           `and ${this.name} rejects it here.`);
         return;
       }
@@ -442,7 +443,7 @@ class Walk<N> {
       : `Unknown property ${quote(name)} in ${place.label}: ${this.name} rejects it. Known: ${names.join(', ')}.`);
   }
 
-  private array(n: N, spec: NativeArray, path: string, what: string): void {
+  private array(n: N, spec: ValueSpec, path: string, what: string): void {
     const src = this.src;
     const items = src.items(n);
     const field = shownPath(path);
@@ -467,9 +468,10 @@ class Walk<N> {
         `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`, undefined, true);
     }
     const itemWhat = singular(what);
-    for (let i = 0; i < items.length; i++) this.value(items[i], spec.items, `${path}[${i}]`, itemWhat, undefined);
+    const itemSpec = spec.items!;
+    for (let i = 0; i < items.length; i++) this.value(items[i], itemSpec, `${path}[${i}]`, itemWhat, undefined);
     if (spec.totalMax) this.total(items, spec.totalMax, path, what, site, weight);
-    for (const by of spec.uniqueBy ?? []) this.unique(items, by, path, what);
+    for (const by of spec.uniqueBy) this.unique(items, by, path, what);
   }
 
   /** A limit on the items of a nested array summed over all items. */
@@ -559,42 +561,10 @@ class Walk<N> {
   }
 }
 
-/** A place's fields with its chosen variant's: the same for every object of the place. */
-interface PlaceFields {
-  fields: readonly NativeField[];
-  groups: readonly (readonly string[])[];
-  byName: ReadonlyMap<string, NativeField>;
-  /** How messages name each field's place ("WhatsApp list row title"). */
-  what: ReadonlyMap<string, string>;
-}
-
-/** Per place, per chosen variant (null: none): worked out once, not for every object. */
-const PLACE_FIELDS = new WeakMap<NativeObject, Map<NativeVariant | null, PlaceFields>>();
-
-function placeFields(place: NativeObject, chosen: NativeVariant | undefined): PlaceFields {
-  let byVariant = PLACE_FIELDS.get(place);
-  if (!byVariant) PLACE_FIELDS.set(place, (byVariant = new Map<NativeVariant | null, PlaceFields>()));
-  let found = byVariant.get(chosen ?? null);
-  if (!found) {
-    let fields = place.fields;
-    let groups = place.exactlyOne ?? [];
-    if (chosen) {
-      const own = new Set(chosen.fields.map((f) => f.name));
-      fields = [...place.fields.filter((f) => !own.has(f.name)), ...chosen.fields];
-      groups = [...groups, ...(chosen.exactlyOne ?? [])];
-    }
-    const byName = new Map<string, NativeField>();
-    for (const f of fields) byName.set(f.name, f);
-    found = { fields, groups, byName, what: new Map(fields.map((f) => [f.name, `${place.label} ${f.name}`])) };
-    byVariant.set(chosen ?? null, found);
-  }
-  return found;
-}
-
 /** A field some variant of the place defines: judged by that variant's spec while the variant is not known. */
-function variantField(place: NativeObject, name: string): NativeField | undefined {
-  for (const c of Object.values(place.variants?.cases ?? {})) {
-    const f = c.fields.find((x) => x.name === name);
+function variantField(place: PlaceSpec, name: string): FieldSpec | undefined {
+  for (const c of place.variants) {
+    const f = c.own.find((x) => x.name === name);
     if (f) return f;
   }
   return undefined;
@@ -628,7 +598,7 @@ function joinOr(items: readonly string[], quoteMark = '"'): string {
   return shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
 }
 
-function article(spec: NativeValue): string {
+function article(spec: ValueSpec): string {
   switch (spec.kind) {
     case 'string': return 'a string';
     case 'integer': return 'a whole number';
