@@ -60,7 +60,7 @@ interface NativeWalkResult {
 
 /** A native message in a parsed document: positions on the offending key or value, templates respected. */
 export function checkNativeDocument(doc: JsonDocument, format: NativeFormat, options: NativeWalkOptions): NativeWalkResult {
-  const walk = new Walk<Node>(nodeSource(doc, options.sample), format, options);
+  const walk = new Walk<Node>(new NodeSource(doc, options.sample), format, options);
   if (doc.root) walk.value(doc.root, rootSpec(format), '', 'message', undefined);
   return { problems: walk.problems, cancelled: walk.cancelled };
 }
@@ -118,63 +118,93 @@ interface Source<N> {
   brace(n: N): Site;
 }
 
-function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<Node> {
-  let errors: number[] | undefined;
-  let renderedBy: Map<Node, { key: string; value: Rendered[] }> | undefined;
-  return {
-    broken(n) {
-      if (doc.syntax.length === 0) return false;
-      errors ??= doc.syntax.map((e) => e.offset).sort((a, b) => a - b);
-      // The first error at or after the node's start, by binary search: one lookup per object.
-      let lo = 0;
-      let hi = errors.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (errors[mid] < n.offset) lo = mid + 1; else hi = mid;
-      }
-      return lo < errors.length && errors[lo] <= n.offset + n.length;
-    },
-    kind(n) {
-      if (doc.valueTemplate(n)) return 'template';
-      return n.type === 'property' ? 'null' : n.type;
-    },
-    entries(n) {
-      const out: Entry<Node>[] = [];
-      for (const p of n.children ?? []) {
-        const key = p.children?.[0];
-        const value = p.children?.[1];
-        if (!key || !value) continue;
-        const info = doc.stringInfo(key);
-        out.push({ name: info.templates.length > 0 ? undefined : info.staticText, key, value });
-      }
-      return out;
-    },
-    items: (n) => n.children ?? [],
-    text: (n) => doc.stringInfo(n),
-    scalar: (n) => n.value as JsonValue,
-    rendered(n, path, kind) {
-      // A templated id is rendered for its own checks and again for uniqueness: once is enough.
-      const key = `${kind} ${path}`;
-      const kept = renderedBy?.get(n);
-      if (kept?.key === key) return kept.value.length === 0 ? undefined : kept.value;
-      const values = renderedValues(doc, n, path, sample, kind) ?? [];
-      const value = values.map((r) => ({
-        value: r.value, info: r.info, element: r.element, site: { offset: r.offset, length: r.length }, message: r.message,
-      }));
-      (renderedBy ??= new Map()).set(n, { key, value });
-      return value.length === 0 ? undefined : value;
-    },
-    site: (n) => (n ? { offset: n.offset, length: n.length } : { offset: 0, length: 0 }),
-    brace: (n) => ({ offset: n.offset, length: 1 }),
-    repeated(n) {
-      if (doc.scan.markers.length === 0) return undefined; // the common case: no marker line at all
-      const list = renderedList(doc);
-      // Only a body that renders repeats (one element directly in an array; dynamic-list reports any other).
-      if (!list || list.array !== n || !listRepeats(list, 'array')) return undefined;
-      const bound = sample ? evaluate(list.list, { data: sample }) : undefined;
-      return { body: new Set(list.elements), times: bound?.ok && Array.isArray(bound.value) ? bound.value.length : undefined };
-    },
-  };
+/**
+ * A parsed document's nodes as the walker reads them. A class, not an object of closures made
+ * per document: every document's source then has the same methods, and the walker's calls into
+ * it go to one function each.
+ */
+class NodeSource implements Source<Node> {
+  private errors: number[] | undefined;
+  private renderedBy: Map<Node, { key: string; value: Rendered[] }> | undefined;
+
+  constructor(private readonly doc: JsonDocument, private readonly sample: SampleData | undefined) {
+    this.errors = undefined;
+    this.renderedBy = undefined;
+  }
+
+  broken(n: Node): boolean {
+    const doc = this.doc;
+    if (doc.syntax.length === 0) return false;
+    const errors = (this.errors ??= doc.syntax.map((e) => e.offset).sort((a, b) => a - b));
+    // The first error at or after the node's start, by binary search: one lookup per object.
+    let lo = 0;
+    let hi = errors.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (errors[mid] < n.offset) lo = mid + 1; else hi = mid;
+    }
+    return lo < errors.length && errors[lo] <= n.offset + n.length;
+  }
+
+  kind(n: Node): Kind | 'template' {
+    if (this.doc.valueTemplate(n)) return 'template';
+    return n.type === 'property' ? 'null' : n.type;
+  }
+
+  entries(n: Node): Entry<Node>[] {
+    const out: Entry<Node>[] = [];
+    for (const p of n.children ?? []) {
+      const key = p.children?.[0];
+      const value = p.children?.[1];
+      if (!key || !value) continue;
+      const info = this.doc.stringInfo(key);
+      out.push({ name: info.templates.length > 0 ? undefined : info.staticText, key, value });
+    }
+    return out;
+  }
+
+  items(n: Node): readonly Node[] {
+    return n.children ?? [];
+  }
+
+  text(n: Node): StringInfo {
+    return this.doc.stringInfo(n);
+  }
+
+  scalar(n: Node): JsonValue {
+    return n.value as JsonValue;
+  }
+
+  rendered(n: Node, path: string, kind: 'text' | 'json'): Rendered[] | undefined {
+    // A templated id is rendered for its own checks and again for uniqueness: once is enough.
+    const key = `${kind} ${path}`;
+    const kept = this.renderedBy?.get(n);
+    if (kept?.key === key) return kept.value.length === 0 ? undefined : kept.value;
+    const values = renderedValues(this.doc, n, path, this.sample, kind) ?? [];
+    const value = values.map((r) => ({
+      value: r.value, info: r.info, element: r.element, site: { offset: r.offset, length: r.length }, message: r.message,
+    }));
+    (this.renderedBy ??= new Map()).set(n, { key, value });
+    return value.length === 0 ? undefined : value;
+  }
+
+  site(n: Node | undefined): Site {
+    return n ? { offset: n.offset, length: n.length } : { offset: 0, length: 0 };
+  }
+
+  brace(n: Node): Site {
+    return { offset: n.offset, length: 1 };
+  }
+
+  repeated(n: Node): { body: ReadonlySet<Node>; times: number | undefined } | undefined {
+    const doc = this.doc;
+    if (doc.scan.markers.length === 0) return undefined; // the common case: no marker line at all
+    const list = renderedList(doc);
+    // Only a body that renders repeats (one element directly in an array; dynamic-list reports any other).
+    if (!list || list.array !== n || !listRepeats(list, 'array')) return undefined;
+    const bound = this.sample ? evaluate(list.list, { data: this.sample }) : undefined;
+    return { body: new Set(list.elements), times: bound?.ok && Array.isArray(bound.value) ? bound.value.length : undefined };
+  }
 }
 
 interface StringProblem {
