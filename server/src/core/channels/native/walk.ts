@@ -19,7 +19,7 @@ import { formatCount } from '../../util/count';
 import { suggest } from '../../util/didYouMean';
 import { quote, quoteJson, quoteJsonValue } from '../../util/messageQuote';
 import type { NativeFormat } from './schema';
-import { rootSpec, type FieldSpec, type PlaceSpec, type ValueSpec } from './walkSpec';
+import { rootSpec, type FieldSpec, type ItemPath, type PlaceSpec, type ValueSpec } from './walkSpec';
 
 /** The rules native problems are filed under. */
 export type NativeRuleId =
@@ -101,6 +101,8 @@ interface Source<N> {
   /** 'template' for a value that is wholly a template. */
   kind(n: N): Kind | 'template';
   entries(n: N): Entry<N>[];
+  /** The value of the first property of object `n` named `name` (a templated key names none). */
+  property(n: N, name: string): N | undefined;
   items(n: N): readonly N[];
   text(n: N): StringInfo;
   scalar(n: N): JsonValue;
@@ -163,6 +165,17 @@ class NodeSource implements Source<Node> {
     return out;
   }
 
+  property(n: Node, name: string): Node | undefined {
+    for (const p of n.children ?? []) {
+      const key = p.children?.[0];
+      const value = p.children?.[1];
+      if (!key || !value) continue;
+      const info = this.doc.stringInfo(key);
+      if (info.templates.length === 0 && info.staticText === name) return value;
+    }
+    return undefined;
+  }
+
   items(n: Node): readonly Node[] {
     return n.children ?? [];
   }
@@ -223,6 +236,7 @@ const VALUE_SOURCE: Source<JsonValue> = {
     return t === 'object' ? 'object' : (t as Kind);
   },
   entries: (v) => Object.entries(v as Record<string, JsonValue>).map(([name, value]) => ({ name, key: undefined, value })),
+  property: (v, name) => (Object.hasOwn(v as object, name) ? (v as Record<string, JsonValue>)[name] : undefined),
   items: (v) => v as JsonValue[],
   text: (v) => plainInfo(v as string),
   scalar: (v) => v,
@@ -507,7 +521,7 @@ class Walk<N> {
   /** A limit on the items of a nested array summed over all items. */
   private total(
     items: readonly N[],
-    limit: { path: string; max: number },
+    limit: { path: ItemPath; max: number },
     path: string,
     what: string,
     site: Site,
@@ -530,7 +544,7 @@ class Walk<N> {
       }
     }
     if (sum > limit.max) {
-      this.report('channel-limit', path, site, `${shownPath(path)} has ${formatCount(sum)} ${lastName(limit.path)} in all: ` +
+      this.report('channel-limit', path, site, `${shownPath(path)} has ${formatCount(sum)} ${limit.path.last} in all: ` +
         `${this.name} allows at most ${formatCount(limit.max)} (${what}).`);
     }
   }
@@ -540,9 +554,9 @@ class Walk<N> {
    * first as related. A templated value is judged on what it renders to with the sample data
    * (once per element of the dynamic list, in its body), and not at all without.
    */
-  private unique(items: readonly N[], by: string, path: string, what: string): void {
+  private unique(items: readonly N[], by: ItemPath, path: string, what: string): void {
     const seen = new Map<string, { site: Site; path: string }>();
-    const name = lastName(by);
+    const name = by.last;
     const judge = (text: string, site: Site, here: string, shown: string, say: (problem: string) => string) => {
       const first = seen.get(text);
       if (!first) { seen.set(text, { site, path: shown }); return; }
@@ -569,26 +583,25 @@ class Walk<N> {
   }
 
   /** The values at a path inside an item (`reply.id`, `rows[].id`: `[]` steps into every element of an array). */
-  private at(item: N, path: string): { value: N; path: string }[] {
+  private at(item: N, path: ItemPath): { value: N; path: string }[] {
     let current: { value: N; path: string }[] = [{ value: item, path: '' }];
-    for (const raw of path.split('.')) {
-      const each = raw.endsWith('[]');
-      const name = each ? raw.slice(0, -2) : raw;
+    for (const { name, each } of path.steps) {
       const next: { value: N; path: string }[] = [];
       for (const c of current) {
         if (this.src.kind(c.value) !== 'object') continue;
-        const e = this.src.entries(c.value).find((x) => x.name === name);
-        if (!e) continue;
+        const value = this.src.property(c.value, name);
+        if (value === undefined) continue;
         const at = `${c.path}.${name}`;
-        if (!each) next.push({ value: e.value, path: at });
-        else if (this.src.kind(e.value) === 'array') {
-          this.src.items(e.value).forEach((v, i) => next.push({ value: v, path: `${at}[${i}]` }));
+        if (!each) next.push({ value, path: at });
+        else if (this.src.kind(value) === 'array') {
+          this.src.items(value).forEach((v, i) => next.push({ value: v, path: `${at}[${i}]` }));
         }
       }
       current = next;
     }
     return current;
   }
+
 }
 
 /** A field some variant of the place defines: judged by that variant's spec while the variant is not known. */
@@ -602,11 +615,6 @@ function variantField(place: PlaceSpec, name: string): FieldSpec | undefined {
 
 function shownPath(path: string): string {
   return path || 'the message';
-}
-
-function lastName(path: string): string {
-  const parts = path.split('.');
-  return parts[parts.length - 1].replace(/\[\]$/, '');
 }
 
 /** "list rows" → "list row": the place of one item of an array field. */

@@ -25,8 +25,8 @@ export class ValueSpec {
   items: ValueSpec | undefined;
   readonly minItems: number | undefined;
   readonly maxItems: number | undefined;
-  readonly uniqueBy: readonly string[];
-  readonly totalMax: { readonly path: string; readonly max: number } | undefined;
+  readonly uniqueBy: readonly ItemPath[];
+  readonly totalMax: { readonly path: ItemPath; readonly max: number } | undefined;
 
   constructor(value: NativeValue) {
     this.kind = value.kind;
@@ -43,8 +43,21 @@ export class ValueSpec {
     const a = value.kind === 'array' ? value : undefined;
     this.minItems = a?.minItems;
     this.maxItems = a?.maxItems;
-    this.uniqueBy = a?.uniqueBy ?? [];
-    this.totalMax = a?.totalMax;
+    this.uniqueBy = (a?.uniqueBy ?? []).map((p) => new ItemPath(p));
+    this.totalMax = a?.totalMax && { path: new ItemPath(a.totalMax.path), max: a.totalMax.max };
+  }
+}
+
+/** A path inside an array's item (`reply.id`, `rows[].id`), read once into its steps. */
+export class ItemPath {
+  /** Each name in turn; `each`: the name holds an array, every element of which is stepped into (`[]`). */
+  readonly steps: readonly { readonly name: string; readonly each: boolean }[];
+  /** How messages name the value: the last name, without `[]` ("id"). */
+  readonly last: string;
+
+  constructor(path: string) {
+    this.steps = path.split('.').map((raw) => (raw.endsWith('[]') ? { name: raw.slice(0, -2), each: true } : { name: raw, each: false }));
+    this.last = this.steps[this.steps.length - 1].name;
   }
 }
 
