@@ -228,6 +228,8 @@ interface StringProblem {
 
 const NOWHERE: Site = { offset: 0, length: 0 };
 
+const NO_PROBLEMS: readonly StringProblem[] = Object.freeze([]);
+
 const VALUE_SOURCE: Source<JsonValue> = {
   kind(v) {
     if (v === null) return 'null';
@@ -296,7 +298,7 @@ class Walk<N> {
     switch (spec.kind) {
       case 'string': return this.string(n, spec, path, what);
       case 'integer':
-      case 'number': return this.number(src.scalar(n) as number, spec, path, what, src.site(n));
+      case 'number': return this.number(n, spec, path, what);
       case 'object': return this.object(n, spec.object!, path, key);
       case 'array': return this.array(n, spec, path, what);
       default: return;
@@ -321,23 +323,26 @@ class Walk<N> {
         return;
       }
     }
+    const problems = this.stringProblems(info, spec, path, what);
+    if (problems.length === 0) return;
     const site = this.src.site(n);
-    for (const p of this.stringProblems(info, spec, path, what)) this.report(p.rule, path, site, p.message, undefined, p.short);
+    for (const p of problems) this.report(p.rule, path, site, p.message, undefined, p.short);
   }
 
-  private stringProblems(info: StringInfo, spec: ValueSpec, path: string, what: string): StringProblem[] {
-    const out: StringProblem[] = [];
+  /** What the channel rejects in a string (none, most often: one empty list for all, no list made). */
+  private stringProblems(info: StringInfo, spec: ValueSpec, path: string, what: string): readonly StringProblem[] {
+    let out: StringProblem[] | undefined;
     const field = shownPath(path);
-    if (info.wholly) return out;
+    if (info.wholly) return NO_PROBLEMS;
     const templated = info.templates.length > 0;
     const length = info.staticLength;
     if (spec.maxLength !== undefined && length > spec.maxLength) {
       const count = templated ? `at least ${formatCount(length)} characters without its templates` : `${formatCount(length)} characters`;
       const message = `${field} has ${count}: ${this.name} allows at most ${formatCount(spec.maxLength)} (${what}).`;
-      out.push({ rule: 'channel-limit', message });
+      (out ??= []).push({ rule: 'channel-limit', message });
     }
     if (!templated && spec.minLength !== undefined && length < spec.minLength) {
-      out.push({
+      (out ??= []).push({
         rule: 'channel-limit',
         short: true,
         message: length === 0
@@ -348,7 +353,7 @@ class Walk<N> {
     }
     if (spec.enum && !templated && !spec.enum.includes(info.staticText)) {
       const s = suggest(info.staticText, spec.enum);
-      out.push({
+      (out ??= []).push({
         rule: 'native-value',
         message: `${field} is ${quoteJson(info.staticText)}: ${this.name} accepts ${joinOr(spec.enum)} (${what})` +
           (s ? `; did you mean "${s}"?` : '.'),
@@ -356,32 +361,34 @@ class Walk<N> {
     }
     if (spec.form === 'url' || spec.form === 'https') {
       const problem = urlProblem(field, info);
-      if (problem) out.push({ rule: 'native-value', message: problem });
+      if (problem) (out ??= []).push({ rule: 'native-value', message: problem });
       else if (spec.form === 'https' && !templated && !/^https:/i.test(info.staticText.trim())) {
-        out.push({ rule: 'native-value', message: `${field} must use https: ${this.name} does not fetch http URLs here (${what}).` });
+        const message = `${field} must use https: ${this.name} does not fetch http URLs here (${what}).`;
+        (out ??= []).push({ rule: 'native-value', message });
       }
     }
     if (spec.form === 'phone' && !templated) {
       const e164 = this.format.phoneForm === 'e164';
-      if (!(e164 ? isPlusDigits(info.staticText) : isGlobalNumber(info.staticText))) out.push({
+      if (!(e164 ? isPlusDigits(info.staticText) : isGlobalNumber(info.staticText))) (out ??= []).push({
         rule: 'native-value',
         message: `${field} is ${quoteJson(info.staticText)}: ${this.name} takes a phone number as ` +
           `${e164 ? '+ and digits only, such as +12015550123' : 'a global number, such as +1-201-555-0123'} (${what}).`,
       });
     }
-    return out;
+    return out ?? NO_PROBLEMS;
   }
 
-  private number(v: number, spec: ValueSpec, path: string, what: string, site: Site): void {
+  private number(n: N, spec: ValueSpec, path: string, what: string): void {
+    const v = this.src.scalar(n) as number;
     const field = shownPath(path);
     if (spec.kind === 'integer' && !Number.isInteger(v)) {
-      this.report('value-type', path, site, `${field} must be a whole number, found ${v}.`);
+      this.report('value-type', path, this.src.site(n), `${field} must be a whole number, found ${v}.`);
       return;
     }
     if (spec.min !== undefined && v < spec.min) {
-      this.report('native-value', path, site, `${field} is ${v}: ${this.name} takes at least ${spec.min} (${what}).`);
+      this.report('native-value', path, this.src.site(n), `${field} is ${v}: ${this.name} takes at least ${spec.min} (${what}).`);
     } else if (spec.max !== undefined && v > spec.max) {
-      this.report('native-value', path, site, `${field} is ${v}: ${this.name} takes at most ${spec.max} (${what}).`);
+      this.report('native-value', path, this.src.site(n), `${field} is ${v}: ${this.name} takes at most ${spec.max} (${what}).`);
     }
   }
 
@@ -422,16 +429,20 @@ class Walk<N> {
     // A templated key may be any field, and an object with a syntax error in it is still being
     // typed: no verdict on what is missing.
     if (templatedKey || src.broken(n)) return;
-    const where = key !== undefined ? src.site(key) : src.brace(n);
-    const at = path ? ` (${path})` : '';
     for (const f of fields) {
       if (f.required && !f.platform && !present.has(f.name)) {
         const fieldPath = path ? `${path}.${f.name}` : f.name;
-        this.report('native-required', fieldPath, where, `${capital(place.label)}${at} needs ${f.name}: ${this.name} rejects it without.`);
+        this.report('native-required', fieldPath, this.missingSite(n, key), `${capital(place.label)}${pathShown(path)} needs ${f.name}: ` +
+          `${this.name} rejects it without.`);
       }
     }
-    for (const group of groups) this.group(group, present, place, path, where, true);
-    for (const group of place.atMostOne) this.group(group, present, place, path, where, false);
+    for (const group of groups) this.group(group, present, place, path, n, key, true);
+    for (const group of place.atMostOne) this.group(group, present, place, path, n, key, false);
+  }
+
+  /** Where a field missing from object `n` is reported: on the key it stands under, else on its opening brace. */
+  private missingSite(n: N, key: N | undefined): Site {
+    return key !== undefined ? this.src.site(key) : this.src.brace(n);
   }
 
   private group(
@@ -439,23 +450,27 @@ class Walk<N> {
     present: Map<string, Entry<N>>,
     place: PlaceSpec,
     path: string,
-    where: Site,
+    n: N,
+    key: N | undefined,
     exactly: boolean,
   ): void {
-    const found = group.filter((name) => present.has(name));
-    const at = path ? ` (${path})` : '';
-    if (found.length === 0 && exactly) {
-      const message = `${capital(place.label)}${at} needs one of ${joinOr(group, '')}: ${this.name} rejects it without.`;
-      this.report('native-required', path, where, message);
+    // Counted first: most objects give one of a group, and then nothing is reported or listed.
+    let given = 0;
+    for (const name of group) if (present.has(name)) given++;
+    if (given === 0 && exactly) {
+      const message = `${capital(place.label)}${pathShown(path)} needs one of ${joinOr(group, '')}: ${this.name} rejects it without.`;
+      this.report('native-required', path, this.missingSite(n, key), message);
       return;
     }
+    if (given < 2) return;
+    const found = group.filter((name) => present.has(name));
     for (const extra of found.slice(1)) {
       const e = present.get(extra)!;
       this.report(
         'native-required',
         path ? `${path}.${extra}` : extra,
         this.src.site(e.key),
-        `${capital(place.label)}${at} takes ${exactly ? 'exactly' : 'at most'} one of ${joinOr(group, '')}: ` +
+        `${capital(place.label)}${pathShown(path)} takes ${exactly ? 'exactly' : 'at most'} one of ${joinOr(group, '')}: ` +
           `${found[0]} is already given, remove ${extra}.`,
       );
     }
@@ -490,8 +505,6 @@ class Walk<N> {
   private array(n: N, spec: ValueSpec, path: string, what: string): void {
     const src = this.src;
     const items = src.items(n);
-    const field = shownPath(path);
-    const site = src.site(n);
     // A dynamic list body repeats once per element of its list: a known count with the sample
     // data, else the items outside it are a lower bound (no verdict on a minimum).
     const list = src.repeated(n);
@@ -502,29 +515,29 @@ class Walk<N> {
       for (const item of items) count += weight(item);
     }
     const atLeast = list !== undefined && list.times === undefined;
-    const counted = atLeast ? `at least ${formatCount(count)} items outside its dynamic list` : `${formatCount(count)} items`;
     const rendered = list?.times !== undefined ? ' with the sample data' : '';
     if (spec.maxItems !== undefined && count > spec.maxItems) {
-      this.report('channel-limit', path, site, `${field} has ${counted}${rendered}: ${this.name} allows at most ` +
+      const counted = atLeast ? `at least ${formatCount(count)} items outside its dynamic list` : `${formatCount(count)} items`;
+      this.report('channel-limit', path, src.site(n), `${shownPath(path)} has ${counted}${rendered}: ${this.name} allows at most ` +
         `${formatCount(spec.maxItems)} (${what}).`);
     } else if (!atLeast && spec.minItems !== undefined && count < spec.minItems) {
-      this.report('channel-limit', path, site, `${field} has ${formatCount(count)} item${count === 1 ? '' : 's'}${rendered}: ` +
-        `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`, undefined, true);
+      this.report('channel-limit', path, src.site(n), `${shownPath(path)} has ${formatCount(count)} item${count === 1 ? '' : 's'}` +
+        `${rendered}: ${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`, undefined, true);
     }
     const itemWhat = singular(what);
     const itemSpec = spec.items!;
     for (let i = 0; i < items.length; i++) this.value(items[i], itemSpec, `${path}[${i}]`, itemWhat, undefined);
-    if (spec.totalMax) this.total(items, spec.totalMax, path, what, site, weight);
+    if (spec.totalMax) this.total(n, items, spec.totalMax, path, what, weight);
     for (const by of spec.uniqueBy) this.unique(items, by, path, what);
   }
 
   /** A limit on the items of a nested array summed over all items. */
   private total(
+    array: N,
     items: readonly N[],
     limit: { path: ItemPath; max: number },
     path: string,
     what: string,
-    site: Site,
     weight: (item: N) => number,
   ): void {
     let sum = 0;
@@ -544,7 +557,7 @@ class Walk<N> {
       }
     }
     if (sum > limit.max) {
-      this.report('channel-limit', path, site, `${shownPath(path)} has ${formatCount(sum)} ${limit.path.last} in all: ` +
+      this.report('channel-limit', path, this.src.site(array), `${shownPath(path)} has ${formatCount(sum)} ${limit.path.last} in all: ` +
         `${this.name} allows at most ${formatCount(limit.max)} (${what}).`);
     }
   }
@@ -615,6 +628,11 @@ function variantField(place: PlaceSpec, name: string): FieldSpec | undefined {
 
 function shownPath(path: string): string {
   return path || 'the message';
+}
+
+/** A place's path as messages add it after its label: ` (interactive.action)`, nothing for the root. */
+function pathShown(path: string): string {
+  return path ? ` (${path})` : '';
 }
 
 /** "list rows" → "list row": the place of one item of an array field. */
