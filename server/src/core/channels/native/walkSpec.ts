@@ -81,7 +81,7 @@ export class FieldSpec {
 }
 
 /** A place's fields with its chosen variant's (none: the place's own): what the walker judges an object by. */
-export class FieldSet {
+class FieldSet {
   readonly byName = new Map<string, FieldSpec>();
 
   constructor(
@@ -94,7 +94,7 @@ export class FieldSet {
 }
 
 /** A variant of a place, by its discriminator's value. */
-export class VariantSpec {
+class VariantSpec {
   constructor(
     readonly name: string,
     /** The variant's own fields (those it adds or replaces). */
