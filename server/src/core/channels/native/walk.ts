@@ -18,7 +18,8 @@ import { codePointLength } from '../../util/codePoints';
 import { formatCount } from '../../util/count';
 import { suggest } from '../../util/didYouMean';
 import { quote, quoteJson, quoteJsonValue } from '../../util/messageQuote';
-import type { NativeArray, NativeField, NativeFormat, NativeObject, NativeString, NativeValue, NativeVariant } from './schema';
+import type { NativeFormat } from './schema';
+import { rootSpec, type FieldSpec, type ItemPath, type PlaceSpec, type ValueSpec } from './walkSpec';
 
 /** The rules native problems are filed under. */
 export type NativeRuleId =
@@ -59,15 +60,15 @@ interface NativeWalkResult {
 
 /** A native message in a parsed document: positions on the offending key or value, templates respected. */
 export function checkNativeDocument(doc: JsonDocument, format: NativeFormat, options: NativeWalkOptions): NativeWalkResult {
-  const walk = new Walk<Node>(nodeSource(doc, options.sample), format, options);
-  if (doc.root) walk.value(doc.root, { kind: 'object', object: format.root }, '', 'message', undefined);
+  const walk = new Walk<Node>(new NodeSource(doc, options.sample), format, options);
+  if (doc.root) walk.value(doc.root, rootSpec(format), '', 'message', undefined);
   return { problems: walk.problems, cancelled: walk.cancelled };
 }
 
 /** A plain JSON payload (a rendered or translated message): problems by path. */
 export function validateNativeValue(value: JsonValue, format: NativeFormat, channelName: string): NativeProblem[] {
   const walk = new Walk<JsonValue>(VALUE_SOURCE, format, { channelName });
-  walk.value(value, { kind: 'object', object: format.root }, '', 'message', undefined);
+  walk.value(value, rootSpec(format), '', 'message', undefined);
   return walk.problems;
 }
 
@@ -100,6 +101,8 @@ interface Source<N> {
   /** 'template' for a value that is wholly a template. */
   kind(n: N): Kind | 'template';
   entries(n: N): Entry<N>[];
+  /** The value of the first property of object `n` named `name` (a templated key names none). */
+  property(n: N, name: string): N | undefined;
   items(n: N): readonly N[];
   text(n: N): StringInfo;
   scalar(n: N): JsonValue;
@@ -117,63 +120,104 @@ interface Source<N> {
   brace(n: N): Site;
 }
 
-function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<Node> {
-  let errors: number[] | undefined;
-  let renderedBy: Map<Node, { key: string; value: Rendered[] }> | undefined;
-  return {
-    broken(n) {
-      if (doc.syntax.length === 0) return false;
-      errors ??= doc.syntax.map((e) => e.offset).sort((a, b) => a - b);
-      // The first error at or after the node's start, by binary search: one lookup per object.
-      let lo = 0;
-      let hi = errors.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (errors[mid] < n.offset) lo = mid + 1; else hi = mid;
-      }
-      return lo < errors.length && errors[lo] <= n.offset + n.length;
-    },
-    kind(n) {
-      if (doc.valueTemplate(n)) return 'template';
-      return n.type === 'property' ? 'null' : n.type;
-    },
-    entries(n) {
-      const out: Entry<Node>[] = [];
-      for (const p of n.children ?? []) {
-        const key = p.children?.[0];
-        const value = p.children?.[1];
-        if (!key || !value) continue;
-        const info = doc.stringInfo(key);
-        out.push({ name: info.templates.length > 0 ? undefined : info.staticText, key, value });
-      }
-      return out;
-    },
-    items: (n) => n.children ?? [],
-    text: (n) => doc.stringInfo(n),
-    scalar: (n) => n.value as JsonValue,
-    rendered(n, path, kind) {
-      // A templated id is rendered for its own checks and again for uniqueness: once is enough.
-      const key = `${kind} ${path}`;
-      const kept = renderedBy?.get(n);
-      if (kept?.key === key) return kept.value.length === 0 ? undefined : kept.value;
-      const values = renderedValues(doc, n, path, sample, kind) ?? [];
-      const value = values.map((r) => ({
-        value: r.value, info: r.info, element: r.element, site: { offset: r.offset, length: r.length }, message: r.message,
-      }));
-      (renderedBy ??= new Map()).set(n, { key, value });
-      return value.length === 0 ? undefined : value;
-    },
-    site: (n) => (n ? { offset: n.offset, length: n.length } : { offset: 0, length: 0 }),
-    brace: (n) => ({ offset: n.offset, length: 1 }),
-    repeated(n) {
-      if (doc.scan.markers.length === 0) return undefined; // the common case: no marker line at all
-      const list = renderedList(doc);
-      // Only a body that renders repeats (one element directly in an array; dynamic-list reports any other).
-      if (!list || list.array !== n || !listRepeats(list, 'array')) return undefined;
-      const bound = sample ? evaluate(list.list, { data: sample }) : undefined;
-      return { body: new Set(list.elements), times: bound?.ok && Array.isArray(bound.value) ? bound.value.length : undefined };
-    },
-  };
+/**
+ * A parsed document's nodes as the walker reads them. A class, not an object of closures made
+ * per document: every document's source then has the same methods, and the walker's calls into
+ * it go to one function each.
+ */
+class NodeSource implements Source<Node> {
+  private errors: number[] | undefined;
+  private renderedBy: Map<Node, { key: string; value: Rendered[] }> | undefined;
+
+  constructor(private readonly doc: JsonDocument, private readonly sample: SampleData | undefined) {
+    this.errors = undefined;
+    this.renderedBy = undefined;
+  }
+
+  broken(n: Node): boolean {
+    const doc = this.doc;
+    if (doc.syntax.length === 0) return false;
+    const errors = (this.errors ??= doc.syntax.map((e) => e.offset).sort((a, b) => a - b));
+    // The first error at or after the node's start, by binary search: one lookup per object.
+    let lo = 0;
+    let hi = errors.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (errors[mid] < n.offset) lo = mid + 1; else hi = mid;
+    }
+    return lo < errors.length && errors[lo] <= n.offset + n.length;
+  }
+
+  kind(n: Node): Kind | 'template' {
+    if (this.doc.valueTemplate(n)) return 'template';
+    return n.type === 'property' ? 'null' : n.type;
+  }
+
+  entries(n: Node): Entry<Node>[] {
+    const out: Entry<Node>[] = [];
+    for (const p of n.children ?? []) {
+      const key = p.children?.[0];
+      const value = p.children?.[1];
+      if (!key || !value) continue;
+      const info = this.doc.stringInfo(key);
+      out.push({ name: info.templates.length > 0 ? undefined : info.staticText, key, value });
+    }
+    return out;
+  }
+
+  property(n: Node, name: string): Node | undefined {
+    for (const p of n.children ?? []) {
+      const key = p.children?.[0];
+      const value = p.children?.[1];
+      if (!key || !value) continue;
+      const info = this.doc.stringInfo(key);
+      if (info.templates.length === 0 && info.staticText === name) return value;
+    }
+    return undefined;
+  }
+
+  items(n: Node): readonly Node[] {
+    return n.children ?? [];
+  }
+
+  text(n: Node): StringInfo {
+    return this.doc.stringInfo(n);
+  }
+
+  scalar(n: Node): JsonValue {
+    return n.value as JsonValue;
+  }
+
+  rendered(n: Node, path: string, kind: 'text' | 'json'): Rendered[] | undefined {
+    // A templated id is rendered for its own checks and again for uniqueness: once is enough.
+    const key = `${kind} ${path}`;
+    const kept = this.renderedBy?.get(n);
+    if (kept?.key === key) return kept.value.length === 0 ? undefined : kept.value;
+    const values = renderedValues(this.doc, n, path, this.sample, kind) ?? [];
+    const value = values.map((r) => ({
+      value: r.value, info: r.info, element: r.element, site: { offset: r.offset, length: r.length }, message: r.message,
+    }));
+    (this.renderedBy ??= new Map()).set(n, { key, value });
+    return value.length === 0 ? undefined : value;
+  }
+
+  site(n: Node | undefined): Site {
+    return n ? { offset: n.offset, length: n.length } : { offset: 0, length: 0 };
+  }
+
+  brace(n: Node): Site {
+    return { offset: n.offset, length: 1 };
+  }
+
+  repeated(n: Node): { body: ReadonlySet<Node>; times: number | undefined } | undefined {
+    const doc = this.doc;
+    if (doc.scan.markers.length === 0) return undefined; // the common case: no marker line at all
+    const list = renderedList(doc);
+    // Only a body that renders repeats (one element directly in an array; dynamic-list reports any other).
+    if (!list || list.array !== n || !listRepeats(list, 'array')) return undefined;
+    const bound = this.sample ? evaluate(list.list, { data: this.sample }) : undefined;
+    return { body: new Set(list.elements), times: bound?.ok && Array.isArray(bound.value) ? bound.value.length : undefined };
+  }
 }
 
 interface StringProblem {
@@ -182,9 +226,9 @@ interface StringProblem {
   short?: boolean;
 }
 
-type NumberSpec = Extract<NativeValue, { kind: 'integer' | 'number' }>;
-
 const NOWHERE: Site = { offset: 0, length: 0 };
+
+const NO_PROBLEMS: readonly StringProblem[] = Object.freeze([]);
 
 const VALUE_SOURCE: Source<JsonValue> = {
   kind(v) {
@@ -194,6 +238,7 @@ const VALUE_SOURCE: Source<JsonValue> = {
     return t === 'object' ? 'object' : (t as Kind);
   },
   entries: (v) => Object.entries(v as Record<string, JsonValue>).map(([name, value]) => ({ name, key: undefined, value })),
+  property: (v, name) => (Object.hasOwn(v as object, name) ? (v as Record<string, JsonValue>)[name] : undefined),
   items: (v) => v as JsonValue[],
   text: (v) => plainInfo(v as string),
   scalar: (v) => v,
@@ -231,7 +276,7 @@ class Walk<N> {
    * One value against its spec. `what` names the place in messages ("list row title"); `key`
    * is the key the value stands under, where a missing field of an object is reported.
    */
-  value(n: N, spec: NativeValue, path: string, what: string, key: N | undefined): void {
+  value(n: N, spec: ValueSpec, path: string, what: string, key: N | undefined): void {
     if (this.cancelled) return;
     if (++this.visited % POLL_EVERY === 0 && this.options.isCancelled?.()) {
       this.cancelled = true;
@@ -253,21 +298,21 @@ class Walk<N> {
     switch (spec.kind) {
       case 'string': return this.string(n, spec, path, what);
       case 'integer':
-      case 'number': return this.number(src.scalar(n) as number, spec, path, what, src.site(n));
-      case 'object': return this.object(n, spec.object, path, key);
+      case 'number': return this.number(n, spec, path, what);
+      case 'object': return this.object(n, spec.object!, path, key);
       case 'array': return this.array(n, spec, path, what);
       default: return;
     }
   }
 
   /** A rendered value judged as written, reported on its template with the sample data named. */
-  private rendered(r: Rendered, spec: NativeValue, path: string, what: string): void {
+  private rendered(r: Rendered, spec: ValueSpec, path: string, what: string): void {
     const inner = new Walk<JsonValue>(VALUE_SOURCE, this.format, this.options);
     inner.value(r.value, spec, path, what, undefined);
     for (const p of inner.problems) this.report(p.rule, p.path, r.site, r.message(p.message), undefined, p.short);
   }
 
-  private string(n: N, spec: NativeString, path: string, what: string): void {
+  private string(n: N, spec: ValueSpec, path: string, what: string): void {
     const info = this.src.text(n);
     if (info.templates.length > 0) {
       const rendered = this.src.rendered(n, shownPath(path), 'text');
@@ -278,23 +323,26 @@ class Walk<N> {
         return;
       }
     }
+    const problems = this.stringProblems(info, spec, path, what);
+    if (problems.length === 0) return;
     const site = this.src.site(n);
-    for (const p of this.stringProblems(info, spec, path, what)) this.report(p.rule, path, site, p.message, undefined, p.short);
+    for (const p of problems) this.report(p.rule, path, site, p.message, undefined, p.short);
   }
 
-  private stringProblems(info: StringInfo, spec: NativeString, path: string, what: string): StringProblem[] {
-    const out: StringProblem[] = [];
+  /** What the channel rejects in a string (none, most often: one empty list for all, no list made). */
+  private stringProblems(info: StringInfo, spec: ValueSpec, path: string, what: string): readonly StringProblem[] {
+    let out: StringProblem[] | undefined;
     const field = shownPath(path);
-    if (info.wholly) return out;
+    if (info.wholly) return NO_PROBLEMS;
     const templated = info.templates.length > 0;
     const length = info.staticLength;
     if (spec.maxLength !== undefined && length > spec.maxLength) {
       const count = templated ? `at least ${formatCount(length)} characters without its templates` : `${formatCount(length)} characters`;
       const message = `${field} has ${count}: ${this.name} allows at most ${formatCount(spec.maxLength)} (${what}).`;
-      out.push({ rule: 'channel-limit', message });
+      (out ??= []).push({ rule: 'channel-limit', message });
     }
     if (!templated && spec.minLength !== undefined && length < spec.minLength) {
-      out.push({
+      (out ??= []).push({
         rule: 'channel-limit',
         short: true,
         message: length === 0
@@ -305,7 +353,7 @@ class Walk<N> {
     }
     if (spec.enum && !templated && !spec.enum.includes(info.staticText)) {
       const s = suggest(info.staticText, spec.enum);
-      out.push({
+      (out ??= []).push({
         rule: 'native-value',
         message: `${field} is ${quoteJson(info.staticText)}: ${this.name} accepts ${joinOr(spec.enum)} (${what})` +
           (s ? `; did you mean "${s}"?` : '.'),
@@ -313,49 +361,53 @@ class Walk<N> {
     }
     if (spec.form === 'url' || spec.form === 'https') {
       const problem = urlProblem(field, info);
-      if (problem) out.push({ rule: 'native-value', message: problem });
+      if (problem) (out ??= []).push({ rule: 'native-value', message: problem });
       else if (spec.form === 'https' && !templated && !/^https:/i.test(info.staticText.trim())) {
-        out.push({ rule: 'native-value', message: `${field} must use https: ${this.name} does not fetch http URLs here (${what}).` });
+        const message = `${field} must use https: ${this.name} does not fetch http URLs here (${what}).`;
+        (out ??= []).push({ rule: 'native-value', message });
       }
     }
     if (spec.form === 'phone' && !templated) {
       const e164 = this.format.phoneForm === 'e164';
-      if (!(e164 ? isPlusDigits(info.staticText) : isGlobalNumber(info.staticText))) out.push({
+      if (!(e164 ? isPlusDigits(info.staticText) : isGlobalNumber(info.staticText))) (out ??= []).push({
         rule: 'native-value',
         message: `${field} is ${quoteJson(info.staticText)}: ${this.name} takes a phone number as ` +
           `${e164 ? '+ and digits only, such as +12015550123' : 'a global number, such as +1-201-555-0123'} (${what}).`,
       });
     }
-    return out;
+    return out ?? NO_PROBLEMS;
   }
 
-  private number(v: number, spec: NumberSpec, path: string, what: string, site: Site): void {
+  private number(n: N, spec: ValueSpec, path: string, what: string): void {
+    const v = this.src.scalar(n) as number;
     const field = shownPath(path);
     if (spec.kind === 'integer' && !Number.isInteger(v)) {
-      this.report('value-type', path, site, `${field} must be a whole number, found ${v}.`);
+      this.report('value-type', path, this.src.site(n), `${field} must be a whole number, found ${v}.`);
       return;
     }
     if (spec.min !== undefined && v < spec.min) {
-      this.report('native-value', path, site, `${field} is ${v}: ${this.name} takes at least ${spec.min} (${what}).`);
+      this.report('native-value', path, this.src.site(n), `${field} is ${v}: ${this.name} takes at least ${spec.min} (${what}).`);
     } else if (spec.max !== undefined && v > spec.max) {
-      this.report('native-value', path, site, `${field} is ${v}: ${this.name} takes at most ${spec.max} (${what}).`);
+      this.report('native-value', path, this.src.site(n), `${field} is ${v}: ${this.name} takes at most ${spec.max} (${what}).`);
     }
   }
 
-  private object(n: N, place: NativeObject, path: string, key: N | undefined): void {
+  private object(n: N, place: PlaceSpec, path: string, key: N | undefined): void {
     const src = this.src;
     const entries = src.entries(n);
     /** The variant's value when it is written out, and whether the place knows it. */
     let variant: string | undefined;
-    let chosen: NativeVariant | undefined;
-    if (place.variants) {
-      const by = entries.find((e) => e.name === place.variants!.by);
+    let set = place.set;
+    let known = true;
+    if (place.by !== undefined) {
+      const by = entries.find((e) => e.name === place.by);
       const byText = by && src.kind(by.value) === 'string' ? src.text(by.value) : undefined;
       if (byText && byText.templates.length === 0) variant = byText.staticText;
-      if (variant !== undefined && Object.hasOwn(place.variants.cases, variant)) chosen = place.variants.cases[variant];
+      const chosen = variant === undefined ? undefined : place.byVariant.get(variant);
+      if (chosen) set = chosen.set;
+      else known = false;
     }
-    const known = !place.variants || chosen !== undefined;
-    const { fields, groups, byName, what } = placeFields(place, chosen);
+    const { fields, groups, byName } = set;
     const present = new Map<string, Entry<N>>();
     let templatedKey = false;
     for (const e of entries) {
@@ -372,65 +424,73 @@ class Walk<N> {
           `the message (${lowerFirst(f.doc)}): what is written here is replaced, remove it.`);
         continue;
       }
-      this.value(e.value, f.value, fieldPath, what.get(e.name) ?? `${place.label} ${e.name}`, e.key);
+      this.value(e.value, f.value, fieldPath, f.what, e.key);
     }
     // A templated key may be any field, and an object with a syntax error in it is still being
     // typed: no verdict on what is missing.
     if (templatedKey || src.broken(n)) return;
-    const where = key !== undefined ? src.site(key) : src.brace(n);
-    const at = path ? ` (${path})` : '';
     for (const f of fields) {
       if (f.required && !f.platform && !present.has(f.name)) {
         const fieldPath = path ? `${path}.${f.name}` : f.name;
-        this.report('native-required', fieldPath, where, `${capital(place.label)}${at} needs ${f.name}: ${this.name} rejects it without.`);
+        this.report('native-required', fieldPath, this.missingSite(n, key), `${capital(place.label)}${pathShown(path)} needs ${f.name}: ` +
+          `${this.name} rejects it without.`);
       }
     }
-    for (const group of groups) this.group(group, present, place, path, where, true);
-    for (const group of place.atMostOne ?? []) this.group(group, present, place, path, where, false);
+    for (const group of groups) this.group(group, present, place, path, n, key, true);
+    for (const group of place.atMostOne) this.group(group, present, place, path, n, key, false);
+  }
+
+  /** Where a field missing from object `n` is reported: on the key it stands under, else on its opening brace. */
+  private missingSite(n: N, key: N | undefined): Site {
+    return key !== undefined ? this.src.site(key) : this.src.brace(n);
   }
 
   private group(
     group: readonly string[],
     present: Map<string, Entry<N>>,
-    place: NativeObject,
+    place: PlaceSpec,
     path: string,
-    where: Site,
+    n: N,
+    key: N | undefined,
     exactly: boolean,
   ): void {
-    const found = group.filter((name) => present.has(name));
-    const at = path ? ` (${path})` : '';
-    if (found.length === 0 && exactly) {
-      const message = `${capital(place.label)}${at} needs one of ${joinOr(group, '')}: ${this.name} rejects it without.`;
-      this.report('native-required', path, where, message);
+    // Counted first: most objects give one of a group, and then nothing is reported or listed.
+    let given = 0;
+    for (const name of group) if (present.has(name)) given++;
+    if (given === 0 && exactly) {
+      const message = `${capital(place.label)}${pathShown(path)} needs one of ${joinOr(group, '')}: ${this.name} rejects it without.`;
+      this.report('native-required', path, this.missingSite(n, key), message);
       return;
     }
+    if (given < 2) return;
+    const found = group.filter((name) => present.has(name));
     for (const extra of found.slice(1)) {
       const e = present.get(extra)!;
       this.report(
         'native-required',
         path ? `${path}.${extra}` : extra,
         this.src.site(e.key),
-        `${capital(place.label)}${at} takes ${exactly ? 'exactly' : 'at most'} one of ${joinOr(group, '')}: ` +
+        `${capital(place.label)}${pathShown(path)} takes ${exactly ? 'exactly' : 'at most'} one of ${joinOr(group, '')}: ` +
           `${found[0]} is already given, remove ${extra}.`,
       );
     }
   }
 
   private unknown(
-    place: NativeObject,
+    place: PlaceSpec,
     e: Entry<N>,
     fieldPath: string,
     variant: string | undefined,
     known: boolean,
-    fields: readonly NativeField[],
+    fields: readonly FieldSpec[],
   ): void {
     const name = e.name!;
     const site = this.src.site(e.key);
-    if (place.variants && known && variant !== undefined) {
-      const owners = Object.keys(place.variants.cases).filter((c) => place.variants!.cases[c].fields.some((f) => f.name === name));
+    if (place.by !== undefined && known && variant !== undefined) {
+      const owners = place.variants.filter((c) => c.own.some((f) => f.name === name)).map((c) => c.name);
       if (owners.length > 0) {
-        this.report('unknown-property', fieldPath, site, `${quote(name)} is not part of ${place.label} of ${place.variants.by} ` +
-          `${quoteJson(variant)}: it belongs to ${place.variants.by} ${joinOr(owners.map((o) => quoteJson(o)), '')}, ` +
+        this.report('unknown-property', fieldPath, site, `${quote(name)} is not part of ${place.label} of ${place.by} ` +
+          `${quoteJson(variant)}: it belongs to ${place.by} ${joinOr(owners.map((o) => quoteJson(o)), '')}, ` +
           `and ${this.name} rejects it here.`);
         return;
       }
@@ -442,11 +502,9 @@ class Walk<N> {
       : `Unknown property ${quote(name)} in ${place.label}: ${this.name} rejects it. Known: ${names.join(', ')}.`);
   }
 
-  private array(n: N, spec: NativeArray, path: string, what: string): void {
+  private array(n: N, spec: ValueSpec, path: string, what: string): void {
     const src = this.src;
     const items = src.items(n);
-    const field = shownPath(path);
-    const site = src.site(n);
     // A dynamic list body repeats once per element of its list: a known count with the sample
     // data, else the items outside it are a lower bound (no verdict on a minimum).
     const list = src.repeated(n);
@@ -457,28 +515,29 @@ class Walk<N> {
       for (const item of items) count += weight(item);
     }
     const atLeast = list !== undefined && list.times === undefined;
-    const counted = atLeast ? `at least ${formatCount(count)} items outside its dynamic list` : `${formatCount(count)} items`;
     const rendered = list?.times !== undefined ? ' with the sample data' : '';
     if (spec.maxItems !== undefined && count > spec.maxItems) {
-      this.report('channel-limit', path, site, `${field} has ${counted}${rendered}: ${this.name} allows at most ` +
+      const counted = atLeast ? `at least ${formatCount(count)} items outside its dynamic list` : `${formatCount(count)} items`;
+      this.report('channel-limit', path, src.site(n), `${shownPath(path)} has ${counted}${rendered}: ${this.name} allows at most ` +
         `${formatCount(spec.maxItems)} (${what}).`);
     } else if (!atLeast && spec.minItems !== undefined && count < spec.minItems) {
-      this.report('channel-limit', path, site, `${field} has ${formatCount(count)} item${count === 1 ? '' : 's'}${rendered}: ` +
-        `${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`, undefined, true);
+      this.report('channel-limit', path, src.site(n), `${shownPath(path)} has ${formatCount(count)} item${count === 1 ? '' : 's'}` +
+        `${rendered}: ${this.name} requires at least ${formatCount(spec.minItems)} (${what}).`, undefined, true);
     }
     const itemWhat = singular(what);
-    for (let i = 0; i < items.length; i++) this.value(items[i], spec.items, `${path}[${i}]`, itemWhat, undefined);
-    if (spec.totalMax) this.total(items, spec.totalMax, path, what, site, weight);
-    for (const by of spec.uniqueBy ?? []) this.unique(items, by, path, what);
+    const itemSpec = spec.items!;
+    for (let i = 0; i < items.length; i++) this.value(items[i], itemSpec, `${path}[${i}]`, itemWhat, undefined);
+    if (spec.totalMax) this.total(n, items, spec.totalMax, path, what, weight);
+    for (const by of spec.uniqueBy) this.unique(items, by, path, what);
   }
 
   /** A limit on the items of a nested array summed over all items. */
   private total(
+    array: N,
     items: readonly N[],
-    limit: { path: string; max: number },
+    limit: { path: ItemPath; max: number },
     path: string,
     what: string,
-    site: Site,
     weight: (item: N) => number,
   ): void {
     let sum = 0;
@@ -498,7 +557,7 @@ class Walk<N> {
       }
     }
     if (sum > limit.max) {
-      this.report('channel-limit', path, site, `${shownPath(path)} has ${formatCount(sum)} ${lastName(limit.path)} in all: ` +
+      this.report('channel-limit', path, this.src.site(array), `${shownPath(path)} has ${formatCount(sum)} ${limit.path.last} in all: ` +
         `${this.name} allows at most ${formatCount(limit.max)} (${what}).`);
     }
   }
@@ -508,9 +567,9 @@ class Walk<N> {
    * first as related. A templated value is judged on what it renders to with the sample data
    * (once per element of the dynamic list, in its body), and not at all without.
    */
-  private unique(items: readonly N[], by: string, path: string, what: string): void {
+  private unique(items: readonly N[], by: ItemPath, path: string, what: string): void {
     const seen = new Map<string, { site: Site; path: string }>();
-    const name = lastName(by);
+    const name = by.last;
     const judge = (text: string, site: Site, here: string, shown: string, say: (problem: string) => string) => {
       const first = seen.get(text);
       if (!first) { seen.set(text, { site, path: shown }); return; }
@@ -537,64 +596,31 @@ class Walk<N> {
   }
 
   /** The values at a path inside an item (`reply.id`, `rows[].id`: `[]` steps into every element of an array). */
-  private at(item: N, path: string): { value: N; path: string }[] {
+  private at(item: N, path: ItemPath): { value: N; path: string }[] {
     let current: { value: N; path: string }[] = [{ value: item, path: '' }];
-    for (const raw of path.split('.')) {
-      const each = raw.endsWith('[]');
-      const name = each ? raw.slice(0, -2) : raw;
+    for (const { name, each } of path.steps) {
       const next: { value: N; path: string }[] = [];
       for (const c of current) {
         if (this.src.kind(c.value) !== 'object') continue;
-        const e = this.src.entries(c.value).find((x) => x.name === name);
-        if (!e) continue;
+        const value = this.src.property(c.value, name);
+        if (value === undefined) continue;
         const at = `${c.path}.${name}`;
-        if (!each) next.push({ value: e.value, path: at });
-        else if (this.src.kind(e.value) === 'array') {
-          this.src.items(e.value).forEach((v, i) => next.push({ value: v, path: `${at}[${i}]` }));
+        if (!each) next.push({ value, path: at });
+        else if (this.src.kind(value) === 'array') {
+          this.src.items(value).forEach((v, i) => next.push({ value: v, path: `${at}[${i}]` }));
         }
       }
       current = next;
     }
     return current;
   }
-}
 
-/** A place's fields with its chosen variant's: the same for every object of the place. */
-interface PlaceFields {
-  fields: readonly NativeField[];
-  groups: readonly (readonly string[])[];
-  byName: ReadonlyMap<string, NativeField>;
-  /** How messages name each field's place ("WhatsApp list row title"). */
-  what: ReadonlyMap<string, string>;
-}
-
-/** Per place, per chosen variant (null: none): worked out once, not for every object. */
-const PLACE_FIELDS = new WeakMap<NativeObject, Map<NativeVariant | null, PlaceFields>>();
-
-function placeFields(place: NativeObject, chosen: NativeVariant | undefined): PlaceFields {
-  let byVariant = PLACE_FIELDS.get(place);
-  if (!byVariant) PLACE_FIELDS.set(place, (byVariant = new Map<NativeVariant | null, PlaceFields>()));
-  let found = byVariant.get(chosen ?? null);
-  if (!found) {
-    let fields = place.fields;
-    let groups = place.exactlyOne ?? [];
-    if (chosen) {
-      const own = new Set(chosen.fields.map((f) => f.name));
-      fields = [...place.fields.filter((f) => !own.has(f.name)), ...chosen.fields];
-      groups = [...groups, ...(chosen.exactlyOne ?? [])];
-    }
-    const byName = new Map<string, NativeField>();
-    for (const f of fields) byName.set(f.name, f);
-    found = { fields, groups, byName, what: new Map(fields.map((f) => [f.name, `${place.label} ${f.name}`])) };
-    byVariant.set(chosen ?? null, found);
-  }
-  return found;
 }
 
 /** A field some variant of the place defines: judged by that variant's spec while the variant is not known. */
-function variantField(place: NativeObject, name: string): NativeField | undefined {
-  for (const c of Object.values(place.variants?.cases ?? {})) {
-    const f = c.fields.find((x) => x.name === name);
+function variantField(place: PlaceSpec, name: string): FieldSpec | undefined {
+  for (const c of place.variants) {
+    const f = c.own.find((x) => x.name === name);
     if (f) return f;
   }
   return undefined;
@@ -604,9 +630,9 @@ function shownPath(path: string): string {
   return path || 'the message';
 }
 
-function lastName(path: string): string {
-  const parts = path.split('.');
-  return parts[parts.length - 1].replace(/\[\]$/, '');
+/** A place's path as messages add it after its label: ` (interactive.action)`, nothing for the root. */
+function pathShown(path: string): string {
+  return path ? ` (${path})` : '';
 }
 
 /** "list rows" → "list row": the place of one item of an array field. */
@@ -628,7 +654,7 @@ function joinOr(items: readonly string[], quoteMark = '"'): string {
   return shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
 }
 
-function article(spec: NativeValue): string {
+function article(spec: ValueSpec): string {
   switch (spec.kind) {
     case 'string': return 'a string';
     case 'integer': return 'a whole number';
