@@ -7,6 +7,7 @@
  */
 import type { JsonDocument, Node } from '../../syntax/jsonDocument';
 import type { StringInfo } from '../../syntax/strings';
+import { propertyKey, propertyValue } from '../../syntax/nodes';
 import type { SampleData } from '../../template/render';
 import type { JsonValue } from '../../template/templateEval';
 import { isGlobalNumber, isPlusDigits } from '../../model/phoneNumber';
@@ -140,8 +141,8 @@ function nodeSource(doc: JsonDocument, sample: SampleData | undefined): Source<N
     entries(n) {
       const out: Entry<Node>[] = [];
       for (const p of n.children ?? []) {
-        const key = p.children?.[0];
-        const value = p.children?.[1];
+        const key = propertyKey(p);
+        const value = propertyValue(p);
         if (!key || !value) continue;
         const info = doc.stringInfo(key);
         out.push({ name: info.templates.length > 0 ? undefined : info.staticText, key, value });
