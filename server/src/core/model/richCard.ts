@@ -110,7 +110,7 @@ function propsOf(node: Node): Prop[] {
 /** The model of a property node whose key is a string. */
 function propOf(p: Node): Prop {
   const key = propertyKey(p)!;
-  return { name: String(key.value), property: p, key, value: propertyValue(p) };
+  return { name: key.value as string, property: p, key, value: propertyValue(p) };
 }
 
 export function objectModel(node: Node): ObjectModel {

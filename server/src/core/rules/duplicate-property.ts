@@ -12,7 +12,7 @@ const SMALL_OBJECT = 8;
 function firstNamed(props: readonly Node[], end: number, name: string, named: (key: Node | undefined) => key is Node): Node | undefined {
   for (let j = 0; j < end; j++) {
     const key = propertyKey(props[j]);
-    if (named(key) && String(key.value) === name) return key;
+    if (named(key) && key.value === name) return key;
   }
   return undefined;
 }
@@ -43,7 +43,7 @@ export default defineRule({
           const p = props[i];
           const key = propertyKey(p);
           if (named(key)) {
-            const name = String(key.value);
+            const name = key.value as string; // a string node's value is its text
             const first = small ? firstNamed(props, i, name, named) : seen.remember(name, key);
             if (first) {
               report({

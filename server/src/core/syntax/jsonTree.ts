@@ -69,16 +69,24 @@ function node(
  * (nodes.ts), which make no array.
  */
 export class PropertyNode {
-  readonly type = 'property' as const;
+  // Fields assigned in the constructor, in the order of the other nodes' (no class fields:
+  // each is defined on the new object before the constructor runs, a cost per property).
+  declare readonly type: 'property';
+  declare offset: number;
+  declare length: number;
+  declare parent: MutableNode | undefined;
+  declare key: LiteralNode | undefined;
+  declare valueNode: MutableNode | undefined;
   /** jsonc-parser's property node has no value of its own: no field, read as undefined. */
   declare readonly value: undefined;
-  constructor(
-    public offset: number,
-    public length: number,
-    public parent: MutableNode | undefined,
-    public key: LiteralNode | undefined,
-    public valueNode: MutableNode | undefined,
-  ) {}
+  constructor(offset: number, parent: MutableNode | undefined) {
+    this.type = 'property';
+    this.offset = offset;
+    this.length = -1;
+    this.parent = parent;
+    this.key = undefined;
+    this.valueNode = undefined;
+  }
   get children(): MutableNode[] {
     const key = this.key!;
     return this.valueNode === undefined ? [key] : [key, this.valueNode];
@@ -537,7 +545,7 @@ export function startJsonTree(
       }
       const offset = tokenOffset;
       const length = tokenLength;
-      const property = add(new PropertyNode(offset, -1, parent, undefined, undefined));
+      const property = add(new PropertyNode(offset, parent));
       parent = property;
       property.key = node('string', offset, length, property, undefined, tokenValue);
       if (order !== undefined) order.push(property.key);

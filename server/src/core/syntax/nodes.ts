@@ -29,19 +29,17 @@ export function plainText(doc: JsonDocument, node: Node): string | undefined {
 }
 
 /**
- * The key node of a property node: its first child, read without the children array that a
- * property of umsg's parse makes when asked (jsonTree.ts's PropertyNode). Undefined for a node
- * that is not a property.
+ * The key node of a property node of umsg's parse (jsonTree.ts's PropertyNode): its first
+ * child, read without the children array the node makes when asked. Undefined for a node that
+ * is not a property.
  */
 export function propertyKey(p: Node | undefined): Node | undefined {
-  if (p instanceof PropertyNode) return p.key;
-  return p?.type === 'property' ? p.children?.[0] : undefined;
+  return p instanceof PropertyNode ? p.key : undefined;
 }
 
 /** The value node of a property node (its second child), as propertyKey reads its key. */
 export function propertyValue(p: Node | undefined): Node | undefined {
-  if (p instanceof PropertyNode) return p.valueNode;
-  return p?.type === 'property' ? p.children?.[1] : undefined;
+  return p instanceof PropertyNode ? p.valueNode : undefined;
 }
 
 /** The property node `name` in an object node (the first one when duplicated). */
