@@ -26,7 +26,7 @@ export interface OutlineSymbol {
 }
 
 function propSymbol(name: string, property: Node, kind: SymbolKindName, detail?: string, children: OutlineSymbol[] = []): OutlineSymbol {
-  const key = property.children?.[0] ?? property;
+  const key = propertyKey(property) ?? property;
   return {
     name: symbolName(name),
     detail,
