@@ -8,7 +8,7 @@ import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import { renderedList } from '../template/dynamicList';
 import { plainString } from '../model/values';
 import type { SourceLocation } from '../model/providerProject';
-import { nodeAtOffset, plainText, propertyNode } from '../syntax/nodes';
+import { nodeAtOffset, plainText, propertyKey, propertyNode, propertyValue } from '../syntax/nodes';
 
 export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
 
@@ -26,7 +26,7 @@ export interface OutlineSymbol {
 }
 
 function propSymbol(name: string, property: Node, kind: SymbolKindName, detail?: string, children: OutlineSymbol[] = []): OutlineSymbol {
-  const key = property.children?.[0] ?? property;
+  const key = propertyKey(property) ?? property;
   return {
     name: symbolName(name),
     detail,
@@ -281,9 +281,10 @@ export function nativeSymbols(doc: JsonDocument, channelName: string): OutlineSy
       let symbol: OutlineSymbol;
       let value: Node | undefined;
       if (node.type === 'object') {
-        value = child.children?.[1];
-        if (!child.children?.[0]) continue;
-        symbol = propSymbol(String(child.children[0].value), child, symbolKind(value), scalarDetail(doc, value));
+        value = propertyValue(child);
+        const key = propertyKey(child);
+        if (!key) continue;
+        symbol = propSymbol(String(key.value), child, symbolKind(value), scalarDetail(doc, value));
       } else {
         value = child;
         symbol = {

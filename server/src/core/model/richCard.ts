@@ -4,7 +4,7 @@
  * node so that findings land on the offending key or value.
  */
 import { type JsonDocument, type Node } from '../syntax/jsonDocument';
-import { plainText } from '../syntax/nodes';
+import { plainText, propertyKey, propertyValue } from '../syntax/nodes';
 import { renderedList } from '../template/dynamicList';
 
 export interface Prop {
@@ -100,17 +100,17 @@ function propsOf(node: Node): Prop[] {
   // Every key is a string but in broken or hostile text: the properties are then made straight
   // into an array of their number, with no second copy.
   let stringKeys = 0;
-  for (let i = 0; i < children.length; i++) if (children[i].children?.[0]?.type === 'string') stringKeys++;
+  for (let i = 0; i < children.length; i++) if (propertyKey(children[i])?.type === 'string') stringKeys++;
   if (stringKeys === children.length) return children.map(propOf);
   const all: Prop[] = [];
-  for (let i = 0; i < children.length; i++) if (children[i].children?.[0]?.type === 'string') all.push(propOf(children[i]));
+  for (let i = 0; i < children.length; i++) if (propertyKey(children[i])?.type === 'string') all.push(propOf(children[i]));
   return all.slice();
 }
 
 /** The model of a property node whose key is a string. */
 function propOf(p: Node): Prop {
-  const key = p.children![0];
-  return { name: String(key.value), property: p, key, value: p.children![1] };
+  const key = propertyKey(p)!;
+  return { name: key.value as string, property: p, key, value: propertyValue(p) };
 }
 
 export function objectModel(node: Node): ObjectModel {

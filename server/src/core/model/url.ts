@@ -5,32 +5,7 @@ import { hasWhiteSpace } from '../util/whiteSpace';
 /** A problem with a URL, or undefined when it is fine or cannot be judged (templates). */
 export function urlProblem(field: string, info: StringInfo): string | undefined {
   if (info.wholly) return undefined;
-  if (info.templates.length === 0) {
-    const s = info.staticText;
-    // Without white space a string is blank only when it is empty: no trimmed copy of every URL.
-    if (hasWhiteSpace(s)) {
-      return s.trim().length === 0
-        ? `${field} is empty: give a public http or https URL.`
-        : `${field} contains white space: encode it (a space is %20).`;
-    }
-    if (s.length === 0) return `${field} is empty: give a public http or https URL.`;
-    const colon = schemeEnd(s);
-    if (colon < 0) return `${field} must be an absolute http or https URL, such as https://example.com/${field === 'url' ? 'page' : 'image.png'}.`;
-    if (!isHttp(s, colon)) return `${field} must use http or https, found ${s.slice(0, colon)}:.`;
-    // The URL parser forgives "https:example.com" and "https:\\example.com"; channels expect scheme://host.
-    if (!s.startsWith('//', colon + 1)) return missingSlashes(field, s.slice(0, colon));
-    if (plainHost(s, colon + 3)) return undefined;
-    let parsed: URL;
-    try {
-      parsed = new URL(s);
-    } catch {
-      // http and https URLs without a host do not parse at all: say which part is missing.
-      if (/^[a-z]+:\/\/(?:[/?#]|$)/i.test(s)) return `${field} has no host name after ${s.slice(0, colon)}://.`;
-      return `${field} is not a valid URL.`;
-    }
-    if (!parsed.hostname) return `${field} has no host name.`;
-    return undefined;
-  }
+  if (info.templates.length === 0) return plainUrlProblem(field, info.staticText);
   // Templated: judge the static start when it already shows a scheme.
   const prefix = info.prefix;
   if (prefix.length === 0) return undefined;
@@ -41,6 +16,36 @@ export function urlProblem(field: string, info: StringInfo): string | undefined 
   if (colon >= 0 && isHttp(prefix, colon)) return missingSlashes(field, prefix.slice(0, colon));
   if (colon >= 0) return `${field} must use http or https, found ${prefix.slice(0, colon)}:.`;
   return `${field} must start with http:// or https:// (or with a template that gives the whole base URL).`;
+}
+
+/**
+ * The problem with a URL written without templates (urlProblem's verdict on a string whose
+ * static text is `s`): the rules ask with the text of a plain string, and build no string info.
+ */
+export function plainUrlProblem(field: string, s: string): string | undefined {
+  // Without white space a string is blank only when it is empty: no trimmed copy of every URL.
+  if (hasWhiteSpace(s)) {
+    return s.trim().length === 0
+      ? `${field} is empty: give a public http or https URL.`
+      : `${field} contains white space: encode it (a space is %20).`;
+  }
+  if (s.length === 0) return `${field} is empty: give a public http or https URL.`;
+  const colon = schemeEnd(s);
+  if (colon < 0) return `${field} must be an absolute http or https URL, such as https://example.com/${field === 'url' ? 'page' : 'image.png'}.`;
+  if (!isHttp(s, colon)) return `${field} must use http or https, found ${s.slice(0, colon)}:.`;
+  // The URL parser forgives "https:example.com" and "https:\\example.com"; channels expect scheme://host.
+  if (!s.startsWith('//', colon + 1)) return missingSlashes(field, s.slice(0, colon));
+  if (plainHost(s, colon + 3)) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(s);
+  } catch {
+    // http and https URLs without a host do not parse at all: say which part is missing.
+    if (/^[a-z]+:\/\/(?:[/?#]|$)/i.test(s)) return `${field} has no host name after ${s.slice(0, colon)}://.`;
+    return `${field} is not a valid URL.`;
+  }
+  if (!parsed.hostname) return `${field} has no host name.`;
+  return undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { defineRule } from '../findings/rule';
 import { actionType, renderedValues } from '../model/values';
-import { urlProblem } from '../model/url';
+import { plainUrlProblem, urlProblem } from '../model/url';
+import { plainText } from '../syntax/nodes';
 
 /**
  * Spec, "insideActions[]": a click action opens its url; channels accept http and https only.
@@ -26,9 +27,11 @@ export default defineRule({
         }
         continue;
       }
-      // viewValue's string case without its wrapper object: a string, not a template standing for the value.
-      if (v.type !== 'string' || doc.valueTemplate(v)) continue;
-      const problem = urlProblem('url', doc.stringInfo(v));
+      // A string without templates is judged on its text (no string info built for each of
+      // thousands of urls); else viewValue's string case without its wrapper object.
+      const plain = plainText(doc, v);
+      if (plain === undefined && (v.type !== 'string' || doc.valueTemplate(v))) continue;
+      const problem = plain !== undefined ? plainUrlProblem('url', plain) : urlProblem('url', doc.stringInfo(v));
       if (problem) report({ message: problem, offset: v.offset, length: v.length });
     }
   },

@@ -1,6 +1,7 @@
 import type { Node } from '../syntax/jsonDocument';
 import { defineRule } from '../findings/rule';
 import { removalRange } from '../model/values';
+import { propertyKey, propertyValue } from '../syntax/nodes';
 import { quote } from '../util/messageQuote';
 import { SmallMap } from '../util/smallMap';
 
@@ -10,8 +11,8 @@ const SMALL_OBJECT = 8;
 /** The first of the keys before property `end` named `name` (as SmallMap.remember would give it). */
 function firstNamed(props: readonly Node[], end: number, name: string, named: (key: Node | undefined) => key is Node): Node | undefined {
   for (let j = 0; j < end; j++) {
-    const key = props[j].children?.[0];
-    if (named(key) && String(key.value) === name) return key;
+    const key = propertyKey(props[j]);
+    if (named(key) && key.value === name) return key;
   }
   return undefined;
 }
@@ -40,9 +41,9 @@ export default defineRule({
         if (!small) seen.clear();
         for (let i = 0; i < props.length; i++) {
           const p = props[i];
-          const key = p.children?.[0];
+          const key = propertyKey(p);
           if (named(key)) {
-            const name = String(key.value);
+            const name = key.value as string; // a string node's value is its text
             const first = small ? firstNamed(props, i, name, named) : seen.remember(name, key);
             if (first) {
               report({
@@ -58,7 +59,7 @@ export default defineRule({
               });
             }
           }
-          const value = p.children?.[1];
+          const value = propertyValue(p);
           if (value && (value.type === 'object' || value.type === 'array')) stack.push(value);
         }
       } else if (node.type === 'array') {

@@ -1,6 +1,7 @@
 import { defineRule } from '../findings/rule';
 import { renderedValues } from '../model/values';
-import { urlProblem } from '../model/url';
+import { plainUrlProblem, urlProblem } from '../model/url';
+import { plainText } from '../syntax/nodes';
 
 /**
  * Spec, "richMedia": fileUrl and thumbnailUrl are publicly reachable http/https URLs.
@@ -28,9 +29,11 @@ export default defineRule({
         }
         continue;
       }
-      // viewValue's string case without its wrapper object: a string, not a template standing for the value.
-      if (v.type !== 'string' || doc.valueTemplate(v)) continue;
-      const problem = urlProblem(field, doc.stringInfo(v));
+      // A string without templates is judged on its text (no string info built for each of
+      // thousands of urls); else viewValue's string case without its wrapper object.
+      const plain = plainText(doc, v);
+      if (plain === undefined && (v.type !== 'string' || doc.valueTemplate(v))) continue;
+      const problem = plain !== undefined ? plainUrlProblem(field, plain) : urlProblem(field, doc.stringInfo(v));
       if (problem) report({ message: problem, offset: v.offset, length: v.length });
     }
   },

@@ -28,7 +28,7 @@
  */
 import type { Node, ParseError } from 'jsonc-parser';
 import { finishParse, type JsonDocument } from './jsonDocument';
-import { startJsonTree } from './jsonTree';
+import { PropertyNode, startJsonTree } from './jsonTree';
 import type { ParseOptions } from './syntaxProblems';
 import { maskRange, scanRange, type MarkerLine, type ScanResult, type TemplateRegion } from './templateScanner';
 
@@ -366,15 +366,17 @@ function shiftTree(top: MutableNode, delta: number): void {
     for (let k = 0; k < children.length; k++) {
       const c = children[k];
       c.offset += delta;
-      const below = c.children;
-      if (below === undefined) continue;
-      if (c.type !== 'property') { stack.push(below); continue; }
-      // A property: its key and value here, and the value's children on the stack.
-      for (let j = 0; j < below.length; j++) {
-        const v = below[j];
+      if (c instanceof PropertyNode) {
+        // A property: its key and value here (its fields: no children array made), and the
+        // value's children on the stack.
+        c.key!.offset += delta;
+        const v = c.valueNode;
+        if (v === undefined) continue;
         v.offset += delta;
         if (v.children !== undefined) stack.push(v.children);
+        continue;
       }
+      if (c.children !== undefined) stack.push(c.children);
     }
   }
 }

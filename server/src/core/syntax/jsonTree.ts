@@ -31,8 +31,10 @@ const SCAN_ERRORS: Record<number, Code> = {
  * every node of a tree that large documents keep through garbage collections, which copy it
  * byte by byte.
  */
-type MutableNode = {
-  type: Node['type'];
+type MutableNode = LiteralNode | PropertyNode;
+
+type LiteralNode = {
+  type: Exclude<Node['type'], 'property'>;
   offset: number;
   length: number;
   parent: MutableNode | undefined;
@@ -46,16 +48,49 @@ type MutableNode = {
   info: unknown;
 };
 
-/** Every node gets every field, so that all share one shape (fast to build and to read). */
+/** Every node but a property gets every field, so that all share one shape (fast to build and to read). */
 function node(
-  type: Node['type'],
+  type: Exclude<Node['type'], 'property'>,
   offset: number,
   length: number,
   parent: MutableNode | undefined,
   children: MutableNode[] | undefined,
   value: unknown,
-): MutableNode {
+): LiteralNode {
   return { type, offset, length, parent, children, value, info: undefined };
+}
+
+/**
+ * A property: its key and its value (undefined when none came) are fields of its own, and
+ * `children`, [key, value] as jsonc-parser gives them, is made when asked. A children array
+ * per property was two more objects (the array and its elements) and 64 bytes on each of the
+ * 85,000 properties of the 3.9 MB card, kept through collections with the tree. The card
+ * model and the rules read `key` and `value` through propertyKey and propertyValue
+ * (nodes.ts), which make no array.
+ */
+export class PropertyNode {
+  // Fields assigned in the constructor, in the order of the other nodes' (no class fields:
+  // each is defined on the new object before the constructor runs, a cost per property).
+  declare readonly type: 'property';
+  declare offset: number;
+  declare length: number;
+  declare parent: MutableNode | undefined;
+  declare key: LiteralNode | undefined;
+  declare valueNode: MutableNode | undefined;
+  /** jsonc-parser's property node has no value of its own: no field, read as undefined. */
+  declare readonly value: undefined;
+  constructor(offset: number, parent: MutableNode | undefined) {
+    this.type = 'property';
+    this.offset = offset;
+    this.length = -1;
+    this.parent = parent;
+    this.key = undefined;
+    this.valueNode = undefined;
+  }
+  get children(): MutableNode[] {
+    const key = this.key!;
+    return this.valueNode === undefined ? [key] : [key, this.valueNode];
+  }
 }
 
 /**
@@ -357,23 +392,15 @@ export function startJsonTree(
    */
   const items: MutableNode[] = [];
   let top = 0;
-  /**
-   * The key of the property being read, until its value arrives: the property's children are
-   * then made once, [key, value], rather than [key] and again [key, value] (an array saved
-   * per property). At most one property waits for its value at a time.
-   */
-  let pendingKey: MutableNode | undefined;
   const ensurePropertyComplete = (end: number) => {
     if (parent.type === 'property') {
-      if (parent.children === undefined) { parent.children = [pendingKey!]; pendingKey = undefined; } // no value came
       parent.length = end - parent.offset;
       parent = parent.parent!;
     }
   };
-  const add = (node: MutableNode) => {
+  const add = <N extends MutableNode>(node: N): N => {
     if (order !== undefined) order.push(node);
-    // A property holds its key and one value: an array of exactly two, made at once.
-    if (parent.type === 'property') { parent.children = [pendingKey!, node]; pendingKey = undefined; }
+    if (parent.type === 'property') parent.valueNode = node;
     else items[top++] = node;
     return node;
   };
@@ -389,7 +416,7 @@ export function startJsonTree(
     ensurePropertyComplete(end); // a property whose value is missing
     parent.length = end - parent.offset;
     const start = stack[sp - 1].start;
-    parent.children = items.slice(start, top);
+    (parent as LiteralNode).children = items.slice(start, top); // an object or array: a property has ended above
     top = start;
     parent = parent.parent!;
     ensurePropertyComplete(end);
@@ -518,9 +545,10 @@ export function startJsonTree(
       }
       const offset = tokenOffset;
       const length = tokenLength;
-      parent = add(node('property', offset, -1, parent, undefined, undefined));
-      pendingKey = node('string', offset, length, parent, undefined, tokenValue);
-      if (order !== undefined) order.push(pendingKey);
+      const property = add(new PropertyNode(offset, parent));
+      parent = property;
+      property.key = node('string', offset, length, property, undefined, tokenValue);
+      if (order !== undefined) order.push(property.key);
       if (scanNext() === Token.Colon) {
         scanNext();
         if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);

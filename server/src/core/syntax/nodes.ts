@@ -4,6 +4,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import type { JsonDocument } from './jsonDocument';
+import { PropertyNode } from './jsonTree';
 
 /**
  * The text of a string value written without templates; undefined for a template, a string
@@ -27,11 +28,25 @@ export function plainText(doc: JsonDocument, node: Node): string | undefined {
   return node.value as string;
 }
 
-/** The value node of property `name` in an object node (the first one when duplicated). */
+/**
+ * The key node of a property node of umsg's parse (jsonTree.ts's PropertyNode): its first
+ * child, read without the children array the node makes when asked. Undefined for a node that
+ * is not a property.
+ */
+export function propertyKey(p: Node | undefined): Node | undefined {
+  return p instanceof PropertyNode ? p.key : undefined;
+}
+
+/** The value node of a property node (its second child), as propertyKey reads its key. */
+export function propertyValue(p: Node | undefined): Node | undefined {
+  return p instanceof PropertyNode ? p.valueNode : undefined;
+}
+
+/** The property node `name` in an object node (the first one when duplicated). */
 export function propertyNode(obj: Node | undefined, name: string): Node | undefined {
   if (!obj || obj.type !== 'object' || !obj.children) return undefined;
   for (const p of obj.children) {
-    const key = p.children?.[0];
+    const key = propertyKey(p);
     if (key && key.value === name) return p;
   }
   return undefined;
@@ -50,7 +65,7 @@ export function nodeAtPath(
   for (const seg of path) {
     if (!node) return undefined;
     if (typeof seg === 'number') node = node.type === 'array' ? node.children?.[index ? index(node, seg) : seg] : undefined;
-    else node = propertyNode(node, seg)?.children?.[1];
+    else node = propertyValue(propertyNode(node, seg));
   }
   return node;
 }

@@ -3,7 +3,7 @@
  * against. A channel without one here gets syntax checks only in native form.
  */
 import { parseJsonDocument, type JsonDocument } from '../../syntax/jsonDocument';
-import { plainText, propertyNode } from '../../syntax/nodes';
+import { plainText, propertyNode, propertyValue } from '../../syntax/nodes';
 import type { ChannelId } from '../model';
 import { gbmFormat } from './gbm';
 import { messengerFormat } from './messenger';
@@ -29,7 +29,7 @@ export const NATIVE_FORMATS: Readonly<Partial<Record<ChannelId, NativeFormat>>> 
 export function messageForm(doc: JsonDocument): 'universal' | 'native' {
   const root = doc.root;
   if (root?.type !== 'object') return 'native';
-  const type = propertyNode(root, 'type')?.children?.[1];
+  const type = propertyValue(propertyNode(root, 'type'));
   return type && plainText(doc, type) === 'rich' ? 'universal' : 'native';
 }
 

@@ -7,7 +7,7 @@
  * left open.
  */
 import type { JsonDocument, Node } from '../../syntax/jsonDocument';
-import { plainText, propertyNode } from '../../syntax/nodes';
+import { plainText, propertyNode, propertyValue } from '../../syntax/nodes';
 import type { ChannelId } from '../model';
 import { messageForm, NATIVE_FORMATS } from './index';
 import type { NativeField, NativeFormat, NativeObject, NativeValue } from './schema';
@@ -33,7 +33,7 @@ export function nativeFormatOf(doc: JsonDocument, channel: ChannelId | undefined
 /** The place of an object of the format, with the variant its node names. */
 function placeOf(object: NativeObject, doc: JsonDocument, node: Node | undefined): NativePlace {
   const variants = object.variants;
-  const by = variants && node?.type === 'object' ? propertyNode(node, variants.by)?.children?.[1] : undefined;
+  const by = variants && node?.type === 'object' ? propertyValue(propertyNode(node, variants.by)) : undefined;
   const named = by ? plainText(doc, by) : undefined;
   const chosen = variants && named !== undefined && Object.hasOwn(variants.cases, named) ? variants.cases[named] : undefined;
   if (!chosen) return { object, fields: object.fields, variant: undefined, page: object.page };
@@ -70,7 +70,7 @@ function specAt(format: NativeFormat, doc: JsonDocument, path: readonly (string 
       field = fieldOf(place, seg);
       if (!field) return undefined;
       spec = field.value;
-      node = node?.type === 'object' ? propertyNode(node, seg)?.children?.[1] : undefined;
+      node = node?.type === 'object' ? propertyValue(propertyNode(node, seg)) : undefined;
     } else if (spec.kind === 'array' && typeof seg === 'number') {
       spec = spec.items;
       node = node?.type === 'array' ? node.children?.[seg] : undefined;

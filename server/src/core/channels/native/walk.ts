@@ -7,6 +7,7 @@
  */
 import type { JsonDocument, Node } from '../../syntax/jsonDocument';
 import type { StringInfo } from '../../syntax/strings';
+import { propertyKey, propertyValue } from '../../syntax/nodes';
 import type { SampleData } from '../../template/render';
 import type { JsonValue } from '../../template/templateEval';
 import { isGlobalNumber, isPlusDigits } from '../../model/phoneNumber';
@@ -156,8 +157,8 @@ class NodeSource implements Source<Node> {
   entries(n: Node): Entry<Node>[] {
     const out: Entry<Node>[] = [];
     for (const p of n.children ?? []) {
-      const key = p.children?.[0];
-      const value = p.children?.[1];
+      const key = propertyKey(p);
+      const value = propertyValue(p);
       if (!key || !value) continue;
       const info = this.doc.stringInfo(key);
       out.push({ name: info.templates.length > 0 ? undefined : info.staticText, key, value });
@@ -167,8 +168,8 @@ class NodeSource implements Source<Node> {
 
   property(n: Node, name: string): Node | undefined {
     for (const p of n.children ?? []) {
-      const key = p.children?.[0];
-      const value = p.children?.[1];
+      const key = propertyKey(p);
+      const value = propertyValue(p);
       if (!key || !value) continue;
       const info = this.doc.stringInfo(key);
       if (info.templates.length === 0 && info.staticText === name) return value;
