@@ -189,6 +189,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
           handle.parsing = undefined;
           if (p) keepNodeOrder(p, order);
           handle.parse ??= p;
+          if (p) options.afterWholeParse?.();
           return p;
         });
       }

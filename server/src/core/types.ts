@@ -70,6 +70,12 @@ export interface LanguageServiceOptions {
   /** Lets the host's event loop run between slices of a long check (default: a zero timeout). */
   yieldToHost?: YieldToHost;
   /**
+   * Called once the whole parse of a long document made for the editing features (`ready`) has
+   * ended, before the requests that waited for it go on; not after an edit's re-read. The Node
+   * server collects its garbage there (node/settleHeap.ts).
+   */
+  afterWholeParse?: () => void;
+  /**
    * Checks run in one go, never yielding, and never read the clock to decide when to yield
    * (the command line: nothing else waits on its event loop, and the clock would be read once
    * per rule of every message).
