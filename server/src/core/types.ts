@@ -71,10 +71,13 @@ export interface LanguageServiceOptions {
   yieldToHost?: YieldToHost;
   /**
    * Called once the whole parse of a long document made for the editing features (`ready`) has
-   * ended, before the requests that waited for it go on; not after an edit's re-read. The Node
-   * server collects its garbage there (node/settleHeap.ts).
+   * ended, before the requests that waited for it go on, when that document had no earlier
+   * version to be made from (just opened). Not after an edit: neither after a re-read, nor
+   * after a whole parse of an edit the re-read could not make, since the next edit is then
+   * likely to need one too (a syntax error before it) and the host's work would fall on every
+   * keystroke. The Node server collects its garbage there (node/settleHeap.ts).
    */
-  afterWholeParse?: () => void;
+  afterOpeningParse?: () => void;
   /**
    * Checks run in one go, never yielding, and never read the clock to decide when to yield
    * (the command line: nothing else waits on its event loop, and the clock would be read once

@@ -28,11 +28,11 @@ export interface ServerRuntime {
   /** Lets other requests in between slices of a long check (setImmediate on Node). */
   yieldToHost?: () => Promise<void>;
   /**
-   * Called once the whole parse of a long document the editor asked for has ended (not after
-   * an edit's re-read): a moment to collect now what a collection would otherwise stop a later
-   * keystroke for (a full collection on Node, see node/settleHeap.ts).
+   * Called once a long document just opened is parsed for the editor (`afterOpeningParse` of
+   * the language service): a moment to collect now what a collection would otherwise stop the
+   * first keystrokes for (a full collection on Node, see node/settleHeap.ts).
    */
-  afterWholeParse?: () => void;
+  afterOpeningParse?: () => void;
   /** Where large documents are checked away from the request thread (a worker thread on Node). */
   checkElsewhere?: CheckElsewhere;
   /**

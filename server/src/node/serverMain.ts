@@ -70,7 +70,7 @@ function main(): void {
     providerProject: (descriptorPath, text, root) => providerProjects.factsFor(descriptorPath, text, root),
     docsBase,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
-    afterWholeParse: settleHeap,
+    afterOpeningParse: settleHeap,
     // Large documents are checked on a worker thread, so requests are answered meanwhile.
     checkElsewhere: workerChecks(__filename, (message) => connection.console.log(message)),
     setTimeout: (fn, ms) => setTimeout(fn, ms),

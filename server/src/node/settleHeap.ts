@@ -1,5 +1,6 @@
 /**
- * A full garbage collection, asked for after the whole parse of a long document.
+ * A full garbage collection, asked for once a long document just opened has been parsed for the
+ * editor (not after an edit: see `afterOpeningParse` in core/types.ts).
  *
  * The parse of a 4.6 MB document leaves its last nodes in V8's young generation and the old
  * generation near the size that starts its next full collection. Left alone, the keystrokes
