@@ -25,11 +25,12 @@ function collector(): (() => void) | null {
   try {
     setFlagsFromString('--expose-gc');
     const gc: unknown = runInNewContext('gc');
-    // Contexts made later (none in the server today) get no `gc` of their own.
-    setFlagsFromString('--no-expose-gc');
     collect = typeof gc === 'function' ? () => { (gc as () => void)(); } : null;
   } catch {
     collect = null;
+  } finally {
+    // Contexts made later (none in the server today) get no `gc` of their own.
+    setFlagsFromString('--no-expose-gc');
   }
   return collect;
 }
