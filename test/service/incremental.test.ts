@@ -98,4 +98,26 @@ describe('a version opened with its previous one answers as a fresh open', () =>
     assert.equal(service.ready(second), true);
     assert.deepEqual(await answers(first, [40, 5000]), before);
   });
+
+  it('tells the host once a document just opened is parsed, before its waiters go on, and not after an edit', async () => {
+    let told = 0;
+    const host = createLanguageService({ inOneGo: true, afterOpeningParse: () => { told++; } });
+    const first = host.open(META, 'configuration-meta', config);
+    const waiting = [host.ready(first), host.ready(first)];
+    assert.equal(told, 0);
+    const toldWhenAnswered = await Promise.all(waiting.map(async (w) => { await w; return told; }));
+    assert.deepEqual(toldWhenAnswered, [1, 1]);
+    const typed = host.open(META.replace('API key 400', 'API key 4x00'), 'configuration-meta', config, first);
+    assert.equal(host.ready(typed), true);
+    assert.ok(host.hover(typed, 40, context));
+    assert.equal(told, 1);
+    // An edit across the array's bracket is parsed whole, as every edit after a syntax error
+    // before it: not told, or each keystroke there would wait for the host's work too.
+    const broken = host.open(META.slice(1), 'configuration-meta', config, typed);
+    assert.equal(await host.ready(broken), true);
+    assert.equal(told, 1);
+    // Opened again, without an earlier version.
+    assert.equal(await host.ready(host.open(META.slice(1), 'configuration-meta', config)), true);
+    assert.equal(told, 2);
+  });
 });

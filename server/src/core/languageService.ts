@@ -173,7 +173,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const handle = doc as Handle;
       if (doc.overSize || handle.parse || doc.text.length < PARSE_IN_SLICES_FROM) return true;
       // An edit inside an element of a long array: a few milliseconds, no need to yield.
+      let edited = false;
       if (!handle.parsing) {
+        edited = handle.base !== undefined;
         handle.parse = fromBase(handle);
         if (handle.parse) return true;
       }
@@ -189,6 +191,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
           handle.parsing = undefined;
           if (p) keepNodeOrder(p, order);
           handle.parse ??= p;
+          if (p && !edited) options.afterOpeningParse?.();
           return p;
         });
       }

@@ -70,6 +70,15 @@ export interface LanguageServiceOptions {
   /** Lets the host's event loop run between slices of a long check (default: a zero timeout). */
   yieldToHost?: YieldToHost;
   /**
+   * Called once the whole parse of a long document made for the editing features (`ready`) has
+   * ended, before the requests that waited for it go on, when that document had no earlier
+   * version to be made from (just opened). Not after an edit: neither after a re-read, nor
+   * after a whole parse of an edit the re-read could not make, since the next edit is then
+   * likely to need one too (a syntax error before it) and the host's work would fall on every
+   * keystroke. The Node server collects its garbage there (node/settleHeap.ts).
+   */
+  afterOpeningParse?: () => void;
+  /**
    * Checks run in one go, never yielding, and never read the clock to decide when to yield
    * (the command line: nothing else waits on its event loop, and the clock would be read once
    * per rule of every message).

@@ -27,6 +27,12 @@ export interface ServerRuntime {
   clearTimeout(handle: unknown): void;
   /** Lets other requests in between slices of a long check (setImmediate on Node). */
   yieldToHost?: () => Promise<void>;
+  /**
+   * Called once a long document just opened is parsed for the editor (`afterOpeningParse` of
+   * the language service): a moment to collect now what a collection would otherwise stop the
+   * first keystrokes for (a full collection on Node, see node/settleHeap.ts).
+   */
+  afterOpeningParse?: () => void;
   /** Where large documents are checked away from the request thread (a worker thread on Node). */
   checkElsewhere?: CheckElsewhere;
   /**

@@ -57,6 +57,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const service = createLanguageService({
     rules: runtime.rules,
     yieldToHost: runtime.yieldToHost,
+    afterOpeningParse: runtime.afterOpeningParse,
     checkElsewhere: runtime.checkElsewhere,
     onRuleError: (rule, error) => log(`Rule ${rule} failed: ${describe(error)}`),
   });

@@ -11,6 +11,7 @@ import { NODE_FOLDERS, pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BY
 import { serveChecksIfWorker, workerChecks } from './editorCheckThread';
 import { startServer } from '../lsp/server';
 import { nodeProviderProjects } from './providerProjects';
+import { settleHeap } from './settleHeap';
 
 // This script is also the check worker (checkWorker.ts): started as one, it serves checks only.
 if (!serveChecksIfWorker()) main();
@@ -69,6 +70,7 @@ function main(): void {
     providerProject: (descriptorPath, text, root) => providerProjects.factsFor(descriptorPath, text, root),
     docsBase,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
+    afterOpeningParse: settleHeap,
     // Large documents are checked on a worker thread, so requests are answered meanwhile.
     checkElsewhere: workerChecks(__filename, (message) => connection.console.log(message)),
     setTimeout: (fn, ms) => setTimeout(fn, ms),
