@@ -166,7 +166,11 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     },
 
     checkNow(doc, context) {
-      return checkDocument(doc.text, doc.language, { parsed: parsed(doc), ...checkInputs(doc, context) });
+      // Set on the object made, not spread into a new one: a spread after another property
+      // copies each property at run time, once per file for the command line.
+      const checkOptions = checkInputs(doc, context);
+      checkOptions.parsed = parsed(doc);
+      return checkDocument(doc.text, doc.language, checkOptions);
     },
 
     ready(doc, token) {

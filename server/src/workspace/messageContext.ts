@@ -81,6 +81,12 @@ const stemsByListing = new WeakMap<ReadonlySet<string>, Map<string, StemFiles>>(
 export function stemsOf(listed: ReadonlySet<string>): Map<string, StemFiles> {
   const known = stemsByListing.get(listed);
   if (known) return known;
+  // A function of its own: V8 optimises its long loop over a large folder while it runs, and
+  // the lookup above, not yet run then, threw that code away at the next call.
+  return stemsOfListing(listed);
+}
+
+function stemsOfListing(listed: ReadonlySet<string>): Map<string, StemFiles> {
   const found = new Map<string, StemFiles>();
   const entry = (stem: string) => {
     let e = found.get(stem);

@@ -69,8 +69,7 @@ const PLAIN_NAME = /^[0-9a-z._-]*$/;
  * whole folder is sorted by the collator.
  */
 function inNameOrder(listed: readonly FolderEntry[]): FolderEntry[] {
-  for (const e of listed) {
-    if (PLAIN_NAME.test(e.name)) continue;
+  if (!allPlain(listed)) {
     const order = (nameOrder ??= new Intl.Collator());
     return [...listed].sort((a, b) => order.compare(a.name, b.name));
   }
@@ -78,13 +77,27 @@ function inNameOrder(listed: readonly FolderEntry[]): FolderEntry[] {
   // keys are sorted by the default comparison (code units), cheaper than a comparison function.
   const byKey = new Map<string, FolderEntry>();
   const keys: string[] = [];
-  for (const e of listed) {
+  keyByName(listed, byKey, keys);
+  keys.sort();
+  return keys.map((key) => byKey.get(key)!);
+}
+
+// The two loops over a large folder are functions of their own: V8 optimises a long loop while
+// it runs, and code after the loop that had not run yet then threw that code away (it was
+// compiled twice more for one folder of 10,000 messages).
+
+function allPlain(listed: readonly FolderEntry[]): boolean {
+  for (let i = 0; i < listed.length; i++) if (!PLAIN_NAME.test(listed[i].name)) return false;
+  return true;
+}
+
+function keyByName(listed: readonly FolderEntry[], byKey: Map<string, FolderEntry>, keys: string[]): void {
+  for (let i = 0; i < listed.length; i++) {
+    const e = listed[i];
     const key = e.name.includes('_') ? e.name.replaceAll('_', ' ') : e.name;
     byKey.set(key, e);
     keys.push(key);
   }
-  keys.sort();
-  return keys.map((key) => byKey.get(key)!);
 }
 
 /** Walks `folder` (whose real path is `realFolder`) and everything under it. */

@@ -35,7 +35,7 @@ export function jsonWriter(): ReportWriter {
       // What JSON.stringify gives for ESLint's object, field by field in ESLint's order, with
       // the constant parts written out (most files have no findings): cheaper than
       // stringifying each whole object.
-      const part = `{"filePath":${JSON.stringify(r.filePath)},"messages":${messages.length === 0 ? '[]' : JSON.stringify(messages)},`
+      const part = `{"filePath":${JSON.stringify(r.filePath)},"messages":${JSON.stringify(messages)},`
         + `"suppressedMessages":[],"errorCount":${counts.error},"fatalErrorCount":0,`
         + `"warningCount":${counts.warning + counts.information + counts.hint},`
         + '"fixableErrorCount":0,"fixableWarningCount":0,"usedDeprecatedRules":[]}';

@@ -101,7 +101,14 @@ function propsOf(node: Node): Prop[] {
   // into an array of their number, with no second copy.
   let stringKeys = 0;
   for (let i = 0; i < children.length; i++) if (propertyKey(children[i])?.type === 'string') stringKeys++;
-  if (stringKeys === children.length) return children.map(propOf);
+  if (stringKeys === children.length) {
+    // Filled by index, not by `map`: optimised code's `map` makes a holey array where the
+    // interpreter's makes a packed one, and a lookup that had seen one kind was deoptimised
+    // (and compiled again) when it met the other. This way every list is of one kind.
+    const props = new Array<Prop>(children.length);
+    for (let i = 0; i < children.length; i++) props[i] = propOf(children[i]);
+    return props;
+  }
   const all: Prop[] = [];
   for (let i = 0; i < children.length; i++) if (propertyKey(children[i])?.type === 'string') all.push(propOf(children[i]));
   return all.slice();

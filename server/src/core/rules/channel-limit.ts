@@ -118,6 +118,8 @@ interface TargetFacts {
   // targets; a check copies a list at its first finding that names them, and its findings
   // share that copy (most checks have no such finding, and copy nothing).
   insideTextOnly: ChannelId[];
+  /** insideTextOnly's names as a finding joins them. */
+  insideTextOnlyNames: string;
   uniqueButtons: ChannelId[];
   callNumberDigitsOnly: ChannelId[];
   floatPayloadRequired: ChannelId[];
@@ -163,11 +165,13 @@ function computeFacts(targets: readonly ChannelId[]): TargetFacts {
   }
   const withFact = (has: (m: ChannelModel) => boolean) => targets.filter((c) => has(CHANNELS[c]));
   const minCount = (list: ActionList['name']) => Math.min(...targets.map((c) => CHANNELS[c].count[list] ?? Infinity));
+  const insideTextOnly = withFact((m) => m.insideTextOnly);
   return {
     text,
     minCount: { insideActions: minCount('insideActions'), floatActions: minCount('floatActions') },
     buttonsInAll: withFact((m) => m.buttonsInAll !== undefined),
-    insideTextOnly: withFact((m) => m.insideTextOnly),
+    insideTextOnly,
+    insideTextOnlyNames: joinChannelNames(insideTextOnly),
     uniqueButtons: withFact((m) => m.uniqueButtons),
     callNumberDigitsOnly: withFact((m) => m.callNumberDigitsOnly),
     floatPayloadRequired: withFact((m) => m.floatPayloadRequired),
@@ -348,17 +352,17 @@ function captionWithoutActions(ctx: RuleContext, card: RichCard) {
 
 /** "Text only" channels: click and call become plain reply buttons. */
 function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
-  const withFact = factsOf(ctx.targets).insideTextOnly;
+  const facts = factsOf(ctx.targets);
+  const withFact = facts.insideTextOnly;
   if (withFact.length === 0) return;
   let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
-  let names: string | undefined; // joined at the first finding: most cards have none
   for (const a of inside?.actions ?? []) {
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
     const v = a.props.get('type')!.value!;
     channels ??= withFact.slice();
     if (ctx.capped(v.offset)) { ctx.count(v.offset, v.length, channels); continue; }
-    names ??= joinChannelNames(channels);
+    const names = facts.insideTextOnlyNames;
     const dropped = type === 'click' ? 'its url is dropped' : 'its phoneNumber is dropped';
     ctx.report({
       message: `${names}'s actions are text only: this ${type} action is sent as a plain reply button and ${dropped}.`,

@@ -60,7 +60,9 @@ export default defineRule({
   defaultSeverity: 'error',
   languages: ['universal-message'],
   check({ doc, form, report }) {
-    for (const p of analyzeLists(doc, placementOf(form)).problems) {
+    const { problems } = analyzeLists(doc, placementOf(form));
+    for (let i = 0; i < problems.length; i++) {
+      const p = problems[i];
       report({ message: listProblemMessage(p), offset: p.offset, length: p.length });
     }
   },

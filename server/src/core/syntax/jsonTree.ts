@@ -243,9 +243,11 @@ export function startJsonTree(
    */
   const scanNext = (): Token => {
     for (;;) {
-      let code = text.charCodeAt(pos);
+      // Never read past the end (-1 there): a read out of bounds deoptimised this function at
+      // the end of the first file after it was optimised, and it was compiled again.
+      let code = pos < len ? text.charCodeAt(pos) : -1;
       // jsonc-parser's white space is space and tab; its line breaks are \n and \r.
-      while (code === 32 || code === 10 || code === 13 || code === 9) code = text.charCodeAt(++pos);
+      while (code === 32 || code === 10 || code === 13 || code === 9) code = ++pos < len ? text.charCodeAt(pos) : -1;
       tokenOffset = pos;
       if (pos >= len) {
         // After an unclosed block comment jsonc-parser's scanner stands one past the end,
