@@ -8,6 +8,7 @@
 import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
+import { SERVER_NODE_FLAGS } from '../../server/src/protocol/serverProcess';
 import { CLIENT_ID, CLIENT_NAME, clientOptions, registerCommands } from './common';
 import { registerPreview } from './preview/previewManager';
 
@@ -16,8 +17,12 @@ let client: LanguageClient | undefined;
 export async function activate(context: ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6011'] },
+    },
   };
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions());
   context.subscriptions.push(client, ...registerCommands(client));

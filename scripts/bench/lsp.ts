@@ -1,10 +1,12 @@
 /**
- * The language server as an editor runs it: `node dist/server.js --stdio`, spoken to by a real
+ * The language server as an editor runs it: `node dist/server.js --stdio`, with the flags VS Code's
+ * client starts it with (protocol/serverProcess.ts), spoken to by a real
  * LSP client (vscode-languageserver-protocol) over its standard streams. Everything is timed
  * at the client, so the figures include the protocol, as a user's editor sees them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SERVER_NODE_FLAGS } from '../../server/src/protocol/serverProcess';
 import { performance } from 'node:perf_hooks';
 import {
   createProtocolConnection,
@@ -46,7 +48,7 @@ export class ServerProcess {
    * (as VS Code does) and asks for them; without, the server pushes them after its debounce.
    */
   static async start(server: string, pull: boolean, rootUri: string): Promise<ServerProcess> {
-    const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const s = new ServerProcess(child, connection);
     const capabilities = pull ? { textDocument: { diagnostic: { dynamicRegistration: false } } } : {};

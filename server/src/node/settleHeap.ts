@@ -10,32 +10,12 @@
  * generation at once and sets the next one's start from the heap as it now is, with the parse
  * in it: the keystrokes after it meet only short young collections.
  *
- * Node exposes no collection to a script unless started with `--expose-gc`; the flag set at run
- * time makes V8 install `gc` in contexts created afterwards, so one new context hands it over.
- * Editors start `umsg-language-server` themselves, with flags of their own or none, so the
- * server cannot rely on being started with it.
+ * Node offers a script a collection only when started with `--expose-gc`, which the VS Code
+ * client passes (protocol/serverProcess.ts). Started without it, the server skips the collection
+ * and works the same.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
-let collect: (() => void) | undefined | null;
-
-function collector(): (() => void) | null {
-  if (collect !== undefined) return collect;
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc: unknown = runInNewContext('gc');
-    collect = typeof gc === 'function' ? () => { (gc as () => void)(); } : null;
-  } catch {
-    collect = null;
-  } finally {
-    // Contexts made later (none in the server today) get no `gc` of their own.
-    setFlagsFromString('--no-expose-gc');
-  }
-  return collect;
-}
-
-/** Runs a full collection now (nothing where it is not available). */
+/** Runs a full collection now, where the process was started with `--expose-gc`; otherwise nothing. */
 export function settleHeap(): void {
-  collector()?.();
+  (globalThis as { gc?: () => void }).gc?.();
 }
