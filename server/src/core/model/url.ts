@@ -1,4 +1,6 @@
 /** Shared check of http/https URLs in static or partly templated strings. */
+import type { JsonDocument, Node } from '../syntax/jsonDocument';
+import { plainText } from '../syntax/nodes';
 import type { StringInfo } from '../syntax/strings';
 import { hasWhiteSpace } from '../util/whiteSpace';
 
@@ -19,10 +21,22 @@ export function urlProblem(field: string, info: StringInfo): string | undefined 
 }
 
 /**
+ * The problem with the URL a value node holds, or undefined when it is fine, cannot be judged or
+ * is not a string (another rule reports the type). A string without templates is judged on its
+ * text, with no string info built for each of thousands of urls.
+ */
+export function urlProblemAt(doc: JsonDocument, field: string, node: Node): string | undefined {
+  const plain = plainText(doc, node);
+  if (plain !== undefined) return plainUrlProblem(field, plain);
+  if (node.type !== 'string' || doc.valueTemplate(node)) return undefined;
+  return urlProblem(field, doc.stringInfo(node));
+}
+
+/**
  * The problem with a URL written without templates (urlProblem's verdict on a string whose
  * static text is `s`): the rules ask with the text of a plain string, and build no string info.
  */
-export function plainUrlProblem(field: string, s: string): string | undefined {
+function plainUrlProblem(field: string, s: string): string | undefined {
   // Without white space a string is blank only when it is empty: no trimmed copy of every URL.
   if (hasWhiteSpace(s)) {
     return s.trim().length === 0

@@ -1,7 +1,6 @@
 import { defineRule } from '../findings/rule';
 import { actionType, renderedValues } from '../model/values';
-import { plainUrlProblem, urlProblem } from '../model/url';
-import { plainText } from '../syntax/nodes';
+import { urlProblem, urlProblemAt } from '../model/url';
 
 /**
  * Spec, "insideActions[]": a click action opens its url; channels accept http and https only.
@@ -27,11 +26,7 @@ export default defineRule({
         }
         continue;
       }
-      // A string without templates is judged on its text (no string info built for each of
-      // thousands of urls); else viewValue's string case without its wrapper object.
-      const plain = plainText(doc, v);
-      if (plain === undefined && (v.type !== 'string' || doc.valueTemplate(v))) continue;
-      const problem = plain !== undefined ? plainUrlProblem('url', plain) : urlProblem('url', doc.stringInfo(v));
+      const problem = urlProblemAt(doc, 'url', v);
       if (problem) report({ message: problem, offset: v.offset, length: v.length });
     }
   },

@@ -1,7 +1,6 @@
 import { defineRule } from '../findings/rule';
 import { renderedValues } from '../model/values';
-import { plainUrlProblem, urlProblem } from '../model/url';
-import { plainText } from '../syntax/nodes';
+import { urlProblem, urlProblemAt } from '../model/url';
 
 /**
  * Spec, "richMedia": fileUrl and thumbnailUrl are publicly reachable http/https URLs.
@@ -29,11 +28,7 @@ export default defineRule({
         }
         continue;
       }
-      // A string without templates is judged on its text (no string info built for each of
-      // thousands of urls); else viewValue's string case without its wrapper object.
-      const plain = plainText(doc, v);
-      if (plain === undefined && (v.type !== 'string' || doc.valueTemplate(v))) continue;
-      const problem = plain !== undefined ? plainUrlProblem(field, plain) : urlProblem(field, doc.stringInfo(v));
+      const problem = urlProblemAt(doc, field, v);
       if (problem) report({ message: problem, offset: v.offset, length: v.length });
     }
   },
