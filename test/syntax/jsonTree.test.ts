@@ -4,7 +4,7 @@
  * on generated cards and their mutations, and on random text.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
@@ -12,6 +12,7 @@ import { parseTree, type ParseError } from 'jsonc-parser';
 import { parseJsonTree } from '../../server/src/core/syntax/jsonTree';
 import { scanTemplates } from '../../server/src/core/syntax/templateScanner';
 import { plainTree } from '../support/plainTree';
+import { fixtureAndExampleFiles } from '../support/documentFiles';
 
 function same(text: string) {
   const expectedErrors: ParseError[] = [];
@@ -22,18 +23,11 @@ function same(text: string) {
   assert.deepEqual(errors, expectedErrors, `errors of ${JSON.stringify(text.slice(0, 200))}`);
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? files(p) : /\.(?:umsg|json)$/.test(name) ? [p] : [];
-  });
-}
-
 const CARD = readFileSync(join(__dirname, '..', '..', 'examples', 'valid', 'welcome-card.umsg'), 'utf8');
 
 describe('parseJsonTree matches jsonc-parser parseTree', () => {
   it('on every fixture and example (masked as the checker parses them)', () => {
-    const all = [...files(join(__dirname, '..', 'fixtures')), ...files(join(__dirname, '..', '..', 'examples'))];
+    const all = fixtureAndExampleFiles();
     assert.ok(all.length > 200, `${all.length} files`);
     for (const f of all) {
       const text = readFileSync(f, 'utf8');

@@ -6,8 +6,7 @@
  * escaped line breaks, nesting past the depth limit), in one go and in steps.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { ParseError } from 'jsonc-parser';
@@ -17,6 +16,7 @@ import type { ParseOptions } from '../../server/src/core/syntax/syntaxProblems';
 import { scanTemplates } from '../../server/src/core/syntax/templateScanner';
 import { bigConfigMeta, hugeMessage } from '../../scripts/bench/corpora';
 import { plainTree } from '../support/plainTree';
+import { fixtureAndExampleFiles } from '../support/documentFiles';
 
 /** The document as the two passes make it: the template scan, then the tree of its masked text. */
 function twoPasses(text: string, options: ParseOptions): JsonDocument {
@@ -49,16 +49,9 @@ function same(text: string, options: ParseOptions = {}, stop?: () => boolean): v
   }
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? files(p) : /\.(?:umsg|json)$/.test(name) ? [p] : [];
-  });
-}
-
 describe('the one-pass parse of a text without templates is the two passes\' parse', () => {
   it('on every fixture and example, and each without its templates', () => {
-    const all = [...files(join(__dirname, '..', 'fixtures')), ...files(join(__dirname, '..', '..', 'examples'))];
+    const all = fixtureAndExampleFiles();
     assert.ok(all.length > 200, `${all.length} files`);
     for (const f of all) {
       const text = readFileSync(f, 'utf8');

@@ -7,12 +7,12 @@
  * the middle of templates, strings, comments and mistakes.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseJsonDocument, startJsonDocument, type JsonDocument, type Node } from '../../server/src/core/syntax/jsonDocument';
 import { hugeMessage, bigConfigMeta } from '../../scripts/bench/corpora';
+import { fixtureAndExampleFiles } from '../support/documentFiles';
 
 interface Facts { nodes: unknown[][]; syntax: unknown; tooDeep: unknown; scan: unknown }
 
@@ -61,13 +61,6 @@ function same(text: string, stop: () => boolean = () => true): number {
   return stops;
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? files(p) : /\.(?:umsg|json)$/.test(name) ? [p] : [];
-  });
-}
-
 /** A long message full of what makes a parse hard: templates, broken ones, markers, comments, escapes and mistakes. */
 function hardMessage(copies: number): string {
   const parts = [
@@ -88,7 +81,7 @@ function hardMessage(copies: number): string {
 
 describe('the parse in steps is the parse in one go', () => {
   it('on every fixture and example', () => {
-    const all = [...files(join(__dirname, '..', 'fixtures')), ...files(join(__dirname, '..', '..', 'examples'))];
+    const all = fixtureAndExampleFiles();
     assert.ok(all.length > 200, `${all.length} files`);
     for (const f of all) same(readFileSync(f, 'utf8'));
   });
