@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { ConfigLookup } from '../../server/src/workspace/configLookup';
 import { messageContext } from '../../server/src/workspace/messageContext';
-import { readRegularFile } from '../../server/src/node/files';
+import { readRegularBytesSync, readRegularFile, readRegularFileSync } from '../../server/src/node/files';
 import { ROOT, CLI, umsg, umsgJson, resultFor, assertNoCrash, tempTree, mkfifo, hasMkfifo, permissionSkip, VALID, NO_TITLE, LONG_TITLE, MESSENGER_ERROR, GREETING } from '../support/cliRun';
 
 describe('named pipes and devices', () => {
@@ -95,6 +95,32 @@ describe('named pipes and devices', () => {
     if (!hasMkfifo) return t.skip('no mkfifo here');
     mkfifo(path.join(dir, 'pipe.json'));
     assert.deepEqual(await readRegularFile(path.join(dir, 'pipe.json'), 1e6), { unreadable: 'it is a named pipe, not a regular file' });
+  });
+});
+
+describe('the synchronous reader of the command line', () => {
+  it('gives each file its own text: a long file, then a short one, then one over the shared buffer', () => {
+    // readRegularFileSync decodes small files from one shared buffer: a shorter file read after
+    // a longer one must not show the longer one's tail, and a file past that buffer is read whole.
+    const long = '{"title": "' + 'é'.repeat(3000) + '"}';
+    const large = 'ü'.repeat(40_000) + 'end';
+    const dir = tempTree({ 'long.json': long, 'short.json': '{}', 'large.json': large, 'empty.json': '' });
+    assert.equal(readRegularFileSync(path.join(dir, 'long.json'), 1e6), long);
+    assert.equal(readRegularFileSync(path.join(dir, 'short.json'), 1e6), '{}');
+    assert.equal(readRegularFileSync(path.join(dir, 'large.json'), 1e6), large);
+    assert.equal(readRegularFileSync(path.join(dir, 'empty.json'), 1e6), '');
+    assert.equal(readRegularFileSync(path.join(dir, 'short.json'), 2), '{}', 'a file exactly at the limit is read');
+    assert.deepEqual(readRegularFileSync(path.join(dir, 'short.json'), 1), { unreadable: 'it has 2 bytes, over the limit of 1', size: 2 });
+    assert.deepEqual(readRegularFileSync('/dev/zero', 1e6), { unreadable: 'it is a device, not a regular file' });
+    assert.equal(readRegularFileSync(path.join(dir, 'none.json'), 10), undefined);
+  });
+
+  it('gives bytes that stay the file\'s own after the next read', () => {
+    const dir = tempTree({ 'a.json': '{"a": 1}', 'b.json': '[]' });
+    const a = readRegularBytesSync(path.join(dir, 'a.json'), 1e6) as Buffer;
+    readRegularFileSync(path.join(dir, 'b.json'), 1e6);
+    readRegularBytesSync(path.join(dir, 'b.json'), 1e6);
+    assert.equal(a.toString('utf8'), '{"a": 1}');
   });
 });
 

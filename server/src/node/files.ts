@@ -108,9 +108,12 @@ export async function readRegularFile(filePath: string, maxBytes: number): Promi
  * API (each FileHandle call is a round trip through the thread pool: open, fstat, read and
  * close cost more than the check of an ordinary message). A pipe still cannot block: it is
  * opened with O_NONBLOCK and refused after fstat.
+ *
+ * A file that fits SCRATCH is read into that one buffer and decoded from it: most messages do,
+ * and a buffer made per file cost more than its read.
  */
 export function readRegularFileSync(filePath: string, maxBytes: number): ReadOutcome {
-  const outcome = readRegularBytesSync(filePath, maxBytes);
+  const outcome = readRegularSync(filePath, maxBytes, true);
   return outcome instanceof Uint8Array ? outcome.toString('utf8') : outcome;
 }
 
@@ -120,6 +123,14 @@ export function readRegularFileSync(filePath: string, maxBytes: number): ReadOut
  * else the bytes or the reason they cannot be read.
  */
 export function readRegularBytesSync(filePath: string, maxBytes: number): Buffer | Exclude<ReadOutcome, string> {
+  return readRegularSync(filePath, maxBytes, false) as Buffer | Exclude<ReadOutcome, string>;
+}
+
+/** The buffer a small file is read into by readRegularFileSync, then decoded (a synchronous read: no other read can use it meanwhile). */
+const SCRATCH = Buffer.allocUnsafe(64 * 1024);
+
+/** The two readers above: the text (`decode`, from SCRATCH when the file fits it) or bytes of the file's own. */
+function readRegularSync(filePath: string, maxBytes: number, decode: boolean): Buffer | ReadOutcome {
   let fd: number;
   try {
     fd = openSync(filePath, OPEN_FLAGS);
@@ -132,17 +143,20 @@ export function readRegularBytesSync(filePath: string, maxBytes: number): Buffer
     const s = fstatSync(fd);
     if (!s.isFile()) return { unreadable: KIND(s) };
     if (s.size > maxBytes) return { unreadable: `it has ${s.size} bytes, over the limit of ${maxBytes}`, size: s.size };
-    const buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(s.size, 0) + 1));
+    // One byte more than fstat's size, so that a file that grew since shows it (see capProblem).
+    const want = Math.min(maxBytes + 1, Math.max(s.size, 0) + 1);
+    const buffer = decode && want <= SCRATCH.length ? SCRATCH : Buffer.allocUnsafe(want);
     let filled = 0;
     // Done once the size fstat gave is read (a file that grew since shows it in that read): a
     // further read only to be told the end is there was one system call more per file.
-    while (filled < buffer.length && (filled === 0 || filled < s.size)) {
-      const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled);
+    while (filled < want && (filled === 0 || filled < s.size)) {
+      const bytesRead = readSync(fd, buffer, filled, want - filled, filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    const problem = capProblem(buffer, filled, maxBytes, s.size);
-    return problem ?? buffer.subarray(0, filled);
+    const problem = capProblem(want, filled, maxBytes, s.size);
+    if (problem) return problem;
+    return decode ? buffer.toString('utf8', 0, filled) : buffer.subarray(0, filled);
   } catch (error) {
     return { unreadable: describeError(error) };
   } finally {
@@ -245,17 +259,17 @@ export class FolderListings {
  * both text readers above.
  */
 function outcomeOf(buffer: Buffer, filled: number, maxBytes: number, statSize: number): ReadOutcome {
-  return capProblem(buffer, filled, maxBytes, statSize) ?? buffer.toString('utf8', 0, filled);
+  return capProblem(buffer.length, filled, maxBytes, statSize) ?? buffer.toString('utf8', 0, filled);
 }
 
 /**
- * Why a capped read cannot be used, if it cannot. The buffer holds one byte more than the
- * limit (or than the size stat gave), so a file over the limit or one that grew while it was
- * read is told apart from one that just fits.
+ * Why a capped read cannot be used, if it cannot. The read asked for one byte more than the
+ * limit (or than the size stat gave), `asked`, so a file over the limit or one that grew while
+ * it was read is told apart from one that just fits.
  */
-function capProblem(buffer: Buffer, filled: number, maxBytes: number, statSize: number): Exclude<ReadOutcome, string> | undefined {
+function capProblem(asked: number, filled: number, maxBytes: number, statSize: number): Exclude<ReadOutcome, string> | undefined {
   if (filled > maxBytes) return { unreadable: `it has more than ${maxBytes} bytes, the limit`, size: filled };
-  if (filled === buffer.length && filled > statSize) return { unreadable: 'it grew while it was read' };
+  if (filled === asked && filled > statSize) return { unreadable: 'it grew while it was read' };
   return undefined;
 }
 
