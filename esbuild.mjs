@@ -74,7 +74,14 @@ const builds = [
   { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
   {
     ...common,
-    entryPoints: { server: 'server/src/node/serverMain.ts', cli: 'server/src/cli/main.ts' },
+    // dist/cli.js and dist/server.js are launchers that turn on Node's compile cache and then
+    // load the bundles (server/src/node/compileCache.ts says why they are apart).
+    entryPoints: {
+      server: 'server/src/node/launchServer.ts',
+      'server-main': 'server/src/node/serverMain.ts',
+      cli: 'server/src/cli/launch.ts',
+      'cli-main': 'server/src/cli/main.ts',
+    },
     outdir: 'dist',
     plugins: [treeSitterApart],
     banner: { js: '#!/usr/bin/env node' },
@@ -122,7 +129,8 @@ if (!isMain) {
   await Promise.all(builds.map((b) => esbuild.build(b)));
   copyWasm();
   console.log(
-    'built dist/client.js, dist/server.js, dist/cli.js, dist/web-tree-sitter.js, dist/browser/client.js, dist/browser/server.js ' +
+    'built dist/client.js, dist/server.js, dist/server-main.js, dist/cli.js, dist/cli-main.js, dist/web-tree-sitter.js, ' +
+      'dist/browser/client.js, dist/browser/server.js ' +
       `in ${Date.now() - started} ms${production ? ' (production)' : ''}`,
   );
 }

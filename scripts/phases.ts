@@ -5,7 +5,7 @@
  * check's time goes", is made with it, before and after a change:
  *
  *   npm run build
- *   node --import tsx scripts/phases.ts [--runs 6] [--bundle dist/cli.js] PATH...
+ *   node --import tsx scripts/phases.ts [--runs 6] [--bundle dist/cli-main.js] PATH...
  *
  * Each PATH (a folder or a file) is profiled --runs times, one process at a time; the table shows
  * each phase's mean share of the samples and its mean milliseconds. The bench's corpora are
@@ -91,7 +91,8 @@ function phasesOf(profile: Profile, bundle: string, map: SourceMap): Map<string,
 function main(): void {
   const args = process.argv.slice(2);
   let runs = 6;
-  let bundle = 'dist/cli.js';
+  // The bundle itself, not the launcher dist/cli.js: the profile's frames are the bundle's.
+  let bundle = 'dist/cli-main.js';
   const targets: string[] = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--runs') runs = Number(args[++i]);
@@ -99,7 +100,7 @@ function main(): void {
     else targets.push(args[i]);
   }
   if (targets.length === 0 || !(runs >= 1)) {
-    process.stderr.write('usage: node --import tsx scripts/phases.ts [--runs N] [--bundle dist/cli.js] PATH...\n');
+    process.stderr.write('usage: node --import tsx scripts/phases.ts [--runs N] [--bundle dist/cli-main.js] PATH...\n');
     process.exit(2);
   }
   const map = new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as SourceMapPayload);

@@ -56,7 +56,8 @@ const ALLOWED: readonly { pattern: RegExp; why: string }[] = [
   { pattern: /^package\.json$/, why: 'the manifest' },
   { pattern: /^(README|CHANGELOG)\.md$|^LICENSE$/, why: 'the Marketplace page, the changes, the licence' },
   { pattern: /^images\/icon\.png$/, why: 'the icon' },
-  { pattern: /^dist\/(client|server|cli)\.js$/, why: 'the desktop bundles' },
+  { pattern: /^dist\/(client|server|cli)\.js$/, why: 'the desktop client, and the launchers of the server and the command line' },
+  { pattern: /^dist\/(server|cli)-main\.js$/, why: 'the server and command line bundles the launchers load' },
   { pattern: /^dist\/web-tree-sitter\.js$/, why: 'web-tree-sitter, loaded with the first provider descriptor' },
   { pattern: /^dist\/browser\/(client|server)\.js$/, why: 'the web extension bundles' },
   { pattern: /^dist\/tree-sitter\/[a-z-]+\.wasm$/, why: 'the grammars that read a provider\'s Gradle build and sources' },
@@ -81,6 +82,8 @@ function needed(): string[] {
   };
   const files = [manifest.main, manifest.browser, manifest.icon, ...Object.values(manifest.bin)].map((f) => path.posix.normalize(f));
   files.push('README.md', 'LICENSE', 'CHANGELOG.md', 'media/preview/preview.js', 'media/preview/preview.css', 'dist/web-tree-sitter.js');
+  // What the launchers dist/server.js and dist/cli.js load (esbuild.mjs).
+  files.push('dist/server-main.js', 'dist/cli-main.js');
   for (const walkthrough of manifest.contributes.walkthroughs ?? []) {
     for (const step of walkthrough.steps) if (step.media?.markdown) files.push(path.posix.normalize(step.media.markdown));
   }

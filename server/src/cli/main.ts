@@ -56,10 +56,17 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 }
 
 
-if (isCheckWorker()) {
-  // This bundle, started by checkInWorkers as a worker thread (where require.main is this module too).
-  serveCheckWorker();
-} else if (require.main === module) {
+/**
+ * Runs this process as `umsg`: the command line on process.argv, or a check thread when
+ * checkInWorkers started it. Called by the launcher (cli/launch.ts, dist/cli.js) or when this
+ * bundle (dist/cli-main.js) is run itself.
+ */
+export function start(): void {
+  if (isCheckWorker()) {
+    // This bundle, started by checkInWorkers as a worker thread.
+    serveCheckWorker();
+    return;
+  }
   // `umsg check | head` (EPIPE: the reader stopped early, no reason for a word) or a full
   // disk (ENOSPC): one line on standard error and exit 2, never a stack trace.
   let outputFailed = false;
@@ -81,3 +88,6 @@ if (isCheckWorker()) {
     stdoutIsTTY: process.stdout.isTTY === true,
   }).then((code) => { if (!outputFailed) process.exitCode = code; });
 }
+
+// Run itself (a worker thread's require.main is this module too); imported, as by the tests, it does nothing.
+if (require.main === module) start();
