@@ -49,8 +49,8 @@ export function finalSeverity(
 ): Severity | undefined {
   let channelSeverity: Severity | undefined;
   if (findingChannels && findingChannels.length > 0) {
-    for (const c of findingChannels) {
-      const s = channels[c];
+    for (let i = 0; i < findingChannels.length; i++) {
+      const s = channels[findingChannels[i]];
       if (s !== 'off') channelSeverity = channelSeverity ? mostSevere(channelSeverity, s) : s;
     }
     if (!channelSeverity) return undefined;

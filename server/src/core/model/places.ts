@@ -194,17 +194,22 @@ export function forEachPlace(
     if (!card) return;
     visit(PLACES.card, card);
     if (card.media) visit(PLACES.media, card.media);
-    for (const a of card.insideActions?.actions ?? []) visit(PLACES['inside-action'], a);
-    for (const a of card.floatActions?.actions ?? []) visit(PLACES['float-action'], a);
+    // Indexed loops: see "Rules for code that reads document text" in docs/performance.md.
+    const inside = card.insideActions?.actions ?? [];
+    for (let i = 0; i < inside.length; i++) visit(PLACES['inside-action'], inside[i]);
+    const float = card.floatActions?.actions ?? [];
+    for (let i = 0; i < float.length; i++) visit(PLACES['float-action'], float[i]);
     return;
   }
   if (language === 'native-provider') {
     const provider = providerOf(doc);
     if (provider) visit(PLACES.provider, provider);
   }
-  for (const entry of configMetaOf(doc, language)?.entries ?? []) {
-    visit(PLACES.entry, entry);
-    for (const option of entry.options) visit(PLACES.option, option);
+  const entries = configMetaOf(doc, language)?.entries ?? [];
+  for (let i = 0; i < entries.length; i++) {
+    visit(PLACES.entry, entries[i]);
+    const options = entries[i].options;
+    for (let o = 0; o < options.length; o++) visit(PLACES.option, options[o]);
   }
 }
 
@@ -242,7 +247,9 @@ const NONE_MISSING: readonly string[] = [];
  */
 export function missingFields(p: PlaceSpec, object: ObjectFacts, rule?: string, type = object.type): readonly string[] {
   let out: string[] | undefined;
-  for (const r of p.required) {
+  const required = p.required;
+  for (let i = 0; i < required.length; i++) {
+    const r = required[i];
     if (rule !== undefined && r.rule !== rule) continue;
     if (object.has(r.field)) continue;
     if (r.forTypes && (type === undefined || !r.forTypes.includes(type))) continue;

@@ -34,7 +34,9 @@ export default defineRule({
     for (const list of [card?.insideActions, card?.floatActions]) {
       if (!list) continue;
       const spec = place(list.name === 'insideActions' ? 'inside-action' : 'float-action');
-      for (const a of list.actions) {
+      const actions = list.actions;
+      for (let i = 0; i < actions.length; i++) {
+        const a = actions[i];
         const type = actionType(doc, a);
         const missing = missingFields(spec, a.props, 'action-required', type);
         if (missing.length === 0 || brokenInside(doc, a.node)) continue;

@@ -13,7 +13,9 @@ export default defineRule({
     for (const list of [card?.insideActions, card?.floatActions]) {
       if (!list) continue;
       const allowed: readonly string[] = list.name === 'insideActions' ? INSIDE_ACTION_TYPES : FLOAT_ACTION_TYPES;
-      for (const a of list.actions) {
+      const actions = list.actions;
+      for (let i = 0; i < actions.length; i++) {
+        const a = actions[i];
         const prop = a.props.get('type');
         const value = plainString(doc, prop);
         const v = prop?.value;

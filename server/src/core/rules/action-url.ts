@@ -12,7 +12,9 @@ export default defineRule({
   defaultSeverity: 'error',
   languages: ['universal-message'],
   check({ doc, card, sample, report }) {
-    for (const a of card?.insideActions?.actions ?? []) {
+    const actions = card?.insideActions?.actions ?? [];
+    for (let i = 0; i < actions.length; i++) {
+      const a = actions[i];
       if (actionType(doc, a) !== 'click') continue;
       const v = a.props.get('url')?.value;
       if (!v) continue;

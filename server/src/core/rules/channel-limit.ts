@@ -35,7 +35,8 @@ export default defineRule({
     textLimit(ctx, 'title', card.props.get('title')?.value);
     textLimit(ctx, 'description', card.props.get('description')?.value);
     const actions = allActions(card);
-    for (const a of actions) {
+    for (let i = 0; i < actions.length; i++) {
+      const a = actions[i];
       textLimit(ctx, 'display', a.props.get('display')?.value, a);
       textLimit(ctx, 'payload', a.props.get('payload')?.value, a);
     }
@@ -356,7 +357,9 @@ function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
   const withFact = facts.insideTextOnly;
   if (withFact.length === 0) return;
   let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
-  for (const a of inside?.actions ?? []) {
+  const actions = inside?.actions ?? [];
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i];
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
     const v = a.props.get('type')!.value!;
@@ -399,7 +402,8 @@ function uniqueButtons(ctx: RuleContext, actions: readonly ActionModel[]) {
   const seen = new SmallMap<Node>();
   for (const [field, what] of UNIQUE_FIELDS) {
     seen.clear();
-    for (const a of actions) {
+    for (let i = 0; i < actions.length; i++) {
+      const a = actions[i];
       const node = a.props.get(field)?.value;
       // The common case, a plain string without templates, without sentValues' list of one.
       const plain = node && !a.repeated ? plainText(ctx.doc, node) : undefined;
@@ -429,7 +433,9 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
   if (withFact.length === 0) return;
   let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
   let names: string | undefined; // joined at the first finding: most cards have none
-  for (const a of inside?.actions ?? []) {
+  const actions = inside?.actions ?? [];
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i];
     if (actionType(ctx.doc, a) !== 'call') continue;
     for (const v of sentValues(ctx, a.props.get('phoneNumber')?.value, a)) {
       const number = v.text;
@@ -469,7 +475,9 @@ function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
   const withFact = factsOf(ctx.targets).floatPayloadRequired;
   if (withFact.length === 0) return;
   let channels: ChannelId[] | undefined; // copied at the first finding (see TargetFacts)
-  for (const a of float?.actions ?? []) {
+  const actions = float?.actions ?? [];
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i];
     const node = a.props.get('payload')?.value;
     // The common case, a plain string without templates, without sentValues' list of one.
     const plain = node && !a.repeated ? plainText(ctx.doc, node) : undefined;

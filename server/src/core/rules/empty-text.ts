@@ -35,11 +35,13 @@ export default defineRule({
     check(card, 'title', 'Title');
     check(card, 'description', 'Description');
     if (card.media) check(card.media, 'altText', 'richMedia.altText');
-    for (const a of card.insideActions?.actions ?? []) {
-      check(a, 'display', 'Button display');
-      check(a, 'payload', 'Button payload');
+    const inside = card.insideActions?.actions ?? [];
+    for (let i = 0; i < inside.length; i++) {
+      check(inside[i], 'display', 'Button display');
+      check(inside[i], 'payload', 'Button payload');
     }
-    for (const a of card.floatActions?.actions ?? []) check(a, 'display', 'Float display');
+    const float = card.floatActions?.actions ?? [];
+    for (let i = 0; i < float.length; i++) check(float[i], 'display', 'Float display');
   },
 });
 

@@ -52,7 +52,9 @@ export default defineRule({
       }
       array = value;
     }
-    for (const el of array.children ?? []) {
+    const elements = array.children ?? [];
+    for (let i = 0; i < elements.length; i++) {
+      const el = elements[i];
       if (el.type === 'object' || doc.valueTemplate(el) || brokenInside(doc, el)) continue;
       report({
         message: `Each Configuration Meta entry is an object with a key and a label, found ${describeKind(el)}.`,

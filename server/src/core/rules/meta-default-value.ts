@@ -17,7 +17,8 @@ export default defineRule({
   defaultSeverity: 'error',
   languages: ['configuration-meta', 'native-provider'],
   check(ctx) {
-    for (const entry of configMetaOf(ctx.doc, ctx.language)?.entries ?? []) checkEntry(ctx, entry);
+    const entries = configMetaOf(ctx.doc, ctx.language)?.entries ?? [];
+    for (let i = 0; i < entries.length; i++) checkEntry(ctx, entries[i]);
   },
 });
 

@@ -15,7 +15,9 @@ export default defineRule({
   check({ doc, language, report }) {
     // The first entry of each key (its key's node is found again only for a repeat).
     const seen = new Map<string, MetaEntry>();
-    for (const entry of configMetaOf(doc, language)?.entries ?? []) {
+    const entries = configMetaOf(doc, language)?.entries ?? [];
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
       const prop = entry.props.get('key');
       const key = plainString(doc, prop);
       const node = prop?.value;

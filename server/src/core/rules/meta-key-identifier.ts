@@ -18,7 +18,8 @@ export default defineRule({
     // Every plain key, for a fix not to give a key already taken: gathered at the first bad key
     // (most files have none, and a large one has tens of thousands of keys).
     let keys: Set<string> | undefined;
-    for (const entry of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
       const prop = entry.props.get('key');
       const key = plainString(doc, prop);
       const v = prop?.value;

@@ -18,7 +18,8 @@ export default defineRule({
   check(ctx) {
     // The first option of each value, for one entry at a time: one map for the whole file.
     const seen = new SmallMap<MetaOption>();
-    for (const entry of configMetaOf(ctx.doc, ctx.language)?.entries ?? []) checkEntry(ctx, entry, seen);
+    const entries = configMetaOf(ctx.doc, ctx.language)?.entries ?? [];
+    for (let i = 0; i < entries.length; i++) checkEntry(ctx, entries[i], seen);
   },
 });
 
@@ -64,7 +65,9 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry, seen: SmallMap<MetaOptio
     });
   }
   seen.clear();
-  for (const option of entry.options) {
+  const options = entry.options;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i];
     if (!brokenInside(doc, option.node)) checkOption(ctx, option);
     const valueNode = option.props.get('value')?.value;
     const value = plainString(doc, option.props.get('value'));

@@ -16,7 +16,9 @@ export default defineRule({
   languages: ['configuration-meta', 'native-provider'],
   check(ctx) {
     const meta = configMetaOf(ctx.doc, ctx.language);
-    for (const entry of meta?.entries ?? []) {
+    const entries = meta?.entries ?? [];
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
       if (brokenInside(ctx.doc, entry.node)) continue;
       checkEntry(ctx, entry);
     }

@@ -13,7 +13,9 @@ export default defineRule({
   defaultSeverity: 'error',
   languages: ['configuration-meta', 'native-provider'],
   check({ doc, language, report }) {
-    for (const entry of configMetaOf(doc, language)?.entries ?? []) {
+    const entries = configMetaOf(doc, language)?.entries ?? [];
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
       const type = entry.props.get('type');
       const options = entry.props.get('options');
       if (!type && !options) {

@@ -17,7 +17,9 @@ export default defineRule({
   defaultSeverity: 'error',
   languages: ['configuration-meta', 'native-provider'],
   check({ doc, language, report }) {
-    for (const entry of configMetaOf(doc, language)?.entries ?? []) {
+    const entries = configMetaOf(doc, language)?.entries ?? [];
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
       const prop = entry.props.get('type');
       const v = prop?.value;
       if (!v || entry.props.has('options') || doc.valueTemplate(v)) continue;

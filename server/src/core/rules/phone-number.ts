@@ -3,6 +3,11 @@ import { digitsOnly, normalizePhoneNumber, phoneProblems } from '../model/phoneN
 import { defineRule, type FixData } from '../findings/rule';
 import { actionType, jsonString, renderedValues, viewValue } from '../model/values';
 
+/** The fields that hold a phone number: on a call action, and on an action of no known type. */
+const CALL_FIELDS = ['phoneNumber', 'payload'] as const;
+const OTHER_FIELDS = ['phoneNumber'] as const;
+const NO_FIELDS = [] as const;
+
 /**
  * Spec, "insideActions[]": phoneNumber is an RFC 3966 global number, and a call action's
  * payload carries a phone number as well. One finding per mistake, each with the fix when it is obvious.
@@ -16,10 +21,13 @@ export default defineRule({
     // The fix writes the form every target channel takes: + and digits only where one of them
     // (Messenger's call button) rejects separators, RFC 3966 with separators kept otherwise.
     const plusDigits = targets.some((c) => CHANNELS[c].callNumberDigitsOnly);
-    for (const a of card?.insideActions?.actions ?? []) {
+    const actions = card?.insideActions?.actions ?? [];
+    for (let i = 0; i < actions.length; i++) {
+      const a = actions[i];
       const type = actionType(doc, a);
-      const fields = type === 'call' ? ['phoneNumber', 'payload'] : type === undefined ? ['phoneNumber'] : [];
-      for (const field of fields) {
+      const fields = type === 'call' ? CALL_FIELDS : type === undefined ? OTHER_FIELDS : NO_FIELDS;
+      for (let f = 0; f < fields.length; f++) {
+        const field = fields[f];
         const v = a.props.get(field)?.value;
         if (!v) continue;
         // A templated number is checked on its rendered value when the sample data gives one.

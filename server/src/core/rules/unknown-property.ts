@@ -49,7 +49,9 @@ function checkObject(ctx: RuleContext, obj: ObjectModel, place: PlaceSpec, field
   const type = kind === 'inside-action' ? actionType(ctx.doc, obj) : undefined;
   const names = fieldNames(fields);
   const templateFree = ctx.doc.scan.templates.length === 0;
-  for (const p of obj.all) {
+  const all = obj.all;
+  for (let i = 0; i < all.length; i++) {
+    const p = all[i];
     // Asked for every name: a field of another place (url on a float action) is named as such.
     const unused = unusedField(kind, type, p.name);
     if (!unused && names.includes(p.name)) continue; // the common case, kept cheap: a known field

@@ -45,7 +45,9 @@ export default defineRule({
     }
     for (const list of [card.insideActions, card.floatActions]) {
       if (!list) continue;
-      for (const el of list.elements) {
+      const elements = list.elements;
+      for (let i = 0; i < elements.length; i++) {
+        const el = elements[i];
         if (el.type !== 'object' && !doc.valueTemplate(el) && !brokenInside(doc, el)) {
           ctx.report({
             message: `Each ${list.name} element is an action object, found ${describeKind(el)}.`,
@@ -59,7 +61,8 @@ export default defineRule({
 });
 
 function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldSpec[]) {
-  for (const f of fields) {
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
     if (f.typeRule) continue;
     const p = obj.props.get(f.name);
     const v = p?.value;
