@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lineColumn } from '../../server/src/cli/report/locate';
+import { lineColumn, locate } from '../../server/src/cli/report/locate';
 
 const at = (text: string, offset: number) => {
   const { line, column } = lineColumn(text, offset);
@@ -45,4 +45,57 @@ test('the same lines with \\n and with \\r\\n: the same line, the column counted
 test('no line break at all', () => {
   assert.equal(at('', 0), '1:1');
   assert.equal(at('abc', 2), '1:3');
+});
+
+/** Line and column counted the plain way, one character at a time from the start: the reference. */
+function reference(text: string, offset: number): string {
+  const end = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text[i];
+    if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) {
+      line++;
+      start = i + 1;
+    }
+  }
+  return `${line}:${end - start + 1}`;
+}
+
+test('a file\'s findings in any order, with related ranges, each where the reference puts it', () => {
+  // A small generator with a fixed seed: the same texts every run.
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const pieces = ['a', 'bc', '\n', '\r\n', '\r', ' ', '"x"'];
+  for (let round = 0; round < 200; round++) {
+    let text = '';
+    for (let i = random(40); i > 0; i--) text += pieces[random(pieces.length)];
+    const diagnostics = Array.from({ length: 1 + random(6) }, () => {
+      const offset = random(text.length + 3);
+      return {
+        rule: 'r',
+        severity: 'warning' as const,
+        message: 'm',
+        offset,
+        length: random(5),
+        related: random(2) === 0 ? undefined : [{ offset: random(text.length + 1), length: random(3), message: 'other' }],
+      };
+    });
+    const { findings } = locate({ filePath: 'f', text, diagnostics });
+    const shown = (p: { line: number; column: number }) => `${p.line}:${p.column}`;
+    diagnostics.forEach((d, i) => {
+      const f = findings[i];
+      const where = JSON.stringify({ text, d });
+      assert.equal(shown(f.start), reference(text, d.offset), where);
+      assert.equal(shown(f.end), reference(text, d.offset + d.length), where);
+      assert.equal(f.related?.length ?? 0, d.related?.length ?? 0, where);
+      d.related?.forEach((rel, k) => {
+        assert.equal(shown(f.related![k].start), reference(text, rel.offset), where);
+        assert.equal(shown(f.related![k].end), reference(text, rel.offset + rel.length), where);
+      });
+    });
+  }
 });

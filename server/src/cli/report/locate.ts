@@ -21,40 +21,53 @@ interface FileReport {
 }
 
 /**
- * 1-based line and column (UTF-16 code units, as ESLint counts) of offsets in one text.
- * The line starts are found once, then each offset is a binary search: a file with many
- * findings (a 50,000-entry Configuration Meta array) stays linear, not quadratic.
+ * The offset just past the first line break at or after `from` in `text` (a line feed, a
+ * carriage return and line feed, or a lone carriage return), or -1 when no line break follows.
  */
-class LineIndex {
-  private readonly starts: number[] = [0];
-  constructor(private readonly text: string) {
-    if (text.indexOf('\r') < 0) {
-      // Line feeds only (nearly every file): indexOf finds them faster than a loop over every
-      // character.
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
-      return;
-    }
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) this.starts.push(i + 1);
-    }
+function nextLineStart(text: string, from: number, crlf: boolean): number {
+  if (!crlf) {
+    // Line feeds only (nearly every file): indexOf finds them faster than a loop over every character.
+    const i = text.indexOf('\n', from);
+    return i < 0 ? -1 : i + 1;
   }
-
-  at(offset: number): { line: number; column: number } {
-    const end = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= end) lo = mid; else hi = mid - 1;
-    }
-    return { line: lo + 1, column: end - this.starts[lo] + 1 };
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) return i + 1;
   }
+  return -1;
 }
 
-/** 1-based line and column of one offset (see LineIndex for many). */
+/**
+ * 1-based line and column (UTF-16 code units, as ESLint counts) of each offset in one text,
+ * in the order given. The offsets are sorted and the text is swept once, up to the last of
+ * them: no table of every line start (200,000 of them in a 3.9 MB message with a few hundred
+ * findings), and a file with many findings (a 50,000-entry Configuration Meta) stays linear.
+ */
+function positionsOf(text: string, offsets: readonly number[]): Position[] {
+  const order = new Array<number>(offsets.length);
+  for (let i = 0; i < offsets.length; i++) order[i] = i;
+  order.sort((a, b) => offsets[a] - offsets[b]);
+  const crlf = text.indexOf('\r') >= 0;
+  const out = new Array<Position>(offsets.length);
+  let line = 1;
+  let lineStart = 0;
+  let next = nextLineStart(text, 0, crlf);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
+    const end = Math.max(0, Math.min(offsets[i], text.length));
+    while (next >= 0 && next <= end) {
+      line++;
+      lineStart = next;
+      next = nextLineStart(text, next, crlf);
+    }
+    out[i] = { line, column: end - lineStart + 1 };
+  }
+  return out;
+}
+
+/** 1-based line and column of one offset (see positionsOf for many). */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  return new LineIndex(text).at(offset);
+  return positionsOf(text, [offset])[0];
 }
 
 /** A 1-based line and column (UTF-16 code units). */
@@ -94,24 +107,21 @@ export interface LocatedReport {
   findings: LocatedFinding[];
 }
 
-/** The positions of a file's findings; the lines are indexed only when there is a finding. */
+/** The positions of a file's findings; the text is swept only when there is a finding. */
 export function locate(r: FileReport): LocatedReport {
   if (r.diagnostics.length === 0) return { filePath: r.filePath, findings: [] };
-  const lines = new LineIndex(r.text);
+  // Every offset to place, in the order read back below: each finding's start and end, then its related ranges'.
+  const offsets: number[] = [];
+  for (const d of r.diagnostics) {
+    offsets.push(d.offset, d.offset + d.length);
+    if (d.related) for (const rel of d.related) offsets.push(rel.offset, rel.offset + rel.length);
+  }
+  const at = positionsOf(r.text, offsets);
+  let next = 0;
   const findings = r.diagnostics.map((d): LocatedFinding => {
-    const f: LocatedFinding = {
-      rule: d.rule,
-      severity: d.severity,
-      message: d.message,
-      start: lines.at(d.offset),
-      end: lines.at(d.offset + d.length),
-    };
+    const f: LocatedFinding = { rule: d.rule, severity: d.severity, message: d.message, start: at[next++], end: at[next++] };
     if (d.standsFor) f.standsFor = d.standsFor;
-    if (d.related?.length) f.related = d.related.map((rel) => ({
-      message: rel.message,
-      start: lines.at(rel.offset),
-      end: lines.at(rel.offset + rel.length),
-    }));
+    if (d.related?.length) f.related = d.related.map((rel) => ({ message: rel.message, start: at[next++], end: at[next++] }));
     return f;
   });
   return { filePath: r.filePath, findings };

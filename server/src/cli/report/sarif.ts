@@ -4,7 +4,7 @@
  * catalogue, so `ruleIndex` is the rule's position in ALL_RULES. It passes Microsoft's SARIF
  * validator (`sarif-multitool validate`) without errors: test/cli/reports.test.ts runs it.
  *
- * Columns are counted in UTF-16 code units, as everywhere in the command line (LineIndex) and
+ * Columns are counted in UTF-16 code units, as everywhere in the command line (positionsOf in locate.ts) and
  * as SARIF counts by default; the run says so in `columnKind`. End columns are exclusive (one
  * past the last character), as SARIF defines them.
  */
