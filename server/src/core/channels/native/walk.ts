@@ -7,7 +7,7 @@
  */
 import type { JsonDocument, Node } from '../../syntax/jsonDocument';
 import type { StringInfo } from '../../syntax/strings';
-import { propertyKey, propertyValue } from '../../syntax/nodes';
+import { plainText, propertyKey, propertyValue } from '../../syntax/nodes';
 import type { SampleData } from '../../template/render';
 import type { JsonValue } from '../../template/templateEval';
 import { isGlobalNumber, isPlusDigits } from '../../model/phoneNumber';
@@ -154,25 +154,25 @@ class NodeSource implements Source<Node> {
     return n.type === 'property' ? 'null' : n.type;
   }
 
+  // A key's name is its plainText: no string info is built for a key without a template (all but a few).
   entries(n: Node): Entry<Node>[] {
     const out: Entry<Node>[] = [];
-    for (const p of n.children ?? []) {
-      const key = propertyKey(p);
-      const value = propertyValue(p);
+    const children = n.children ?? [];
+    for (let i = 0; i < children.length; i++) {
+      const key = propertyKey(children[i]);
+      const value = propertyValue(children[i]);
       if (!key || !value) continue;
-      const info = this.doc.stringInfo(key);
-      out.push({ name: info.templates.length > 0 ? undefined : info.staticText, key, value });
+      out.push({ name: plainText(this.doc, key), key, value });
     }
     return out;
   }
 
   property(n: Node, name: string): Node | undefined {
-    for (const p of n.children ?? []) {
-      const key = propertyKey(p);
-      const value = propertyValue(p);
-      if (!key || !value) continue;
-      const info = this.doc.stringInfo(key);
-      if (info.templates.length === 0 && info.staticText === name) return value;
+    const children = n.children ?? [];
+    for (let i = 0; i < children.length; i++) {
+      const key = propertyKey(children[i]);
+      const value = propertyValue(children[i]);
+      if (key && value && plainText(this.doc, key) === name) return value;
     }
     return undefined;
   }
