@@ -401,7 +401,7 @@ class Walk<N> {
     let set = place.set;
     let known = true;
     if (place.by !== undefined) {
-      const by = entries.find((e) => e.name === place.by);
+      const by = firstEntry(entries, place.by);
       const byText = by && src.kind(by.value) === 'string' ? src.text(by.value) : undefined;
       if (byText && byText.templates.length === 0) variant = byText.staticText;
       const chosen = variant === undefined ? undefined : place.byVariant.get(variant);
@@ -409,11 +409,13 @@ class Walk<N> {
       else known = false;
     }
     const { fields, groups, byName } = set;
-    const present = new Map<string, Entry<N>>();
     let templatedKey = false;
-    for (const e of entries) {
+    // Indexed loops, and the fields present found in `entries` itself rather than in a Map made
+    // per object: an object has a handful of fields, and a channel's required fields and groups
+    // are a few names, so a search per name stays linear in the object's size.
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i];
       if (e.name === undefined) { templatedKey = true; continue; }
-      if (!present.has(e.name)) present.set(e.name, e);
       const fieldPath = path ? `${path}.${e.name}` : e.name;
       const f = byName.get(e.name) ?? (known ? undefined : variantField(place, e.name));
       if (!f) {
@@ -430,15 +432,16 @@ class Walk<N> {
     // A templated key may be any field, and an object with a syntax error in it is still being
     // typed: no verdict on what is missing.
     if (templatedKey || src.broken(n)) return;
-    for (const f of fields) {
-      if (f.required && !f.platform && !present.has(f.name)) {
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i];
+      if (f.required && !f.platform && !firstEntry(entries, f.name)) {
         const fieldPath = path ? `${path}.${f.name}` : f.name;
         this.report('native-required', fieldPath, this.missingSite(n, key), `${capital(place.label)}${pathShown(path)} needs ${f.name}: ` +
           `${this.name} rejects it without.`);
       }
     }
-    for (const group of groups) this.group(group, present, place, path, n, key, true);
-    for (const group of place.atMostOne) this.group(group, present, place, path, n, key, false);
+    for (let i = 0; i < groups.length; i++) this.group(groups[i], entries, place, path, n, key, true);
+    for (let i = 0; i < place.atMostOne.length; i++) this.group(place.atMostOne[i], entries, place, path, n, key, false);
   }
 
   /** Where a field missing from object `n` is reported: on the key it stands under, else on its opening brace. */
@@ -448,7 +451,7 @@ class Walk<N> {
 
   private group(
     group: readonly string[],
-    present: Map<string, Entry<N>>,
+    entries: readonly Entry<N>[],
     place: PlaceSpec,
     path: string,
     n: N,
@@ -457,16 +460,16 @@ class Walk<N> {
   ): void {
     // Counted first: most objects give one of a group, and then nothing is reported or listed.
     let given = 0;
-    for (const name of group) if (present.has(name)) given++;
+    for (let i = 0; i < group.length; i++) if (firstEntry(entries, group[i])) given++;
     if (given === 0 && exactly) {
       const message = `${capital(place.label)}${pathShown(path)} needs one of ${joinOr(group, '')}: ${this.name} rejects it without.`;
       this.report('native-required', path, this.missingSite(n, key), message);
       return;
     }
     if (given < 2) return;
-    const found = group.filter((name) => present.has(name));
+    const found = group.filter((name) => firstEntry(entries, name));
     for (const extra of found.slice(1)) {
-      const e = present.get(extra)!;
+      const e = firstEntry(entries, extra)!;
       this.report(
         'native-required',
         path ? `${path}.${extra}` : extra,
@@ -676,4 +679,10 @@ function describe(kind: Kind, value: JsonValue): string {
     case 'boolean': return value === true ? 'true' : 'false';
     default: return 'null';
   }
+}
+
+/** The first of `entries` named `name` (the one a repeated field is reported on), if any. */
+function firstEntry<N>(entries: readonly Entry<N>[], name: string): Entry<N> | undefined {
+  for (let i = 0; i < entries.length; i++) if (entries[i].name === name) return entries[i];
+  return undefined;
 }
