@@ -113,8 +113,10 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
 
   // Rules that look at the raw text before any parse (file-size): a finding of theirs is the
   // whole result, whether it is shown or turned off.
-  for (const rule of catalogue) {
-    const found = rule.precheck?.(text, config.maxFileSize);
+  const prechecked = prechecksOf(catalogue);
+  for (let i = 0; i < prechecked.length; i++) {
+    const rule = prechecked[i];
+    const found = rule.precheck!(text, config.maxFileSize);
     if (!found) continue;
     const shown = asConfigured(rule, found, config);
     if (shown) diagnostics.push(shown);
@@ -242,6 +244,15 @@ function rulesFor(catalogue: readonly Rule[], language: LanguageId, nativeForm: 
     rules = catalogue.filter((r) => r.languages.includes(language) && (!nativeForm || NATIVE_FORM_RULES.has(r.id)));
     byLanguage.set(key, rules);
   }
+  return rules;
+}
+
+const precheckLists = new WeakMap<readonly Rule[], readonly Rule[]>();
+
+/** The rules of a catalogue with a precheck (file-size alone, today), listed once per catalogue, not looked for per file. */
+function prechecksOf(catalogue: readonly Rule[]): readonly Rule[] {
+  let rules = precheckLists.get(catalogue);
+  if (!rules) precheckLists.set(catalogue, (rules = catalogue.filter((r) => r.precheck !== undefined)));
   return rules;
 }
 

@@ -21,7 +21,9 @@ interface NativeWalkMemo {
 export function reportNative(ctx: RuleContext, rule: NativeRuleId): boolean {
   if (ctx.form !== 'native' || !ctx.channel) return false;
   const channel = ctx.channel;
-  for (const p of nativeProblems(ctx)) {
+  const problems = nativeProblems(ctx);
+  for (let i = 0; i < problems.length; i++) {
+    const p = problems[i];
     if (p.rule !== rule) continue;
     ctx.report({
       message: p.message,
