@@ -4,6 +4,7 @@
  * No Node imports here: generating that page reads only the results file.
  */
 
+import { median } from './stats';
 import type { TypingResult } from './typing';
 import type { WorkspaceResult } from './workspace';
 
@@ -96,6 +97,17 @@ export interface BenchResults {
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
+
+/**
+ * One tool's wall-clock time over another's, round by round (both ran in the same round), and
+ * the median of those ratios: what the speed goals are judged on. A slow moment of a shared
+ * machine slows both processes of a round, so it moves this less than the ratio of the two
+ * medians, which the tables show. Results recorded without every round give that ratio instead.
+ */
+function pairedRatio(a: ToolResult, b: ToolResult): number {
+  if (a.runsMs.length === 0 || a.runsMs.length !== b.runsMs.length) return ratio(a.wallMs, b.wallMs);
+  return median(a.runsMs.map((x, i) => ratio(x, b.runsMs[i])));
+}
 const times = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)}×`;
 const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x < 10 ? x.toFixed(1) : Math.round(x)} ms`);
 const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${Math.round(bytes / 2 ** 20)} MB`);
@@ -109,7 +121,7 @@ function corpus(r: BenchResults, id: CorpusResult['id']): CorpusResult | undefin
   return r.processes.find((c) => c.id === id);
 }
 
-/** The speed goals, judged on wall-clock medians and on the p95 of latencies. */
+/** The speed goals, judged on wall-clock times (the median of each round's ratio, pairedRatio) and on the p95 of latencies. */
 export function goalsOf(r: BenchResults): Goal[] {
   const goals: Goal[] = [];
   const ordinary = corpus(r, 'ordinary');
@@ -117,8 +129,8 @@ export function goalsOf(r: BenchResults): Goal[] {
     const t = ordinary.tools;
     goals.push({
       goal: `${ordinary.name}: umsg check within 2× of read + JSON.parse`,
-      figure: times(ratio(t.umsg.wallMs, t.parse.wallMs)),
-      met: t.umsg.wallMs <= 2 * t.parse.wallMs,
+      figure: times(pairedRatio(t.umsg, t.parse)),
+      met: pairedRatio(t.umsg, t.parse) <= 2,
     });
   }
   const huge = corpus(r, 'huge-message');
@@ -126,8 +138,8 @@ export function goalsOf(r: BenchResults): Goal[] {
     const t = huge.tools;
     goals.push({
       goal: `${huge.name}: umsg check within 4× of read + JSON.parse`,
-      figure: times(ratio(t.umsg.wallMs, t.parse.wallMs)),
-      met: t.umsg.wallMs <= 4 * t.parse.wallMs,
+      figure: times(pairedRatio(t.umsg, t.parse)),
+      met: pairedRatio(t.umsg, t.parse) <= 4,
     });
   }
   // Faster than VS Code's JSON service on every corpus, as that service validates the same files with the
@@ -137,8 +149,8 @@ export function goalsOf(r: BenchResults): Goal[] {
     const t = c.tools;
     goals.push({
       goal: `${c.name}: umsg check faster than VS Code's JSON service`,
-      figure: times(ratio(t.umsg.wallMs, t.vscode.wallMs)),
-      met: t.umsg.wallMs < t.vscode.wallMs,
+      figure: times(pairedRatio(t.umsg, t.vscode)),
+      met: pairedRatio(t.umsg, t.vscode) < 1,
     });
   }
   if (r.cache) goals.push(cacheGoal(r.cache));
@@ -185,8 +197,8 @@ export function printTyping(t: TypingResult): void {
 function cacheGoal(c: CacheResult): Goal {
   return {
     goal: `${c.corpus}, unchanged: a second umsg check --cache within 1.2× of read + JSON.parse`,
-    figure: times(ratio(c.cached.wallMs, c.floor.wallMs)),
-    met: c.cached.wallMs <= 1.2 * c.floor.wallMs,
+    figure: times(pairedRatio(c.cached, c.floor)),
+    met: pairedRatio(c.cached, c.floor) <= 1.2,
   };
 }
 
@@ -334,7 +346,7 @@ export function readmeSpeedTable(r: BenchResults): string {
       `\`umsg check\` ${ms(s.cliMs)}, against \`node -e 0\` ${ms(s.nodeMs)}.`,
     ...(e.workspace ? ['', `The whole workspace in the Problems panel: ${workspaceLine(e.workspace)}.`] : []),
     '',
-    '| speed goal (wall-clock medians, p95 of latencies) | measured | |',
+    '| speed goal (wall-clock: the median of each round\'s ratio; p95 of latencies) | measured | |',
     '| --- | --- | --- |',
     ...r.goals.map((g) => `| ${g.goal} | ${g.figure} | ${g.met ? 'met' : '**not met**'} |`),
     '',
