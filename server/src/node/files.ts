@@ -113,8 +113,7 @@ export async function readRegularFile(filePath: string, maxBytes: number): Promi
  * and a buffer made per file cost more than its read.
  */
 export function readRegularFileSync(filePath: string, maxBytes: number): ReadOutcome {
-  const outcome = readRegularSync(filePath, maxBytes, true);
-  return outcome instanceof Uint8Array ? outcome.toString('utf8') : outcome;
+  return readRegularSync(filePath, maxBytes, true) as ReadOutcome;
 }
 
 /**
