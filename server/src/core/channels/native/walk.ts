@@ -618,7 +618,6 @@ class Walk<N> {
     }
     return current;
   }
-
 }
 
 /** A field some variant of the place defines: judged by that variant's spec while the variant is not known. */
