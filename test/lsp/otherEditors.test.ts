@@ -24,13 +24,15 @@ describe('for editors other than VS Code', () => {
     assert.deepEqual(globs, [
       '**/umsg.config.json',
       '**/*.sample.json',
-      '**/*.{messenger,gbm,whatsapp,rcs}.umsg',
+      // Every checked file; channel-specific messages (NAME.<channel>.umsg) among them.
+      '**/*.umsg',
+      '**/*.configmeta.json',
+      '**/*.provider.json',
       // A provider descriptor's Gradle project: settings and build files, Kotlin and Java sources.
       '**/*.gradle',
       '**/*.gradle.kts',
       '**/*.kt',
       '**/*.java',
-      '**/*.{umsg,configmeta.json,provider.json}',
     ]);
   });
 

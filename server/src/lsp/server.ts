@@ -11,7 +11,8 @@ import { TextDocument, type Position } from 'vscode-languageserver-textdocument'
 import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
 import { registerChannelMessages } from './channelMessage';
 import { codeLenses } from './codeLens';
-import { affectsOthers, documentLanguage, nextFolders, readSettings, WATCHED_FILES, type ClientSettings } from './settings';
+import { affectsOthers, documentLanguage, nextFolders, readSettings, type ClientSettings } from './settings';
+import { WATCHED_FILES } from '../protocol/watchedFiles';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 import { documentContext, fileContexts } from './fileContexts';

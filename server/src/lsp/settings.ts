@@ -5,6 +5,7 @@
  */
 import { URI } from 'vscode-uri';
 import { CHANNEL_IDS, CONFIG_FILE_NAME, RULE_IDS, languageOf, parseSeverity, type LanguageId, type SeverityOrOff, type UmsgConfig } from '../core';
+import { isProjectFile } from '../protocol/watchedFiles';
 
 const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
 
@@ -55,28 +56,6 @@ export function toConfig(s: ClientSettings): Partial<UmsgConfig> {
     rules: severities(s.rules, RULE_IDS),
     maxFileSize: typeof s.maxFileSize === 'number' && Number.isFinite(s.maxFileSize) && s.maxFileSize > 0 ? s.maxFileSize : undefined,
   };
-}
-
-/**
- * A provider's Gradle project (settings and build files, Kotlin and Java sources): a change
- * re-reads the unopened descriptors of that project (lsp/providerProject.ts, projectFileConcerns).
- */
-const PROJECT_FILES = ['**/*.gradle', '**/*.gradle.kts', '**/*.kt', '**/*.java'];
-const PROJECT_FILE_ENDINGS = ['.gradle', '.gradle.kts', '.kt', '.java'];
-
-/** Files whose changes alter other files' findings, registered for watching with clients that can. */
-export const WATCHED_FILES = [
-  '**/umsg.config.json',
-  '**/*.sample.json',
-  `**/*.{${CHANNEL_IDS.join(',')}}.umsg`,
-  ...PROJECT_FILES,
-  // Every checked file: the workspace report is checked again when one changes on disk.
-  '**/*.{umsg,configmeta.json,provider.json}',
-];
-
-/** A file of a provider's Gradle project: a build or settings file, a Kotlin or Java source. */
-export function isProjectFile(uri: string): boolean {
-  return PROJECT_FILE_ENDINGS.some((e) => uri.endsWith(e));
 }
 
 /** umsg.config.json, NAME.sample.json, NAME.<channel>.umsg or a provider project's file: a change re-checks the open files. */
