@@ -4,19 +4,31 @@
  * list behind the channel summary above a card. Nothing here may import Node: the web client
  * bundles it too.
  */
-import { commands, Range, Selection, TextEditorRevealType, Uri, window, workspace, type Disposable } from 'vscode';
-import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
+import { commands, Range, Selection, TextEditorRevealType, Uri, window, workspace, type Disposable, type FileSystemWatcher } from 'vscode';
+import { DidChangeWatchedFilesNotification, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
 import { SHOW_CHANNEL_PROBLEMS, type ChannelProblem } from '../../server/src/protocol/commands';
+import { WATCHED_FILES } from '../../server/src/protocol/watchedFiles';
+import { EditorFileEvents, type ChangeType } from './editorFileEvents';
 import { registerNewFiles } from './newFiles';
 
 export const CLIENT_ID = 'universalMessage';
 export const CLIENT_NAME = 'Universal Message';
 
 /**
+ * The watchers of the files whose changes the server must hear of: the config file, sample data
+ * and channel-specific messages change what a message gets; every checked file changed on disk
+ * is checked again for the Problems panel; a provider descriptor is checked against its Gradle
+ * project's build files and sources. Made once, passed to both clientOptions and registerCommands.
+ */
+export function fileWatchers(): FileSystemWatcher[] {
+  return WATCHED_FILES.map((glob) => workspace.createFileSystemWatcher(glob));
+}
+
+/**
  * `anyScheme`: check umsg.config.json under every scheme (the web, where workspaces are often
  * virtual), not only `file:` (the desktop, where other schemes are diff and history views).
  */
-export function clientOptions({ anyScheme = false } = {}): LanguageClientOptions {
+export function clientOptions(watchers: FileSystemWatcher[], { anyScheme = false } = {}): LanguageClientOptions {
   return {
     documentSelector: [
       { language: 'universal-message' },
@@ -27,23 +39,45 @@ export function clientOptions({ anyScheme = false } = {}): LanguageClientOptions
     synchronize: {
       // files.exclude decides which files the workspace report leaves out.
       configurationSection: ['universalMessage', 'files.exclude'],
-      // The config file, sample data and channel-specific messages change what a message gets;
-      // every checked file changed on disk is checked again for the Problems panel.
-      fileEvents: [
-        workspace.createFileSystemWatcher('**/umsg.config.json'),
-        workspace.createFileSystemWatcher('**/*.sample.json'),
-        workspace.createFileSystemWatcher('**/*.{umsg,configmeta.json,provider.json}'),
-        // A provider descriptor is checked against its Gradle project's build files and sources.
-        workspace.createFileSystemWatcher('**/*.{gradle,gradle.kts,kt,java}'),
-      ],
+      fileEvents: watchers,
     },
     initializationOptions: workspace.getConfiguration('universalMessage'),
   };
 }
 
-/** The client's commands (the new-file commands ask `client`); dispose them with the extension. */
-export function registerCommands(client: BaseLanguageClient): Disposable[] {
-  return [commands.registerCommand(SHOW_CHANNEL_PROBLEMS, showChannelProblems), ...registerNewFiles(client)];
+/**
+ * The client's commands (the new-file commands ask `client`), and the changes made in the
+ * editor told to the server where `watchers` miss them; dispose them with the extension.
+ */
+export function registerCommands(client: BaseLanguageClient, watchers: FileSystemWatcher[]): Disposable[] {
+  return [
+    commands.registerCommand(SHOW_CHANNEL_PROBLEMS, showChannelProblems),
+    ...registerNewFiles(client),
+    ...forwardEditorFileEvents(client, watchers),
+  ];
+}
+
+/** Saves, creations, deletions and renames made in the editor, sent when the watchers do not report them (editorFileEvents.ts). */
+function forwardEditorFileEvents(client: BaseLanguageClient, watchers: FileSystemWatcher[]): Disposable[] {
+  // Wrapped, not passed as they are: a browser's timer functions called on another object throw.
+  const clock = {
+    now: () => Date.now(),
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>),
+  };
+  const events = new EditorFileEvents((changes) => {
+    if (client.isRunning()) void client.sendNotification(DidChangeWatchedFilesNotification.type, { changes }).catch(() => undefined);
+  }, clock);
+  const made = (uri: Uri, type: ChangeType) => events.editorChanged(uri.toString(), type);
+  const reported = (uri: Uri) => events.watcherReported(uri.toString());
+  return [
+    ...watchers.flatMap((w) => [w.onDidCreate(reported), w.onDidChange(reported), w.onDidDelete(reported)]),
+    workspace.onDidSaveTextDocument((d) => made(d.uri, 2)),
+    workspace.onDidCreateFiles((e) => { for (const uri of e.files) made(uri, 1); }),
+    workspace.onDidDeleteFiles((e) => { for (const uri of e.files) made(uri, 3); }),
+    workspace.onDidRenameFiles((e) => { for (const f of e.files) { made(f.oldUri, 3); made(f.newUri, 1); } }),
+    { dispose: () => events.dispose() },
+  ];
 }
 
 /** Reveals the problems behind a channel summary: the only one directly, or a list to pick from. */

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { SERVER_NODE_FLAGS } from '../../server/src/protocol/serverProcess';
-import { CLIENT_ID, CLIENT_NAME, clientOptions, registerCommands } from './common';
+import { CLIENT_ID, CLIENT_NAME, clientOptions, fileWatchers, registerCommands } from './common';
 import { registerPreview } from './preview/previewManager';
 
 let client: LanguageClient | undefined;
@@ -24,8 +24,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
       options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6011'] },
     },
   };
-  client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions());
-  context.subscriptions.push(client, ...registerCommands(client));
+  const watchers = fileWatchers();
+  client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions(watchers));
+  context.subscriptions.push(client, ...watchers, ...registerCommands(client, watchers));
   registerPreview(context, client);
   await client.start();
 }

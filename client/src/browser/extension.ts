@@ -8,7 +8,7 @@
 import { FileType, Uri, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
 import { READ_FILE_REQUEST, READ_FOLDER_REQUEST, type ReadFileParams } from '../../../server/src/protocol/readFile';
-import { CLIENT_ID, CLIENT_NAME, clientOptions, registerCommands } from '../common';
+import { CLIENT_ID, CLIENT_NAME, clientOptions, fileWatchers, registerCommands } from '../common';
 import { readFileForServer, readFolderForServer, type ReadFileHost } from './readFile';
 
 /** The web extension host's Worker (tsconfig has no DOM lib). */
@@ -19,7 +19,8 @@ let client: LanguageClient | undefined;
 export async function activate(context: ExtensionContext): Promise<void> {
   const serverMain = Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js');
   const worker = new Worker(serverMain.toString(true), { name: 'umsg-language-server' });
-  client = new LanguageClient(CLIENT_ID, CLIENT_NAME, worker as any, clientOptions({ anyScheme: true }));
+  const watchers = fileWatchers();
+  client = new LanguageClient(CLIENT_ID, CLIENT_NAME, worker as any, clientOptions(watchers, { anyScheme: true }));
   const host: ReadFileHost = {
     parse: (uri) => Uri.parse(uri, true),
     stat: (uri) => workspace.fs.stat(uri),
@@ -29,7 +30,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   client.onRequest(READ_FILE_REQUEST, (params: ReadFileParams) => readFileForServer(host, params));
   client.onRequest(READ_FOLDER_REQUEST, (params: ReadFileParams) => readFolderForServer(host, params));
-  context.subscriptions.push(client, ...registerCommands(client));
+  context.subscriptions.push(client, ...watchers, ...registerCommands(client, watchers));
   await client.start();
 }
 

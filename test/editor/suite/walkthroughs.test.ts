@@ -86,16 +86,27 @@ describe('walkthroughs and New File', () => {
     await assertClean(editor, '"Native Provider"', '"native provider"', 'provider-type');
 
     // The project rules ran on the scaffold too: a version its build file does not set is found, and goes once put back.
+    // build.gradle is edited and saved in an editor, as a builder would. Its folder was made with the
+    // project in one go, which VS Code's file watcher on Linux may never watch: the client tells the
+    // server of the save itself when the watcher stays silent (client/src/editorFileEvents.ts).
     const build = vscode.Uri.joinPath(scratch(), 'stripe', 'build.gradle');
-    const buildText = await read(build);
-    const otherVersion = buildText.replace(/^version = .*$/m, "version = '9.9.9'");
-    assert.notEqual(otherVersion, buildText, 'build.gradle sets the version');
-    await vscode.workspace.fs.writeFile(build, new TextEncoder().encode(otherVersion));
+    const buildEditor = await vscode.window.showTextDocument(build, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    const setVersion = async (line: string) => {
+      const at = /^version = .*$/m.exec(buildEditor.document.getText());
+      assert.ok(at, 'build.gradle sets the version');
+      const range = new vscode.Range(buildEditor.document.positionAt(at.index), buildEditor.document.positionAt(at.index + at[0].length));
+      const original = at[0];
+      assert.ok(await buildEditor.edit((b) => b.replace(range, line)));
+      assert.ok(await buildEditor.document.save(), 'build.gradle is saved');
+      return original;
+    };
+    const version = await setVersion("version = '9.9.9'");
     await waitForFinding(editor.document, 'provider-build');
-    await vscode.workspace.fs.writeFile(build, new TextEncoder().encode(buildText));
+    await setVersion(version);
     const after = await waitForDiagnostics(descriptor, 'no finding of umsg once build.gradle is put back',
       (all) => all.every((d) => d.source !== SOURCE));
     assert.equal(after.filter((d) => d.source === SOURCE).length, 0, describeDiagnostics(after, editor.document));
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
 
     // Go to definition from providerClassName opens the class in the Kotlin file.
     const at = positionIn(editor.document, 'StripePaymentsProvider', 3, '"providerClassName"');
@@ -156,7 +167,7 @@ describe('walkthroughs and New File', () => {
     await vscode.commands.executeCommand(problems.command, ...problems.args);
 
     const preview = steps.get('preview')!;
-    await vscode.window.showTextDocument(editor.document);
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
     await vscode.commands.executeCommand(preview.command, ...preview.args);
     const drawn = await pollUntil('the preview of greeting.umsg', report,
       (r) => r.kind === 'message' && !!r.uri?.endsWith('/greeting.umsg'), (r) => JSON.stringify(r));
