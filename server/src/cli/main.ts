@@ -81,7 +81,8 @@ export function start(): void {
     stdoutBytes: (b) => { if (!outputFailed) process.stdout.write(b); },
     stderr: (s) => process.stderr.write(s),
     cwd: process.cwd(),
-    stdin: process.stdin,
+    // Read only for --stdin: process.stdin's first read makes a stream, which loads Node's fs streams and fs/promises.
+    get stdin() { return process.stdin; },
     outputClosed: () => outputFailed,
     // A dumb terminal cannot erase a line: no progress there.
     stderrIsTTY: process.stderr.isTTY === true && process.env.TERM !== 'dumb',

@@ -4,7 +4,8 @@
  * beside the bundle (esbuild.mjs copies them there) or, when running from source, from the
  * npm packages that ship them.
  */
-import { readFile, readdir } from 'node:fs/promises';
+// `promises` is read where it is used: Node loads fs/promises only then.
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { ProviderProjects } from '../workspace/providerProject';
 import { SourceParsers, WASM_FILES, type LoadWasm } from '../workspace/sourceParser';
@@ -36,10 +37,10 @@ export const loadWasmFile: LoadWasm = async (fileName) => {
   }
   const beside = path.join(__dirname, 'tree-sitter', fileName);
   try {
-    return new Uint8Array(await readFile(beside));
+    return new Uint8Array(await fsp.readFile(beside));
   } catch { /* not a bundle: try the package */ }
   try {
-    return new Uint8Array(await readFile(require.resolve(PACKAGED[fileName])));
+    return new Uint8Array(await fsp.readFile(require.resolve(PACKAGED[fileName])));
   } catch {
     return { missing: `${beside} is missing` };
   }
@@ -48,7 +49,8 @@ export const loadWasmFile: LoadWasm = async (fileName) => {
 /** A folder's entries as the finder needs them, links marked (they are not read); undefined when it cannot be listed. */
 export async function listFolder(dir: string) {
   try {
-    return (await readdir(dir, { withFileTypes: true })).map((e) => ({ name: e.name, folder: e.isDirectory(), link: e.isSymbolicLink() }));
+    const entries = await fsp.readdir(dir, { withFileTypes: true });
+    return entries.map((e) => ({ name: e.name, folder: e.isDirectory(), link: e.isSymbolicLink() }));
   } catch {
     return undefined;
   }
