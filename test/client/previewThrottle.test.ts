@@ -4,29 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Throttle, type Clock } from '../../client/src/preview/throttle';
-
-class FakeClock implements Clock {
-  time = 0;
-  private timers: { at: number; fn: () => void; id: number }[] = [];
-  private next = 1;
-  now() { return this.time; }
-  setTimeout(fn: () => void, ms: number) { const id = this.next++; this.timers.push({ at: this.time + ms, fn, id }); return id; }
-  clearTimeout(id: unknown) { this.timers = this.timers.filter((t) => t.id !== id); }
-  /** Advances the clock, running due timers in order. */
-  advance(ms: number) {
-    const end = this.time + ms;
-    for (;;) {
-      this.timers.sort((a, b) => a.at - b.at);
-      const t = this.timers[0];
-      if (!t || t.at > end) break;
-      this.timers.shift();
-      this.time = t.at;
-      t.fn();
-    }
-    this.time = end;
-  }
-}
+import { Throttle } from '../../client/src/preview/throttle';
+import { FakeClock } from '../support/fakeClock';
 
 function setup(delay = 250) {
   const clock = new FakeClock();
