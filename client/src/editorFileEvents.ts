@@ -29,8 +29,12 @@ export interface FileChange {
   type: ChangeType;
 }
 
-/** Seen-by-watcher entries are pruned once there are more than this many. */
-const SEEN_PRUNE_AT = 256;
+/**
+ * At most this many recent watcher reports are kept; past it the oldest go even within the
+ * grace period (a checkout that changes thousands of files at once): forgetting a report costs
+ * at most one change sent that the watcher had sent already.
+ */
+const SEEN_MAX = 1024;
 
 export class EditorFileEvents {
   /** Changes the editor made that the watcher has not reported yet, with when they were made. */
@@ -61,11 +65,14 @@ export class EditorFileEvents {
   watcherReported(uri: string): void {
     const now = this.clock.now();
     this.waiting.delete(uri);
-    if (this.seen.size >= SEEN_PRUNE_AT) {
-      for (const [u, at] of this.seen) if (now - at > this.graceMs) this.seen.delete(u);
-    }
+    // Moved to the end, so that the map runs oldest first: the old ones go from the front,
+    // and the loop stops at the first recent one (each entry is dropped once: linear in all).
     this.seen.delete(uri);
     this.seen.set(uri, now);
+    for (const [u, at] of this.seen) {
+      if (now - at <= this.graceMs && this.seen.size <= SEEN_MAX) break;
+      this.seen.delete(u);
+    }
   }
 
   dispose(): void {

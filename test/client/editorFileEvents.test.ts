@@ -88,14 +88,19 @@ describe('changes made in the editor', () => {
     assert.equal(clock.pending, 0);
   });
 
-  it('keeps few reports in memory however many files the watcher reports', () => {
+  it('keeps only the recent reports, and at most 1,024 of a burst, in memory', () => {
     const { clock, sent, events } = setup();
+    const seen = () => (events as unknown as { seen: Map<string, number> }).seen;
     for (let i = 0; i < 5_000; i++) { events.watcherReported(`file:///w/m${i}.umsg`); clock.advance(10); }
+    assert.equal(seen().size, WATCHER_GRACE_MS / 10 + 1, 'the reports of the last grace period, both ends in');
     // The last reports still count; the reports long past were dropped, and saving such a file waits for the watcher again.
     events.editorChanged('file:///w/m4999.umsg', 2);
     events.editorChanged('file:///w/m0.umsg', 2);
     clock.advance(WATCHER_GRACE_MS);
     assert.deepEqual(sent.map((s) => s.changes), [[{ uri: 'file:///w/m0.umsg', type: 2 }]]);
-    assert.ok((events as unknown as { seen: Map<string, number> }).seen.size <= 256 + 1);
+    // A checkout: 50,000 files reported at one instant.
+    for (let i = 0; i < 50_000; i++) events.watcherReported(`file:///w/c${i}.kt`);
+    assert.equal(seen().size, 1024);
+    assert.ok(seen().has('file:///w/c49999.kt') && !seen().has('file:///w/c0.kt'), 'the newest kept');
   });
 });

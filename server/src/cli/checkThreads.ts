@@ -13,6 +13,8 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type * as WorkerThreads from 'node:worker_threads';
+import { FileChecker, READ_CONCURRENCY, type CacheStrategy, type FileOutcome } from './checkFiles';
+import type { CachedFile } from './checkCache';
 
 /**
  * node:worker_threads, loaded only where threads are used: loading it costs every run about
@@ -28,8 +30,6 @@ const threads = () => (loadedThreads ??= require('node:worker_threads') as typeo
  * it changes nothing: isCheckWorker then asks worker_threads, which answers no.
  */
 const WORKER_ARGUMENT = '--umsg-check-worker';
-import { FileChecker, READ_CONCURRENCY, type CacheStrategy, type FileOutcome } from './checkFiles';
-import type { CachedFile } from './checkCache';
 
 /** The most threads (the main one included) used without --jobs, whatever the machine has. */
 export const MAX_AUTO_JOBS = 8;
