@@ -8,10 +8,9 @@
  * race between the check and the read), read only when it is a regular file, and never
  * beyond a size limit.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, type Dirent } from 'node:fs';
-// `promises` is read where it is used: Node loads fs/promises only then (18 million
+// `fsp` (fs.promises) is read where it is used: Node loads fs/promises only then (18 million
 // instructions, 1.5 ms, that the command line's synchronous reads never need).
-import { promises as fsp } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fsp, readdirSync, readSync, realpathSync, type Dirent } from 'node:fs';
 import * as path from 'node:path';
 
 import type { ReadOutcome } from '../workspace/configLookup';
