@@ -8,7 +8,7 @@ import { commands, Range, Selection, TextEditorRevealType, Uri, window, workspac
 import { DidChangeWatchedFilesNotification, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
 import { SHOW_CHANNEL_PROBLEMS, type ChannelProblem } from '../../server/src/protocol/commands';
 import { WATCHED_FILES } from '../../server/src/protocol/watchedFiles';
-import { EditorFileEvents, type ChangeType } from './editorFileEvents';
+import { CHANGED, CREATED, DELETED, EditorFileEvents, type ChangeType } from './editorFileEvents';
 import { registerNewFiles } from './newFiles';
 
 export const CLIENT_ID = 'universalMessage';
@@ -72,10 +72,10 @@ function forwardEditorFileEvents(client: BaseLanguageClient, watchers: FileSyste
   const reported = (uri: Uri) => events.watcherReported(uri.toString());
   return [
     ...watchers.flatMap((w) => [w.onDidCreate(reported), w.onDidChange(reported), w.onDidDelete(reported)]),
-    workspace.onDidSaveTextDocument((d) => made(d.uri, 2)),
-    workspace.onDidCreateFiles((e) => { for (const uri of e.files) made(uri, 1); }),
-    workspace.onDidDeleteFiles((e) => { for (const uri of e.files) made(uri, 3); }),
-    workspace.onDidRenameFiles((e) => { for (const f of e.files) { made(f.oldUri, 3); made(f.newUri, 1); } }),
+    workspace.onDidSaveTextDocument((d) => made(d.uri, CHANGED)),
+    workspace.onDidCreateFiles((e) => { for (const uri of e.files) made(uri, CREATED); }),
+    workspace.onDidDeleteFiles((e) => { for (const uri of e.files) made(uri, DELETED); }),
+    workspace.onDidRenameFiles((e) => { for (const f of e.files) { made(f.oldUri, DELETED); made(f.newUri, CREATED); } }),
     { dispose: () => events.dispose() },
   ];
 }

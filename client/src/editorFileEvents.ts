@@ -21,8 +21,9 @@ import { isWatchedFile } from '../../server/src/protocol/watchedFiles';
 /** How long a change the editor made waits for the file watcher before it is sent anyway. */
 export const WATCHER_GRACE_MS = 1500;
 
-/** LSP's FileChangeType: 1 created, 2 changed, 3 deleted. */
-export type ChangeType = 1 | 2 | 3;
+/** LSP's FileChangeType. */
+export const CREATED = 1, CHANGED = 2, DELETED = 3;
+export type ChangeType = typeof CREATED | typeof CHANGED | typeof DELETED;
 
 export interface FileChange {
   uri: string;
