@@ -115,6 +115,25 @@ describe('the synchronous reader of the command line', () => {
     assert.equal(readRegularFileSync(path.join(dir, 'none.json'), 10), undefined);
   });
 
+  it('reads a file its folder listed as regular the same, in one read, limit and all', () => {
+    // listedRegular skips the fstat: a read short of what it asked for is the whole file, and a
+    // read that fills it (past the shared buffer, or past the limit) goes the way of any file.
+    const long = '{"title": "' + 'é'.repeat(3000) + '"}';
+    const large = 'ü'.repeat(40_000) + 'end';
+    const dir = tempTree({ 'long.json': long, 'short.json': '{}', 'large.json': large, 'empty.json': '' });
+    const read = (name: string, limit: number) => readRegularFileSync(path.join(dir, name), limit, true);
+    assert.equal(read('long.json', 1e6), long);
+    assert.equal(read('short.json', 1e6), '{}', 'not the long file\'s tail');
+    assert.equal(read('large.json', 1e6), large);
+    assert.equal(read('empty.json', 1e6), '');
+    assert.equal(read('short.json', 2), '{}', 'a file exactly at the limit is read');
+    assert.deepEqual(read('short.json', 1), { unreadable: 'it has 2 bytes, over the limit of 1', size: 2 });
+    assert.deepEqual(read('large.json', 70_000), { unreadable: 'it has 80003 bytes, over the limit of 70000', size: 80_003 });
+    // A listing that was wrong (the file replaced since): a device fills the read, and is then refused.
+    assert.deepEqual(readRegularFileSync('/dev/zero', 1e6, true), { unreadable: 'it is a device, not a regular file' });
+    assert.equal(readRegularFileSync(path.join(dir, 'none.json'), 10, true), undefined);
+  });
+
   it('gives bytes that stay the file\'s own after the next read', () => {
     const dir = tempTree({ 'a.json': '{"a": 1}', 'b.json': '[]' });
     const a = readRegularBytesSync(path.join(dir, 'a.json'), 1e6) as Buffer;

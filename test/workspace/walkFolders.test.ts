@@ -1,6 +1,7 @@
 /**
  * The order `umsg check` reports a folder's files in, and workspace diagnostics walk them in:
- * localeCompare's, whether a folder's names are all plain (sorted without the collator) or not.
+ * localeCompare's, whether a folder's names are all plain (sorted without the collator) or not;
+ * and which files it found as regular files.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -46,5 +47,26 @@ describe('the order of a folder\'s files', () => {
         assert.deepEqual(await walked(names), byLocale(names));
       }), { numRuns: 300 });
     }
+  });
+});
+
+describe('what the walk says of each file', () => {
+  it('says which files the listing (or a link\'s target) showed as regular files, so that their reads need not ask', async () => {
+    const taken: [string, boolean][] = [];
+    const entries: FolderEntry[] = [
+      { name: 'a.umsg', kind: 'file' }, { name: 'pipe.umsg', kind: 'other' }, { name: 'to-file.umsg', kind: 'link' },
+      { name: 'to-pipe.umsg', kind: 'link' },
+    ];
+    const walk = new FolderWalk({
+      list: () => Promise.resolve(entries),
+      follow: (link) => Promise.resolve({ kind: link.endsWith('to-file.umsg') ? 'file' : 'other', real: `${link}.real` }),
+      join: (folder, name) => `${folder}/${name}`,
+    }, {
+      wanted: () => true,
+      take: (file, _real, regular) => { taken.push([file.slice('/p/'.length), regular]); },
+      problem: () => undefined,
+    });
+    await walk.walk('/p', '/p');
+    assert.deepEqual(taken, [['a.umsg', true], ['pipe.umsg', false], ['to-file.umsg', true], ['to-pipe.umsg', false]]);
   });
 });

@@ -361,7 +361,7 @@ export class FileChecker {
     if (language === 'native-provider') return undefined;
     const bare = language === 'universal-message' ? contextFromListing(file, (dir) => this.listings.listedNow(dir)) : undefined;
     if (language === 'universal-message' && !bare) return undefined;
-    const text = withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
+    const text = withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize), this.listings.listedRegular(file)));
     return { found, text, language, related: typeof text === 'string' ? bare : undefined, key: undefined };
   }
 
@@ -382,7 +382,8 @@ export class FileChecker {
         damagedEntry = true;
       }
     }
-    const text: ReadOutcome = this.stdinText ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize)));
+    const text: ReadOutcome = this.stdinText
+      ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize), this.listings.listedRegular(file)));
     // With a cache keyed on content, every file the context reads is part of the key.
     const reads = new Map<string, ReadOutcome>();
     const read = this.keyed && byMetadata === undefined

@@ -32,11 +32,16 @@ export class FileCollector {
   readonly files: Collected[] = [];
   private readonly walk: FolderWalk;
 
-  /** `listed`: each folder's names as the walk lists them (so that the check need not list it again). */
+  /**
+   * `listed`: each folder's names as the walk lists them (so that the check need not list it
+   * again); `regular`: each file the listing says is a regular file (so that its read need not
+   * ask again).
+   */
   constructor(
     private readonly problems: Problem[],
     private readonly shown: (p: string) => string,
     listed?: (folder: string, names: string[]) => void,
+    regular?: (file: string) => void,
   ) {
     const host: WalkHost = listed
       ? {
@@ -50,7 +55,10 @@ export class FileCollector {
       : NODE_FOLDERS_SYNC;
     this.walk = new FolderWalk(host, {
       wanted: (name) => !!checkedLanguageOf(name),
-      take: (file, real) => { this.files.push({ file, real }); },
+      take: (file, real, isRegular) => {
+        this.files.push({ file, real });
+        if (isRegular) regular?.(file);
+      },
       problem: ({ path: p, folder, reason }) => this.problems.push({
         line: folder ? `Cannot read the folder "${this.shown(p)}": ${reason}.` : `Cannot read "${this.shown(p)}": ${reason}.`,
         file: p,

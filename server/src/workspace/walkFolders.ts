@@ -31,8 +31,11 @@ export interface WalkHost {
 interface WalkVisitor {
   /** Whether a file of this name is one to take. */
   wanted(name: string): boolean;
-  /** A file found, by the path it was reached by and its real path. */
-  take(file: string, real: string): void;
+  /**
+   * A file found, by the path it was reached by and its real path; `regular` when the listing
+   * (or the link's target) said it is a regular file, not a pipe, device or socket.
+   */
+  take(file: string, real: string, regular: boolean): void;
   /** A folder that cannot be listed, or a link to a wanted name that leads nowhere: `reason` completes "cannot be read: …". */
   problem(where: { path: string; folder: boolean; reason: string }): void;
   /** Whether a folder or file is left out (the editor's `files.exclude`); by default nothing is. */
@@ -131,19 +134,19 @@ export class FolderWalk {
         } else if (target.kind === 'folder') {
           if (!visitor.excluded?.(child, true)) await this.walk(child, target.real);
         } else if (visitor.wanted(e.name) && !visitor.excluded?.(child, false)) {
-          this.takeOnce(child, target.real);
+          this.takeOnce(child, target.real, target.kind === 'file');
         }
       } else if (visitor.wanted(e.name) && !visitor.excluded?.(child, false)) {
         // A folder reached without a link is its own real path: the file's path is its real one too, one string for both.
-        this.takeOnce(child, realFolder === folder ? child : host.join(realFolder, e.name));
+        this.takeOnce(child, realFolder === folder ? child : host.join(realFolder, e.name), e.kind === 'file');
       }
     }
   }
 
   /** Takes a file once by its real path, however many links lead to it. */
-  takeOnce(file: string, real: string): void {
+  takeOnce(file: string, real: string, regular = false): void {
     if (this.seen.has(real)) return;
     this.seen.add(real);
-    this.visitor.take(file, real);
+    this.visitor.take(file, real, regular);
   }
 }
