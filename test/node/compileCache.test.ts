@@ -201,12 +201,16 @@ describe('V8\'s code cache, where Node has no compile cache (Node 20)', () => {
       `  dirname: ${DIRNAME},`,
       '  isMain: require.main === module,',
       '  thisIsExports: this === exports,',
+      `  inRequireCache: require.cache[${FILENAME}] === module,`,
       '};',
     ].join('\n'));
     const { loaded } = load(file, temp());
     assert.deepEqual(loaded?.exports, {
       sibling: 'beside', builtin: 'function', filename: file, dirname: path.dirname(file), isMain: false, thisIsExports: true,
+      inRequireCache: true,
     });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    assert.equal(require(file), loaded?.exports, 'a later require answers the same module, not a second copy');
   });
 
   it('keeps the file\'s own line numbers in stack traces, past the #! line', () => {
@@ -286,11 +290,11 @@ describe('V8\'s code cache, where Node has no compile cache (Node 20)', () => {
     assert.equal(statSync(cachePath).mtimeMs, written, 'not written again at the exit');
   });
 
-  it('is not used without a private cache folder, nor under NODE_DISABLE_COMPILE_CACHE: a plain require', () => {
-    const file = bundle(`module.exports = { how: require.cache[${FILENAME}]?.exports === module.exports ? "require" : "?" };`);
+  it('is not used under NODE_DISABLE_COMPILE_CACHE: a plain require, and no folder made', () => {
+    const file = bundle();
     const cache = temp();
-    assert.deepEqual(loadBundle(file, {}, { XDG_CACHE_HOME: cache, NODE_DISABLE_COMPILE_CACHE: '1' }), { how: 'require' });
-    assert.deepEqual(readdirSync(cache), []);
+    assert.deepEqual(loadBundle(file, {}, { XDG_CACHE_HOME: cache, NODE_DISABLE_COMPILE_CACHE: '1' }), { answer: 42 });
+    assert.deepEqual(readdirSync(cache), [], 'no cache folder made');
   });
 });
 

@@ -219,8 +219,19 @@ export function loadWithCodeCache(
     saveWhen(save);
   }
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  const module = { exports: {} as unknown, filename: file, id: file };
-  wrapper.call(module.exports, module.exports, nodeModule.createRequire(file), module, file, path.dirname(file));
+  // A module as Node's loader makes one, in require's cache as it puts it there: a later
+  // require of the file answers it, and tools that list what a process loaded see it.
+  const module = new nodeModule.Module(file);
+  module.filename = file;
+  const moduleRequire = nodeModule.createRequire(file);
+  moduleRequire.cache[file] = module;
+  try {
+    wrapper.call(module.exports, module.exports, moduleRequire, module, file, path.dirname(file));
+  } catch (error) {
+    delete moduleRequire.cache[file];
+    throw error;
+  }
+  module.loaded = true;
   return { exports: module.exports, cached };
 }
 
