@@ -138,6 +138,18 @@ function envWithCache(cache: string): NodeJS.ProcessEnv {
   return env;
 }
 
+/** `umsg check` with `node`, its cache folder writable by everyone: it checks, and writes nothing there. */
+function checkWithSharedCacheFolder(node: string): void {
+  ensureBundle();
+  const cache = temp();
+  const dir = path.join(cache, 'umsg', 'node-compile-cache');
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o777);
+  const run = spawnSync(node, [CLI_BUNDLE, 'check', 'examples/valid'], { cwd: ROOT, env: envWithCache(cache), encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(readdirSync(dir), []);
+}
+
 describe('umsg on a Node with the compile cache', () => {
   const { node, why } = newerNode();
 
@@ -158,16 +170,7 @@ describe('umsg on a Node with the compile cache', () => {
     assert.equal(second.stderr, '');
   });
 
-  it('writes nothing in a cache folder others can write, and checks all the same', { skip: why }, () => {
-    ensureBundle();
-    const cache = temp();
-    const dir = path.join(cache, 'umsg', 'node-compile-cache');
-    mkdirSync(dir, { recursive: true });
-    chmodSync(dir, 0o777);
-    const run = spawnSync(node!, [CLI_BUNDLE, 'check', 'examples/valid'], { cwd: ROOT, env: envWithCache(cache), encoding: 'utf8' });
-    assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual(readdirSync(dir), []);
-  });
+  it('writes nothing in a cache folder others can write, and checks all the same', { skip: why }, () => checkWithSharedCacheFolder(node!));
 });
 
 /** A bundle in a folder of its own: CommonJS, as esbuild writes them, with a #! line and a sibling it requires. */
@@ -358,15 +361,6 @@ describe('umsg on a Node without the compile cache (Node 20)', () => {
     assert.equal(statSync(path.join(dir, written[0])).mtimeMs, when, 'read, not written again');
   });
 
-  it('writes nothing in a cache folder others can write, and checks all the same', { skip: why }, () => {
-    ensureBundle();
-    const cache = temp();
-    const dir = path.join(cache, 'umsg', 'node-compile-cache');
-    mkdirSync(dir, { recursive: true });
-    chmodSync(dir, 0o777);
-    const run = spawnSync(process.execPath, [CLI_BUNDLE, 'check', 'examples/valid'],
-      { cwd: ROOT, env: envWithCache(cache), encoding: 'utf8' });
-    assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual(readdirSync(dir), []);
-  });
+  it('writes nothing in a cache folder others can write, and checks all the same', { skip: why },
+    () => checkWithSharedCacheFolder(process.execPath));
 });
