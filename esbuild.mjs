@@ -55,9 +55,9 @@ export const browser = {
 /**
  * web-tree-sitter, a third of the command line's code, is imported with the first provider
  * descriptor (workspace/sourceParser.ts imports it dynamically): in the Node bundles that import
- * stays a load of dist/web-tree-sitter.js, built beside them (a require, when it runs), so a run
- * over messages never compiles it. Its CommonJS build, as the alias below says, re-exported by
- * name.
+ * stays an import of dist/web-tree-sitter.js, built beside them, so a run over messages never
+ * compiles it. Its CommonJS build, as the alias below says; re-exported from an ES module, so
+ * that Node's import() sees its names.
  */
 const TREE_SITTER_CHUNK = './web-tree-sitter.js';
 const treeSitterApart = {
@@ -84,10 +84,6 @@ const builds = [
     },
     outdir: 'dist',
     plugins: [treeSitterApart],
-    // import() becomes a require when it runs: on Node 20 the launchers compile the bundles
-    // themselves, with V8's code cache (server/src/node/compileCache.ts), and code compiled that
-    // way cannot import() without an experimental flag.
-    supported: { 'dynamic-import': false },
     banner: { js: '#!/usr/bin/env node' },
   },
   {

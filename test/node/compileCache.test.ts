@@ -3,24 +3,17 @@
  * else could write is never used (cached code runs as the user), and, with a Node that has the
  * call (22 and later), that `umsg` writes the cache there and gives the same report from it.
  *
- * On Node 20, which has no such call, the launchers keep V8's code cache of the bundle
- * themselves (`loadWithCodeCache`): that it loads a bundle as require would, writes the cache
- * once, reads it back, and never reads a cache of another version of the file.
- *
- * The Node 22 part needs such a Node: UMSG_TEST_NODE names one, else the Node 24 the editor
+ * That last part needs such a Node: UMSG_TEST_NODE names one, else the Node 24 the editor
  * tests provision (.vscode-test/node24, `node test/editor/provision.mjs`; .ci/run provisions it
  * before the unit tests). Without one it is reported as skipped, with the reason.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import * as nodeModule from 'node:module';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  beforeV8FlagsChange, checksum, codeCachePath, compileCacheDir, enableCompileCache, isPrivateDir, loadBundle, loadWithCodeCache,
-} from '../../server/src/node/compileCache';
+import { compileCacheDir, enableCompileCache, isPrivateDir } from '../../server/src/node/compileCache';
 import { CLI_BUNDLE, ensureBundle, ROOT } from '../support/bundle';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'umsg-compile-cache-'));
@@ -138,18 +131,6 @@ function envWithCache(cache: string): NodeJS.ProcessEnv {
   return env;
 }
 
-/** `umsg check` with `node`, its cache folder writable by everyone: it checks, and writes nothing there. */
-function checkWithSharedCacheFolder(node: string): void {
-  ensureBundle();
-  const cache = temp();
-  const dir = path.join(cache, 'umsg', 'node-compile-cache');
-  mkdirSync(dir, { recursive: true });
-  chmodSync(dir, 0o777);
-  const run = spawnSync(node, [CLI_BUNDLE, 'check', 'examples/valid'], { cwd: ROOT, env: envWithCache(cache), encoding: 'utf8' });
-  assert.equal(run.status, 0, run.stderr);
-  assert.deepEqual(readdirSync(dir), []);
-}
-
 describe('umsg on a Node with the compile cache', () => {
   const { node, why } = newerNode();
 
@@ -170,197 +151,14 @@ describe('umsg on a Node with the compile cache', () => {
     assert.equal(second.stderr, '');
   });
 
-  it('writes nothing in a cache folder others can write, and checks all the same', { skip: why }, () => checkWithSharedCacheFolder(node!));
-});
-
-/** A bundle in a folder of its own: CommonJS, as esbuild writes them, with a #! line and a sibling it requires. */
-function bundle(body = 'module.exports = { answer: 42 };'): string {
-  const dir = temp();
-  writeFileSync(path.join(dir, 'sibling.js'), 'module.exports = "beside";\n');
-  const file = path.join(dir, 'main.js');
-  writeFileSync(file, `#!/usr/bin/env node\n"use strict";\n${body}\n`);
-  return file;
-}
-
-/** loadWithCodeCache with the save it asks for kept, to call when the test says (not at the exit of the test process). */
-function load(file: string, dir: string) {
-  const saves: (() => void)[] = [];
-  const loaded = loadWithCodeCache(file, dir, (save) => saves.push(save));
-  return { loaded, save: () => saves.forEach((s) => s()), asked: saves.length };
-}
-
-describe('V8\'s code cache, where Node has no compile cache (Node 20)', () => {
-  // The unit tests' build writes each source's own path over those two names (test/run-unit.mjs):
-  // the bundle's text spells them in two parts.
-  const FILENAME = '__' + 'filename';
-  const DIRNAME = '__' + 'dirname';
-
-  it('loads a bundle as require would: its module, exports, require, file name and folder', () => {
-    const file = bundle([
-      'module.exports = {',
-      '  sibling: require("./sibling.js"),',
-      '  builtin: typeof require("node:path").join,',
-      `  filename: ${FILENAME},`,
-      `  dirname: ${DIRNAME},`,
-      '  isMain: require.main === module,',
-      '  thisIsExports: this === exports,',
-      `  inRequireCache: require.cache[${FILENAME}] === module,`,
-      '};',
-    ].join('\n'));
-    const { loaded } = load(file, temp());
-    assert.deepEqual(loaded?.exports, {
-      sibling: 'beside', builtin: 'function', filename: file, dirname: path.dirname(file), isMain: false, thisIsExports: true,
-      inRequireCache: true,
-    });
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    assert.equal(require(file), loaded?.exports, 'a later require answers the same module, not a second copy');
-  });
-
-  it('keeps the file\'s own line numbers in stack traces, past the #! line', () => {
-    const file = bundle('module.exports = () => new Error("here").stack;');
-    const stack = (load(file, temp()).loaded!.exports as () => string)();
-    assert.match(stack, new RegExp(`${path.basename(file)}:3:`), stack);
-  });
-
-  it('writes the cache once, then reads it and writes nothing more', () => {
-    const file = bundle();
-    const dir = temp();
-    const first = load(file, dir);
-    assert.equal(first.loaded?.cached, false);
-    assert.equal(first.asked, 1, 'a save asked for');
-    assert.deepEqual(readdirSync(dir), [], 'nothing written before the save');
-    first.save();
-    const cachePath = codeCachePath(dir, file);
-    assert.deepEqual(readdirSync(dir), [path.basename(cachePath)]);
-    assert.equal(statSync(cachePath).mode & 0o077, 0, 'readable by this user only');
-    const second = load(file, dir);
-    assert.equal(second.loaded?.cached, true, 'V8 took the cache');
-    assert.equal(second.asked, 0, 'no save asked for');
-    assert.deepEqual(second.loaded?.exports, { answer: 42 });
-  });
-
-  it('never runs the compiled code of another version of the file, and replaces its cache', () => {
-    const file = bundle('module.exports = { answer: 42 };');
-    const dir = temp();
-    load(file, dir).save();
-    const other = bundle();
-    load(other, dir).save();
-    // The same length, written at once (the same time stamps, to the file system's tick): V8's
-    // own check, the source's length, would take the old code for it.
-    writeFileSync(file, readFileSync(file, 'utf8').replace('42', '43'));
-    const next = load(file, dir);
-    assert.equal(next.loaded?.cached, false);
-    assert.deepEqual(next.loaded?.exports, { answer: 43 });
-    next.save();
-    assert.deepEqual(readdirSync(dir).sort(), [path.basename(codeCachePath(dir, file)), path.basename(codeCachePath(dir, other))].sort(),
-      'one cache per bundle');
-    const again = load(file, dir);
-    assert.equal(again.loaded?.cached, true);
-    assert.deepEqual(again.loaded?.exports, { answer: 43 });
-  });
-
-  it('compiles afresh from a damaged cache, and writes a good one', () => {
-    const file = bundle();
-    const dir = temp();
-    const cachePath = codeCachePath(dir, file);
-    load(file, dir).save();
-    const good = readFileSync(cachePath);
-    // Its source right, V8's part cut short, or one byte of it changed (V8 itself would take
-    // either); then nothing like a cache at all.
-    writeFileSync(cachePath, good.subarray(0, good.length - 100));
-    assert.equal(load(file, dir).loaded?.cached, false);
-    const flipped = Buffer.from(good);
-    flipped[flipped.length - 50] ^= 0x5a;
-    writeFileSync(cachePath, flipped);
-    assert.equal(load(file, dir).loaded?.cached, false);
-    writeFileSync(cachePath, Buffer.from('not a code cache at all'));
-    const first = load(file, dir);
-    assert.equal(first.loaded?.cached, false);
-    assert.deepEqual(first.loaded?.exports, { answer: 42 });
-    first.save();
-    assert.equal(load(file, dir).loaded?.cached, true);
-  });
-
-  it('writes the cache before V8\'s flags change (a cache made under other flags is refused), and only once', () => {
-    const file = bundle();
-    const dir = temp();
-    const first = load(file, dir);
-    beforeV8FlagsChange();
-    assert.equal(readdirSync(dir).length, 1, 'written when the flags were about to change');
-    const cachePath = codeCachePath(dir, file);
-    const written = statSync(cachePath).mtimeMs;
-    first.save();
-    assert.equal(statSync(cachePath).mtimeMs, written, 'not written again at the exit');
-  });
-
-  it('is not used under NODE_DISABLE_COMPILE_CACHE: a plain require, and no folder made', () => {
-    const file = bundle();
-    const cache = temp();
-    assert.deepEqual(loadBundle(file, {}, { XDG_CACHE_HOME: cache, NODE_DISABLE_COMPILE_CACHE: '1' }), { answer: 42 });
-    assert.deepEqual(readdirSync(cache), [], 'no cache folder made');
-  });
-});
-
-describe('what compiles code at run time', () => {
-  /** Every TypeScript file under `dir`. */
-  const sources = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((p) => p.endsWith('.ts')).map((p) => path.join(dir, p));
-
-  it('is the launchers\' loader alone: no other shipped source imports node:vm, calls eval or makes a Function', () => {
-    const found: string[] = [];
-    for (const file of [...sources(path.join(ROOT, 'server', 'src')), ...sources(path.join(ROOT, 'client', 'src'))]) {
-      const text = readFileSync(file, 'utf8');
-      const relative = path.relative(ROOT, file);
-      if (/from '(?:node:)?vm'/.test(text) && relative !== path.join('server', 'src', 'node', 'compileCache.ts')) found.push(`${relative}: node:vm`);
-      if (/\beval\(|new Function\(/.test(text)) found.push(`${relative}: eval or Function`);
-    }
-    assert.deepEqual(found, []);
-  });
-});
-
-describe('the code cache\'s checksum', () => {
-  it('changes with any one byte and with the length, wherever the bytes start', () => {
-    const bytes = Buffer.alloc(1030);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff;
-    const base = checksum(bytes);
-    assert.equal(checksum(Buffer.from(bytes)), base, 'the same bytes, the same checksum');
-    for (const at of [0, 1, 513, 1027, 1029]) {
-      const changed = Buffer.from(bytes);
-      changed[at] ^= 1;
-      assert.notEqual(checksum(changed), base, `byte ${at}`);
-    }
-    assert.notEqual(checksum(bytes.subarray(0, 1029)), base, 'one byte shorter');
-    const shifted = Buffer.alloc(1031);
-    bytes.copy(shifted, 1);
-    assert.equal(checksum(shifted.subarray(1)), base, 'bytes that do not start on a word');
-  });
-});
-
-describe('umsg on a Node without the compile cache (Node 20)', () => {
-  const why = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function'
-    ? `this Node (${process.version}) has module.enableCompileCache: the launchers use it instead`
-    : undefined;
-
-  it('writes the code cache of the command line once, and gives the same report from it', { skip: why }, () => {
+  it('writes nothing in a cache folder others can write, and checks all the same', { skip: why }, () => {
     ensureBundle();
     const cache = temp();
-    const env = envWithCache(cache);
-    const run = () => spawnSync(process.execPath, [CLI_BUNDLE, 'check', '--format', 'json', 'examples/invalid'],
-      { cwd: ROOT, env, encoding: 'utf8' });
-    const first = run();
-    assert.equal(first.status, 1, first.stderr);
     const dir = path.join(cache, 'umsg', 'node-compile-cache');
-    const written = readdirSync(dir);
-    assert.equal(written.length, 1, `one cache file: ${written.join(', ')}`);
-    assert.match(written[0], /^cli-main\.js-[0-9a-f]{8}-v\d+\.\d+\.\d+-/);
-    const when = statSync(path.join(dir, written[0])).mtimeMs;
-    const second = run();
-    assert.equal(second.status, 1, second.stderr);
-    assert.equal(second.stdout, first.stdout);
-    assert.equal(second.stderr, '');
-    assert.equal(statSync(path.join(dir, written[0])).mtimeMs, when, 'read, not written again');
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o777);
+    const run = spawnSync(node!, [CLI_BUNDLE, 'check', 'examples/valid'], { cwd: ROOT, env: envWithCache(cache), encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(readdirSync(dir), []);
   });
-
-  it('writes nothing in a cache folder others can write, and checks all the same', { skip: why },
-    () => checkWithSharedCacheFolder(process.execPath));
 });

@@ -9,7 +9,6 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { ProviderProjects } from '../workspace/providerProject';
 import { SourceParsers, WASM_FILES, type LoadWasm } from '../workspace/sourceParser';
-import { beforeV8FlagsChange } from './compileCache';
 import { readRegularFile, SIDE_FILE_MAX_BYTES } from './files';
 
 /** Where each .wasm file is in node_modules, for runs from source (tests); the bundle reads dist/tree-sitter/. */
@@ -33,7 +32,6 @@ export const loadWasmFile: LoadWasm = async (fileName) => {
   if (!baselineOnly) {
     // node:v8 is loaded here, with the first grammar: a run over messages alone never needs it.
     const { setFlagsFromString } = await import('node:v8');
-    beforeV8FlagsChange();
     setFlagsFromString('--liftoff-only');
     baselineOnly = true;
   }
