@@ -59,8 +59,7 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
     const found = await configs.forFile(file);
     checker.stdinText = await readStdin(io, messageByteLimit(found.config.maxFileSize));
   } else {
-    const collector = new FileCollector(problems, shown, (folder, names) => checker.listings.seed(folder, names),
-      (file) => checker.listings.seedRegular(file));
+    const collector = new FileCollector(problems, shown, checker.listings);
     for (const p of args.paths) await collector.add(path.resolve(io.cwd, p));
     targets = collector.files;
   }

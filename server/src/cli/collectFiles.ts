@@ -4,7 +4,7 @@
  * for each path that cannot be read.
  */
 import { statSync } from 'node:fs';
-import { describeError, NODE_FOLDERS_SYNC, realPathOfSync } from '../node/files';
+import { describeError, type FolderListings, NODE_FOLDERS_SYNC, realPathOfSync } from '../node/files';
 import { FolderWalk, type FolderEntry, type WalkHost } from '../workspace/walkFolders';
 import { checkedLanguageOf } from './checkFiles';
 
@@ -33,22 +33,21 @@ export class FileCollector {
   private readonly walk: FolderWalk;
 
   /**
-   * `listed`: each folder's names as the walk lists them (so that the check need not list it
-   * again); `regular`: each file the listing says is a regular file (so that its read need not
-   * ask again).
+   * `listings`: the check's, told what the walk saw: each folder's names (so that the check need
+   * not list it again) and each file the listing showed as a regular file (so that its read need
+   * not ask again).
    */
   constructor(
     private readonly problems: Problem[],
     private readonly shown: (p: string) => string,
-    listed?: (folder: string, names: string[]) => void,
-    regular?: (file: string) => void,
+    listings?: FolderListings,
   ) {
-    const host: WalkHost = listed
+    const host: WalkHost = listings
       ? {
         ...NODE_FOLDERS_SYNC,
         list: async (folder) => {
           const entries = await NODE_FOLDERS_SYNC.list(folder);
-          if (Array.isArray(entries)) listed(folder, (entries as readonly FolderEntry[]).map((e) => e.name));
+          if (Array.isArray(entries)) listings.seed(folder, (entries as readonly FolderEntry[]).map((e) => e.name));
           return entries;
         },
       }
@@ -57,7 +56,7 @@ export class FileCollector {
       wanted: (name) => !!checkedLanguageOf(name),
       take: (file, real, isRegular) => {
         this.files.push({ file, real });
-        if (isRegular) regular?.(file);
+        if (isRegular) listings?.seedRegular(file);
       },
       problem: ({ path: p, folder, reason }) => this.problems.push({
         line: folder ? `Cannot read the folder "${this.shown(p)}": ${reason}.` : `Cannot read "${this.shown(p)}": ${reason}.`,

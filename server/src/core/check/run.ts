@@ -158,6 +158,8 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
     if (severity) kept!.count(offset, length, channels, severity);
   };
   let context: RuleContext | undefined;
+  /** Each rule's setting in the config, in the order of `rules` (known once the form is). */
+  let settings: Settings | undefined;
 
   function runRule(rule: Rule, setting: SeverityOrOff | undefined) {
     if (setting === 'off') return;
@@ -205,8 +207,9 @@ export function startCheck(text: string, language: LanguageId, options: CheckOpt
           if (form === 'native') rules = rulesFor(catalogue, language, true);
         }
         card = language === 'universal-message' && form !== 'native' ? buildRichCard(doc) : undefined;
+        settings = settingsFor(config.rules, rules);
       } else {
-        runRule(rules[next], settingsFor(config.rules, rules)[next]);
+        runRule(rules[next], settings![next]);
       }
       next++;
       if (cancelled || next >= rules.length) done = true;
@@ -255,16 +258,11 @@ function rulesFor(catalogue: readonly Rule[], language: LanguageId, nativeForm: 
 type Settings = readonly (SeverityOrOff | undefined)[];
 const settingLists = new WeakMap<object, Map<readonly Rule[], Settings>>();
 
-/** The last answer of settingsFor: a check asks with the same two for each of its rules. */
-let lastSettings: { of: object; rules: readonly Rule[]; settings: Settings } | undefined;
-
 function settingsFor(of: Readonly<Record<string, SeverityOrOff | undefined>>, rules: readonly Rule[]): Settings {
-  if (lastSettings?.of === of && lastSettings.rules === rules) return lastSettings.settings;
   let byList = settingLists.get(of);
   if (!byList) settingLists.set(of, (byList = new Map<readonly Rule[], Settings>()));
   let settings = byList.get(rules);
   if (!settings) byList.set(rules, (settings = rules.map((r) => of[r.id])));
-  lastSettings = { of, rules, settings };
   return settings;
 }
 
