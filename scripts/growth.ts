@@ -15,7 +15,8 @@
  * Timing: a warm-up at n, then the number of calls per sample is chosen so that one sample at
  * n takes at least MIN_SAMPLE_MS (tiny timings are all noise); n and 4n are then sampled in
  * alternation (so that a slow moment of the machine hits both) and the fastest of each compared.
- * Times are the process's CPU time, not wall-clock time (see timeOnce).
+ * Times are the process's CPU time, not wall-clock time (see timeOnce). A case over the bound is
+ * measured again (MEASUREMENTS in all) and fails only when every measurement is over it.
  */
 import { checkDocument } from '../server/src/core/check/run';
 import { DEFAULT_CONFIG } from '../server/src/core/findings/config';
@@ -39,6 +40,13 @@ const LINEAR_BOUND = 8;
  */
 const SAMPLES = 5;
 const MIN_SAMPLE_MS = 30;
+/**
+ * Measurements of a case before it fails: a case over LINEAR_BOUND is measured again, and fails
+ * only when each measurement is over it. Quadratic work is over it every time (about 16×); the
+ * shared machine is not. One whole run of `npm run bench` failed "// @each / // @end pairs" at
+ * 11.4× (1.2 ms at n), which passed six runs of this suite alone at 3.9–4.3×.
+ */
+const MEASUREMENTS = 3;
 /** No file-size cap: the pathologies are measured, not skipped. */
 const CONFIG = { ...DEFAULT_CONFIG, maxFileSize: Number.MAX_SAFE_INTEGER };
 
@@ -284,7 +292,13 @@ function main() {
   console.log(`\nGrowth from n to 4n (linear about 4×, quadratic 16×; failing over ${LINEAR_BOUND}×)\n`);
   row(['item', 'pathology', 'n', 'ms at n', 'ms at 4n', '4n / n', '']);
   for (const c of cases) {
-    const r = measure(c);
+    let r = measure(c);
+    let tries = 1;
+    while (r.ratio > LINEAR_BOUND && tries < MEASUREMENTS) {
+      const again = measure(c);
+      if (again.ratio < r.ratio) r = again;
+      tries++;
+    }
     const ok = r.ratio <= LINEAR_BOUND;
     if (!ok) failures.push(`${c.name} (item ${c.item}): ${r.ratio.toFixed(1)}× from n = ${c.n.toLocaleString('en-US')} to 4n`);
     row([
@@ -294,7 +308,7 @@ function main() {
       r.small.toFixed(2),
       r.large.toFixed(2),
       `${r.ratio.toFixed(1)}×`,
-      ok ? 'ok' : 'FAIL',
+      ok ? (tries > 1 ? `ok (measured ${tries} times)` : 'ok') : `FAIL (measured ${tries} times)`,
     ]);
   }
   console.log(`\n${cases.length} cases in ${((Date.now() - started) / 1000).toFixed(1)} s`);
