@@ -116,7 +116,7 @@ async function checkWith(args: CheckArgs, io: CliIO, progress: Progress): Promis
     if (configDirs.has(dir)) continue;
     configDirs.add(dir);
     // A lookup that fails fails again for the file itself, which then says why it was not checked.
-    const found = await configs.forFile(file).catch(() => undefined);
+    const found = await checker.configOf(file).catch(() => undefined);
     if (!found?.configPath || configsSeen.has(found.configPath)) continue;
     configsSeen.add(found.configPath);
     configsFound.push(found);

@@ -365,10 +365,20 @@ export class FileChecker {
     return { found, text, language, related: typeof text === 'string' ? bare : undefined, key: undefined };
   }
 
-  private async prepare(file: string): Promise<Prepared> {
+  /**
+   * The config of `file`'s folder, known from then on: the folder's files are prepared without
+   * a wait (prepareNow). The command line asks it for each folder before any file is checked,
+   * so that a folder's first files take that way too: else the first 32, in flight at once,
+   * each looked the config up and read its context through promises.
+   */
+  async configOf(file: string): Promise<ConfigForFile> {
     const found = await this.configs.forFile(file);
-    // Known from now on: the folder's next files are prepared without a wait.
     this.configNow.set(file.slice(0, file.lastIndexOf(path.sep)), found);
+    return found;
+  }
+
+  private async prepare(file: string): Promise<Prepared> {
+    const found = await this.configOf(file);
     // By its name alone: the whole path would be split again for every file.
     const language = checkedLanguageOf(file.slice(file.lastIndexOf(path.sep) + 1))!;
     // Taken before the file is read: a file written meanwhile has a new key on the next run.
