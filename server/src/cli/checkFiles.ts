@@ -361,8 +361,13 @@ export class FileChecker {
     if (language === 'native-provider') return undefined;
     const bare = language === 'universal-message' ? contextFromListing(file, (dir) => this.listings.listedNow(dir)) : undefined;
     if (language === 'universal-message' && !bare) return undefined;
-    const text = withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize), this.listings.listedRegular(file)));
+    const text = this.readChecked(file, found);
     return { found, text, language, related: typeof text === 'string' ? bare : undefined, key: undefined };
+  }
+
+  /** A file to check, read under its config's size limit (without the fstat where its listing said it is a regular file). */
+  private readChecked(file: string, found: ConfigForFile): ReadOutcome {
+    return withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize), this.listings.listedRegular(file)));
   }
 
   /**
@@ -392,8 +397,7 @@ export class FileChecker {
         damagedEntry = true;
       }
     }
-    const text: ReadOutcome = this.stdinText
-      ?? withoutBom(readRegularFileSync(file, messageByteLimit(found.config.maxFileSize), this.listings.listedRegular(file)));
+    const text: ReadOutcome = this.stdinText ?? this.readChecked(file, found);
     // With a cache keyed on content, every file the context reads is part of the key.
     const reads = new Map<string, ReadOutcome>();
     const read = this.keyed && byMetadata === undefined

@@ -81,7 +81,8 @@ export class FileCollector {
     if (!checkedLanguageOf(p)) {
       throw new InputError(`"${p}" is not a file umsg checks: expected *.umsg, *.configmeta.json or *.provider.json.`);
     }
-    // Not a regular file (a pipe, a device): taken, so that reading it says why it is refused.
-    this.walk.takeOnce(p, realPathOfSync(p) ?? p);
+    // Taken whatever it is: a pipe or a device too, so that reading it says why it is refused.
+    // The stat above says already whether it is a regular file: its read need not ask again.
+    this.walk.takeOnce(p, realPathOfSync(p) ?? p, s.isFile());
   }
 }
