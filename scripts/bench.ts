@@ -70,7 +70,7 @@ const RESULTS = path.join(ROOT, 'bench', 'results.json');
 
 const quick = process.argv.includes('--quick');
 const cacheOnly = process.argv.includes('--cache-only');
-// Seven rounds: the goals are judged on the median of each round's ratio (report.ts, pairedRatio).
+// Seven rounds: the goals are judged on the median of each round's ratio (report.ts, ratioGoal).
 const ROUNDS = quick ? 3 : 7;
 const EDITS = quick ? 40 : 200;
 const PUSH_EDITS = quick ? 10 : 50;

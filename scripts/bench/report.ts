@@ -99,17 +99,11 @@ export interface BenchResults {
 const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
 
 /**
- * One tool's wall-clock time over another's, round by round (both ran in the same round), and
- * the median of those ratios: what the speed goals are judged on. A slow moment of a shared
- * machine slows both processes of a round, so it moves this less than the ratio of the two
- * medians, which the tables show. Results recorded without every round give that ratio instead.
+ * One tool's wall-clock time over another's, round by round (both ran in the same round): the
+ * speed goals are judged on the median of those ratios. A slow moment of a shared machine slows
+ * both processes of a round, so it moves this less than the ratio of the two medians, which the
+ * tables show. Undefined for results recorded without every round.
  */
-function pairedRatio(a: ToolResult, b: ToolResult): number {
-  const rounds = roundRatios(a, b);
-  return rounds ? median(rounds) : ratio(a.wallMs, b.wallMs);
-}
-
-/** Each round's ratio of `a` to `b`; undefined for results recorded without every round. */
 function roundRatios(a: ToolResult, b: ToolResult): number[] | undefined {
   if (a.runsMs.length === 0 || a.runsMs.length !== b.runsMs.length) return undefined;
   return a.runsMs.map((x, i) => ratio(x, b.runsMs[i]));
@@ -117,21 +111,22 @@ function roundRatios(a: ToolResult, b: ToolResult): number[] | undefined {
 
 /**
  * A goal on the ratio of two processes' wall-clock times, judged on the median of the rounds'
- * ratios. Its figure also gives the range of those ratios and the rounds that met the goal on
- * their own: on a shared machine a median within a few per cent of the bound can land on either
- * side from one run of the bench to the next, and "4 of 7 rounds" says so where "met" alone
- * would not.
+ * ratios (on the ratio of the medians for results without every round). Its figure also gives
+ * the range of those ratios and the rounds that met the goal on their own: on a shared machine
+ * a median within a few per cent of the bound can land on either side from one run of the
+ * bench to the next, and "4 of 7 rounds" says so where "met" alone would not.
  */
 export function ratioGoal(goal: string, a: ToolResult, b: ToolResult, meets: (r: number) => boolean): Goal {
-  const paired = pairedRatio(a, b);
   const rounds = roundRatios(a, b);
-  if (!rounds) return { goal, figure: times(paired), met: meets(paired) };
-  const low = Math.min(...rounds);
-  const high = Math.max(...rounds);
+  if (!rounds) {
+    const whole = ratio(a.wallMs, b.wallMs);
+    return { goal, figure: times(whole), met: meets(whole) };
+  }
+  const paired = median(rounds);
   const meeting = rounds.filter(meets).length;
   return {
     goal,
-    figure: `${times(paired)} (${times(low)}–${times(high)}; ${meeting} of ${rounds.length} rounds met it)`,
+    figure: `${times(paired)} (${times(Math.min(...rounds))}–${times(Math.max(...rounds))}; ${meeting} of ${rounds.length} rounds met it)`,
     met: meets(paired),
   };
 }
@@ -148,7 +143,7 @@ function corpus(r: BenchResults, id: CorpusResult['id']): CorpusResult | undefin
   return r.processes.find((c) => c.id === id);
 }
 
-/** The speed goals, judged on wall-clock times (the median of each round's ratio, pairedRatio) and on the p95 of latencies. */
+/** The speed goals, judged on wall-clock times (the median of each round's ratio, ratioGoal) and on the p95 of latencies. */
 export function goalsOf(r: BenchResults): Goal[] {
   const goals: Goal[] = [];
   const ordinary = corpus(r, 'ordinary');
