@@ -8,10 +8,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ordinaryMessage, writeCorpus } from '../corpus';
+import type { CorpusResult } from './report';
 import type { SchemaName } from './schemas';
 
 export interface Corpus {
-  id: 'ordinary' | 'huge-message' | 'config-meta' | 'native';
+  id: CorpusResult['id'];
   /** How the tables name it. */
   name: string;
   /** What to pass to each tool: a folder or one file. */
