@@ -39,9 +39,10 @@
  *    each version's diagnostics pulled meanwhile (p50, p95, max).
  *
  * Prints a table with the speed goals marked met, not met or (a ratio goal whose rounds split
- * around its bound) too close to call; the bench does not fail on a goal, only on a broken measurement (a tool that errors, exits with another code, or reads
- * another number of files). The full run writes bench/results.json, from which
- * `npm run generate` writes the speed tables of docs/performance.md (scripts/bench/report.ts).
+ * around its bound) too close to call; the bench does not fail on a goal, only on a broken
+ * measurement (a tool that errors, exits with another code, or reads another number of files).
+ * The full run writes bench/results.json, from which `npm run generate` writes the speed
+ * tables of docs/performance.md (scripts/bench/report.ts).
  *
  * Timings on a shared machine are noisy: read the ratios, which compare runs made side by side.
  */
