@@ -14,7 +14,7 @@ import { checkNativeDocument, validateNativeValue, NATIVE_FORMATS } from '../../
 import { parseJsonDocument } from '../../../server/src/core/syntax/jsonDocument';
 import type { SampleData } from '../../../server/src/core/template/render';
 import type { JsonValue } from '../../../server/src/core/template/templateEval';
-import { DISH_LIST_WITH_EACH } from '../../support/nativeCheck';
+import { chars, DISH_LIST_WITH_EACH } from '../../support/nativeCheck';
 
 type Json = { [key: string]: JsonValue };
 
@@ -123,10 +123,10 @@ describe('WhatsApp native: each text at its limit is clean, one over is flagged 
   for (const [message, path, limit, what] of LENGTHS) {
     const kind = path.startsWith('interactive') ? ` ${(message.interactive as Json).type as string}` : '';
     it(`${path} (${message.type as string}${kind}): ${limit}`, () => {
-      // "é" is one code point and two UTF-16 units: the count is in code points.
-      const at = 'é'.repeat(limit);
+      // chars(n) ends in an emoji, one code point and two UTF-16 units: the count is in code points.
+      const at = chars(limit);
       assert.deepEqual(found(JSON.stringify(withValue(message, path, at))), [], 'at the limit');
-      const over = 'é'.repeat(limit + 1);
+      const over = chars(limit + 1);
       const text = JSON.stringify(withValue(message, path, over));
       const shown = (limit + 1).toLocaleString('en-US');
       assert.deepEqual(found(text), [[
@@ -136,6 +136,23 @@ describe('WhatsApp native: each text at its limit is clean, one over is flagged 
       ]]);
     });
   }
+});
+
+describe('WhatsApp native: a text of emoji alone is counted in code points', () => {
+  // Each 🍝 is two UTF-16 units: 20 of them are 40 units but 20 characters, and one is 2 units
+  // but a single character, which a minimum of 1 accepts.
+  const path = 'interactive.action.parameters.display_text';
+  it('one emoji meets a minimum of 1; 20 fit a limit of 20; 21 are over it', () => {
+    assert.deepEqual(found(JSON.stringify(withValue(CTA, path, '🍝'))), []);
+    assert.deepEqual(found(JSON.stringify(withValue(CTA, path, '🍝'.repeat(20)))), []);
+    const over = '🍝'.repeat(21);
+    assert.deepEqual(found(JSON.stringify(withValue(CTA, path, over))), [[
+      'channel-limit', JSON.stringify(over), `${path} has 21 characters: WhatsApp allows at most 20 (CTA URL button display_text).`,
+    ]]);
+  });
+  it('an empty one is still flagged', () => {
+    assert.deepEqual(found(JSON.stringify(withValue(CTA, path, ''))).map(([rule]) => rule), ['channel-limit']);
+  });
 });
 
 describe('WhatsApp native: counts, totals and uniqueness', () => {

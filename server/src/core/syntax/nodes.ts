@@ -8,13 +8,17 @@ import { PropertyNode } from './jsonTree';
 
 /**
  * The text of a string value written without templates; undefined for a template, a string
- * with one in it, or a value that is not a string. Every template starts with `${`, so a
- * string whose source holds none has none and its parsed value is its text: no string info
- * is built for it (the type, display and payload of each of thousands of actions). Only a
+ * with one in it, or a value that is not a string. In a document whose scan found no template
+ * (most), every string's parsed value is its text. Otherwise, every template starts with `${`,
+ * so a string whose source holds none has none and its parsed value is its text too: no string
+ * info is built for it (the type, display and payload of each of thousands of actions). Only a
  * string that holds `${` asks the template scan.
  */
 export function plainText(doc: JsonDocument, node: Node): string | undefined {
   if (node.type !== 'string') return undefined;
+  // No template in the document, whole or broken (`${` without its end): none in this string.
+  const scan = doc.scan;
+  if (scan.templates.length === 0 && scan.recovered.length === 0) return node.value as string;
   const text = doc.text;
   const end = node.offset + node.length - 1;
   for (let i = node.offset; i < end; i++) {

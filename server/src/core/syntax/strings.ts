@@ -45,10 +45,21 @@ function templatesIn(templates: readonly TemplateRegion[], start: number, end: n
  * both), so that a large message does not pay a count and an array per string.
  */
 class PlainStringInfo implements StringInfo {
-  private length: number | undefined;
-  private parts: string[] | undefined;
-  readonly wholly = false;
-  constructor(readonly staticText: string, readonly templates: TemplateRegion[]) {}
+  // Fields assigned in the constructor, not declared with initialisers or as parameter
+  // properties: those define each field on the new object before the constructor runs, a
+  // cost per field for one object per string of a message (as jsonTree.ts's PropertyNode).
+  declare private length: number | undefined;
+  declare private parts: string[] | undefined;
+  declare readonly wholly: false;
+  declare readonly staticText: string;
+  declare readonly templates: TemplateRegion[];
+  constructor(staticText: string, templates: TemplateRegion[]) {
+    this.staticText = staticText;
+    this.templates = templates;
+    this.wholly = false;
+    this.length = undefined;
+    this.parts = undefined;
+  }
   get prefix(): string {
     return this.staticText;
   }

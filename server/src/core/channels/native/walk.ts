@@ -336,13 +336,18 @@ class Walk<N> {
     const field = shownPath(path);
     if (info.wholly) return NO_PROBLEMS;
     const templated = info.templates.length > 0;
-    const length = info.staticLength;
-    if (spec.maxLength !== undefined && length > spec.maxLength) {
+    // A text has at most as many code points as UTF-16 units, and at least half as many: only
+    // a text whose units could cross a limit is counted (nearly every text fits, uncounted).
+    const units = info.staticText.length;
+    const maybeLong = spec.maxLength !== undefined && units > spec.maxLength;
+    const maybeShort = !templated && spec.minLength !== undefined && units < 2 * spec.minLength;
+    const length = maybeLong || maybeShort ? info.staticLength : units;
+    if (maybeLong && length > spec.maxLength) {
       const count = templated ? `at least ${formatCount(length)} characters without its templates` : `${formatCount(length)} characters`;
       const message = `${field} has ${count}: ${this.name} allows at most ${formatCount(spec.maxLength)} (${what}).`;
       (out ??= []).push({ rule: 'channel-limit', message });
     }
-    if (!templated && spec.minLength !== undefined && length < spec.minLength) {
+    if (maybeShort && length < spec.minLength) {
       (out ??= []).push({
         rule: 'channel-limit',
         short: true,
