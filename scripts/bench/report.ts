@@ -113,9 +113,9 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
  * both processes of a round, so it moves this less than the ratio of the two medians, which the
  * tables show. Undefined for results recorded without every round.
  */
-function roundRatios(a: ToolResult, b: ToolResult): number[] | undefined {
-  if (a.runsMs.length === 0 || a.runsMs.length !== b.runsMs.length) return undefined;
-  return a.runsMs.map((x, i) => ratio(x, b.runsMs[i]));
+function roundRatios(a: readonly number[], b: readonly number[]): number[] | undefined {
+  if (a.length === 0 || a.length !== b.length) return undefined;
+  return a.map((x, i) => ratio(x, b[i]));
 }
 
 /**
@@ -193,12 +193,8 @@ export function ratioVerdict(meeting: number, n: number): Verdict {
  */
 export function needsMoreRounds(corpus: RatioGoalSpec['corpus'], runs: ReadonlyMap<string, readonly number[]>): boolean {
   return RATIO_GOALS.some((g) => {
-    if (g.corpus !== corpus) return false;
-    const a = runs.get(g.a);
-    const b = runs.get(g.b);
-    if (!a || !b || a.length !== b.length || a.length === 0) return false;
-    const meeting = a.filter((x, i) => g.meets(ratio(x, b[i]))).length;
-    return ratioVerdict(meeting, a.length) === 'too close to call';
+    const rounds = g.corpus === corpus ? roundRatios(runs.get(g.a) ?? [], runs.get(g.b) ?? []) : undefined;
+    return rounds !== undefined && ratioVerdict(rounds.filter(g.meets).length, rounds.length) === 'too close to call';
   });
 }
 
@@ -211,7 +207,7 @@ export function needsMoreRounds(corpus: RatioGoalSpec['corpus'], runs: ReadonlyM
  * without every round are judged on the ratio of the medians.
  */
 export function ratioGoal(goal: string, a: ToolResult, b: ToolResult, meets: (r: number) => boolean): Goal {
-  const rounds = roundRatios(a, b);
+  const rounds = roundRatios(a.runsMs, b.runsMs);
   if (!rounds) {
     const whole = ratio(a.wallMs, b.wallMs);
     return { goal, figure: times(whole), verdict: meets(whole) ? 'met' : 'not met' };
