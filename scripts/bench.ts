@@ -19,7 +19,9 @@
  *    reads and JSON.parses the same files (the floor), ajv and VS Code's JSON language service
  *    with an equivalent schema (scripts/bench/schemas.ts). The tools are bundled by esbuild as
  *    dist/cli.js is. Medians of wall-clock time, and of CPU time (user + system, from this
- *    process's /proc/self/stat children's times: Linux, 10 ms resolution).
+ *    process's /proc/self/stat children's times: Linux, 10 ms resolution). Then one more run
+ *    of umsg (`--jobs 1`) and of VS Code's service with V8's code log, for what the optimizing
+ *    compiler made (scripts/bench/compiled.ts): functions and bytes of machine code.
  * 2. The server (dist/server.js --stdio) with a client that pulls diagnostics, as VS Code
  *    does: edit → diagnostics of an ordinary message over EDITS edits (p50, p95); the same with
  *    pushed diagnostics (these include the server's 200 ms debounce); hover and completion in
@@ -56,6 +58,7 @@ import { build } from 'esbuild';
 import { ordinaryMessage } from './corpus';
 import { FULL_SIZES, QUICK_SIZES, writeCorpora, type Corpus } from './bench/corpora';
 import { ServerProcess, timed, type Position } from './bench/lsp';
+import { codeLogFlags, optimizedCode, type CompiledCode } from './bench/compiled';
 import { median, percentile } from './bench/stats';
 import {
   goalsOf, MORE_ROUNDS, needsMoreRounds, printCache, printReport, printTyping, printWorkspace, ROUNDS as FULL_ROUNDS,
@@ -239,7 +242,29 @@ function sideBySide<T extends { id: string; name: string }>(
 function measureCorpus(corpus: Corpus, tools: Tool[], scratch: string): CorpusResult {
   const measured = sideBySide(corpus, corpus.id, tools, scratch);
   const result = Object.fromEntries(tools.map((t) => [t.id, measured.get(t.id)!])) as Record<ToolId, ToolResult>;
-  return { id: corpus.id, name: corpus.name, files: corpus.files, characters: corpus.characters, tools: result };
+  const compiled = measureCompiled(corpus, tools, scratch);
+  return { id: corpus.id, name: corpus.name, files: corpus.files, characters: corpus.characters, tools: result, compiled };
+}
+
+/**
+ * What V8's optimizing compiler made in one more run of umsg and of VS Code's service, each
+ * with V8's code log (scripts/bench/compiled.ts). umsg runs with `--jobs 1`, so that the figure
+ * is one thread's whatever the machine's load (the timed runs choose their threads by it).
+ */
+function measureCompiled(corpus: Corpus, tools: Tool[], scratch: string): NonNullable<CorpusResult['compiled']> {
+  const compiledBy = (id: 'umsg' | 'vscode', extra: string[]): CompiledCode => {
+    const tool = tools.find((t) => t.id === id)!;
+    const log = path.join(scratch, `${id}.code.log`);
+    runProcess([...codeLogFlags(log), ...tool.args(corpus), ...extra], path.join(scratch, `${id}.out`), tool.accept);
+    const code = optimizedCode(readFileSync(log, 'latin1'));
+    rmSync(log, { force: true });
+    // A log without optimized code is a log this reader does not understand (another Node's format), not a fact.
+    if (code.functions === 0) throw new Error(`${tool.name}: no optimized code in V8's code log of ${corpus.name}`);
+    return code;
+  };
+  const result = { umsg: compiledBy('umsg', ['--jobs', '1']), vscode: compiledBy('vscode', []) };
+  process.stdout.write('.');
+  return result;
 }
 
 /**

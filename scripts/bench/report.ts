@@ -4,6 +4,7 @@
  * No Node imports here: generating that page reads only the results file.
  */
 
+import type { CompiledCode } from './compiled';
 import { median } from './stats';
 import type { TypingResult } from './typing';
 import type { WorkspaceResult } from './workspace';
@@ -31,6 +32,8 @@ export interface CorpusResult {
   files: number;
   characters: number;
   tools: Record<ToolId, ToolResult>;
+  /** What V8's optimizing compiler made in one run of umsg and of VS Code's service (absent from runs before it was measured). */
+  compiled?: { umsg: CompiledCode; vscode: CompiledCode };
 }
 
 /**
@@ -225,6 +228,10 @@ const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x < 10 
 const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${Math.round(bytes / 2 ** 20)} MB`);
 const count = (n: number) => n.toLocaleString('en-US');
 
+const kb = (bytes: number) => `${count(Math.round(bytes / 1024))} KB`;
+/** What the optimizing compiler made, as the tables give it: its code objects and their size. */
+const compiledText = (c: CompiledCode) => `${count(c.functions)} functions, ${kb(c.bytes)}`;
+
 const cpu = (x: number | undefined) => (x === undefined ? 'n/a' : ms(x));
 const cpuRatio = (a: ToolResult, b: ToolResult) =>
   (a.cpuMs === undefined || b.cpuMs === undefined ? 'n/a' : times(ratio(a.cpuMs, b.cpuMs)));
@@ -340,6 +347,13 @@ export function printReport(r: BenchResults): void {
       ]);
     }
     console.log(`\n${c.name} (${count(c.characters)} characters)\n${table(rows)}`);
+    const k = c.compiled;
+    if (k) {
+      console.log(
+        `V8's optimizing compiler, one more run: umsg (--jobs 1) ${compiledText(k.umsg)}; ` +
+          `VS Code's service ${compiledText(k.vscode)} (umsg ${times(ratio(k.umsg.bytes, k.vscode.bytes))} the code)`,
+      );
+    }
   }
   if (r.cache) printCache(r.cache);
   const e = r.editor;
@@ -409,6 +423,22 @@ export function readmeSpeedTable(r: BenchResults): string {
         `${both(t.umsg)} | ${both(t.parse)} | ${both(t.ajv)} | ${both(t.vscode)} | ` +
         `${times(ratio(t.umsg.wallMs, t.parse.wallMs))} (${cpuRatio(t.umsg, t.parse)}) | ` +
         `${times(ratio(t.umsg.wallMs, t.vscode.wallMs))} (${cpuRatio(t.umsg, t.vscode)}) |`,
+    );
+  }
+  if (r.processes.every((c) => c.compiled)) {
+    lines.push(
+      '',
+      'What V8\'s optimizing compiler (TurboFan) made in one more run of each, from V8\'s code log (`node --log-code`; ' +
+        'umsg with `--jobs 1`): it compiles on the second core while the check runs, and it is where umsg spends more ' +
+        'than the service on many small files (see "What the optimizing compiler costs", below). ' +
+        'Unlike the times, these figures move by a few per cent from one run to the next.',
+      '',
+      '| workload | umsg check | VS Code\'s JSON service | umsg ÷ VS Code (code size) |',
+      '| --- | --- | --- | --- |',
+      ...r.processes.map((c) => {
+        const k = c.compiled!;
+        return `| ${c.name} | ${compiledText(k.umsg)} | ${compiledText(k.vscode)} | ${times(ratio(k.umsg.bytes, k.vscode.bytes))} |`;
+      }),
     );
   }
   if (r.cache) {
