@@ -21,7 +21,7 @@
  *    dist/cli.js is. Medians of wall-clock time, and of CPU time (user + system, from this
  *    process's /proc/self/stat children's times: Linux, 10 ms resolution). Then one more run
  *    of umsg (`--jobs 1`) and of VS Code's service with V8's code log, for what the optimizing
- *    compiler made (scripts/bench/compiled.ts): functions and bytes of machine code.
+ *    compiler made (scripts/bench/compiled.ts): its compilations and their bytes of machine code.
  * 2. The server (dist/server.js --stdio) with a client that pulls diagnostics, as VS Code
  *    does: edit → diagnostics of an ordinary message over EDITS edits (p50, p95); the same with
  *    pushed diagnostics (these include the server's 200 ms debounce); hover and completion in
@@ -259,7 +259,7 @@ function measureCompiled(corpus: Corpus, tools: Tool[], scratch: string): NonNul
     const code = optimizedCode(readFileSync(log, 'latin1'));
     rmSync(log, { force: true });
     // A log without optimized code is a log this reader does not understand (another Node's format), not a fact.
-    if (code.functions === 0) throw new Error(`${tool.name}: no optimized code in V8's code log of ${corpus.name}`);
+    if (code.compilations === 0) throw new Error(`${tool.name}: no optimized code in V8's code log of ${corpus.name}`);
     return code;
   };
   const result = { umsg: compiledBy('umsg', ['--jobs', '1']), vscode: compiledBy('vscode', []) };

@@ -3,8 +3,8 @@
  * that `node --log-code --logfile=FILE --no-logfile-per-isolate` writes. On this kind of machine
  * the compiler runs on the second core beside the main thread, and how much code it compiles
  * decides the small-file corpora against VS Code's service (docs/performance.md, "What the
- * optimizing compiler costs"): unlike wall-clock time, its size moves by a few per cent from one
- * run to the next, so a change of the checker's hot code shows in it at once.
+ * optimizing compiler costs"): unlike wall-clock time, its size moves by only a few per cent from
+ * one run to the next, so a change of the checker's hot code shows in it at once.
  *
  * A code object is one line of the log:
  *
@@ -16,8 +16,8 @@
  */
 
 export interface CompiledCode {
-  /** Code objects TurboFan made (a function compiled twice, on stack replacement and whole, counts twice). */
-  functions: number;
+  /** Code objects TurboFan made: one per compilation (a function compiled twice, on stack replacement and whole, counts twice). */
+  compilations: number;
   /** Their machine code, bytes. */
   bytes: number;
 }
@@ -26,7 +26,7 @@ const JS_CODE = 'code-creation,JS,';
 
 /** The TurboFan code objects of a code log, with their size; lines of any other kind are skipped, as is a line cut short. */
 export function optimizedCode(log: string): CompiledCode {
-  let functions = 0;
+  let compilations = 0;
   let bytes = 0;
   let start = 0;
   while (start < log.length) {
@@ -36,13 +36,13 @@ export function optimizedCode(log: string): CompiledCode {
       const fields = log.slice(start, end).split(',');
       const size = Number(fields[5]);
       if (fields.length >= 9 && fields[fields.length - 1] === '*' && Number.isSafeInteger(size) && size >= 0) {
-        functions++;
+        compilations++;
         bytes += size;
       }
     }
     start = end + 1;
   }
-  return { functions, bytes };
+  return { compilations, bytes };
 }
 
 /** Node's flags that write the code log of a process (all its threads) to `file`. */

@@ -230,7 +230,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 const kb = (bytes: number) => `${count(Math.round(bytes / 1024))} KB`;
 /** What the optimizing compiler made, as the tables give it: its code objects and their size. */
-const compiledText = (c: CompiledCode) => `${count(c.functions)} functions, ${kb(c.bytes)}`;
+const compiledText = (c: CompiledCode) => `${count(c.compilations)} compilations, ${kb(c.bytes)}`;
 
 const cpu = (x: number | undefined) => (x === undefined ? 'n/a' : ms(x));
 const cpuRatio = (a: ToolResult, b: ToolResult) =>
