@@ -8,7 +8,7 @@ import type { Node, ParseError } from 'jsonc-parser';
 import { startJsonTree, type JsonTreeParse, type TextFacts } from './jsonTree';
 import { computeStringInfo, type StringInfo } from './strings';
 import { syntaxProblems, type ParseOptions, type SyntaxProblem } from './syntaxProblems';
-import { DEFAULT_DEPTH_LIMIT, startTemplateScan, type ScanResult, type TemplateRegion, type TemplateScan } from './templateScanner';
+import { DEFAULT_DEPTH_LIMIT, holdsNoTemplate, startTemplateScan, type ScanResult, type TemplateRegion, type TemplateScan } from './templateScanner';
 
 export type { Node } from 'jsonc-parser';
 
@@ -138,7 +138,7 @@ export function finishParse(
   const { syntax, tooDeep } = syntaxProblems(text, scan, root, errors, options, tokensFrom);
 
   // Most messages have no template at all: no map to build, and every value is plain.
-  const byStart = scan.templates.length === 0 && scan.recovered.length === 0 ? undefined : new Map<number, TemplateRegion>();
+  const byStart = holdsNoTemplate(scan) ? undefined : new Map<number, TemplateRegion>();
   if (byStart) {
     for (const t of scan.templates) if (!t.inString) byStart.set(t.start, t);
     // A recovered broken template stands for a value too: dynamic, no verdict on it.

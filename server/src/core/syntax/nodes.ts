@@ -5,6 +5,7 @@
 import type { Node } from 'jsonc-parser';
 import type { JsonDocument } from './jsonDocument';
 import { PropertyNode } from './jsonTree';
+import { holdsNoTemplate } from './templateScanner';
 
 /**
  * The text of a string value written without templates; undefined for a template, a string
@@ -17,8 +18,7 @@ import { PropertyNode } from './jsonTree';
 export function plainText(doc: JsonDocument, node: Node): string | undefined {
   if (node.type !== 'string') return undefined;
   // No template in the document, whole or broken (`${` without its end): none in this string.
-  const scan = doc.scan;
-  if (scan.templates.length === 0 && scan.recovered.length === 0) return node.value as string;
+  if (holdsNoTemplate(doc.scan)) return node.value as string;
   const text = doc.text;
   const end = node.offset + node.length - 1;
   for (let i = node.offset; i < end; i++) {

@@ -79,6 +79,15 @@ export interface ScanResult {
   depthExceededAt: number | undefined;
 }
 
+/**
+ * Whether a scan found no template at all, whole or broken (recovered): then the masked text is
+ * the source, no value stands for a template, and every string's parsed value is its text.
+ * Most messages are so, and the parse and the readers of strings take a shorter way for them.
+ */
+export function holdsNoTemplate(scan: Pick<ScanResult, 'templates' | 'recovered'>): boolean {
+  return scan.templates.length === 0 && scan.recovered.length === 0;
+}
+
 interface ScanOptions {
   /** Nesting beyond this many levels is reported and stops the JSON parse (stack safety). */
   depthLimit?: number;
