@@ -90,6 +90,58 @@ describe('a version opened with its previous one answers as a fresh open', () =>
     });
   }
 
+  it('answers as a fresh open when told where each edit is, versions in between never asked', async () => {
+    let made = 0;
+    let all = 0;
+    const step = fc.record({ edit: editArb, asked: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), places, async (steps, at) => {
+        let text = META;
+        let handle = service.open(text, 'configuration-meta', config);
+        assert.equal(await service.ready(handle), true);
+        for (const [k, { edit: e, asked }] of steps.entries()) {
+          const start = Math.min(text.length, Math.floor(e.at * text.length));
+          const oldEnd = Math.min(text.length, start + e.remove);
+          text = text.slice(0, start) + e.insert + text.slice(oldEnd);
+          // As the server does: the span of the change event that made this version from the last one opened.
+          handle = service.open(text, 'configuration-meta', config, handle, { start, oldEnd, newEnd: start + e.insert.length });
+          if (!asked && k < steps.length - 1) continue;
+          all++;
+          if (service.ready(handle) === true) made++;
+          const places = at.map((n) => n % (text.length + 1));
+          assert.deepEqual(await answers(handle, places), await answers(service.open(text, 'configuration-meta', config), places));
+        }
+      }),
+      { numRuns: runs(6), seed: 7 },
+    );
+    assert.ok(made > all / 3, `${made} of ${all} versions made from the previous parse`);
+  });
+
+  it('goes by the span it is told, over versions never parsed too', async () => {
+    const typed = META.replace('API key 400', 'API key 4x00');
+    const at = META.indexOf('API key 400') + 'API key 4'.length;
+    const again = typed.replace('API key 4x00', 'API key 4xy00');
+    // A span from the first character to the last: no element holds it, so a whole parse (in slices).
+    const everything = { start: 0, oldEnd: META.length, newEnd: typed.length };
+    const parsedFirst = async () => {
+      const first = service.open(META, 'configuration-meta', config);
+      assert.equal(await service.ready(first), true);
+      return first;
+    };
+    const wide = service.open(typed, 'configuration-meta', config, await parsedFirst(), everything);
+    assert.notEqual(service.ready(wide), true, 'the whole text told as the edit');
+    const small = service.open(typed, 'configuration-meta', config, await parsedFirst(), { start: at, oldEnd: at, newEnd: at + 1 });
+    assert.equal(service.ready(small), true, 'the one character told');
+    // A version never parsed: the next one's edit is the two edits together.
+    const skipped = service.open(typed, 'configuration-meta', config, await parsedFirst(), everything);
+    const next = service.open(again, 'configuration-meta', config, skipped, { start: at + 1, oldEnd: at + 1, newEnd: at + 2 });
+    assert.notEqual(service.ready(next), true, 'the whole text, then one character');
+    const skippedSmall = service.open(typed, 'configuration-meta', config, await parsedFirst(), { start: at, oldEnd: at, newEnd: at + 1 });
+    const nextSmall = service.open(again, 'configuration-meta', config, skippedSmall, { start: at + 1, oldEnd: at + 1, newEnd: at + 2 });
+    assert.equal(service.ready(nextSmall), true, 'one character, then another');
+    assert.deepEqual(await answers(nextSmall, [40, at]), await answers(service.open(again, 'configuration-meta', config), [40, at]));
+  });
+
   it('parses the previous version again when it is asked after its parse was taken over', async () => {
     const first = service.open(META, 'configuration-meta', config);
     const before = await answers(first, [40, 5000]);

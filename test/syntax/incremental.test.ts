@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseJsonDocument, type JsonDocument, type Node } from '../../server/src/core/syntax/jsonDocument';
-import { editBetween, keepNodeOrder, reparseJsonDocument } from '../../server/src/core/syntax/incremental';
+import { composeEdits, editBetween, keepNodeOrder, reparseJsonDocument, type Edit } from '../../server/src/core/syntax/incremental';
 import { anyString } from '../support/anyText';
 import { plainTree } from '../support/plainTree';
 import { runs } from '../support/runs';
@@ -116,27 +116,56 @@ const editArb = fc.record({
 });
 
 function apply(text: string, e: { at: number; remove: number; insert: string }): string {
-  const at = Math.min(text.length, Math.floor(e.at * text.length));
-  return text.slice(0, at) + e.insert + text.slice(Math.min(text.length, at + e.remove));
+  const { start, oldEnd } = spanOf(text, e);
+  return text.slice(0, start) + e.insert + text.slice(oldEnd);
 }
+
+/** Where `apply` changes `text`, as an editor's change event says it: the range replaced and the text put there. */
+function spanOf(text: string, e: { at: number; remove: number; insert: string }): Edit {
+  const start = Math.min(text.length, Math.floor(e.at * text.length));
+  return { start, oldEnd: Math.min(text.length, start + e.remove), newEnd: start + e.insert.length };
+}
+
+/**
+ * The span of `e` on `text` taken wider by up to `wider` characters on each side (within the
+ * text): what an editor says when its change replaces characters with the same characters.
+ */
+function widened(text: string, e: { at: number; remove: number; insert: string }, wider: [number, number]): Edit {
+  const span = spanOf(text, e);
+  const before = Math.min(wider[0], span.start);
+  const after = Math.min(wider[1], text.length - span.oldEnd);
+  return { start: span.start - before, oldEnd: span.oldEnd + after, newEnd: span.newEnd + after };
+}
+
+/** How much wider than the change a told span is on each side: mostly not at all. */
+const widerArb = fc.tuple(
+  fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(200) }),
+  fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(200) }),
+);
 
 describe('the parse after an edit equals a whole parse', () => {
   const documents = [['a card with many actions', CARD], ['a Configuration Meta', META], ['a native list', NATIVE]] as const;
-  for (const [[name, start], indexed] of documents.flatMap((d) => [[d, false], [d, true]] as const)) {
+  const modes = [
+    { indexed: false, told: false, title: '' },
     // Indexed: the nodes kept in order (as the editor keeps a long document's), the shift one pass over them.
+    { indexed: true, told: false, title: ', its nodes indexed in order' },
+    // Told: the span comes from the change event (the editor's), sometimes wider than the change.
+    { indexed: true, told: true, title: ', told where each edit is' },
+  ];
+  for (const [[name, start], { indexed, told, title }] of documents.flatMap((d) => modes.map((m) => [d, m] as const))) {
     const parse = (text: string) => indexed ? parseForEditing(text) : parseJsonDocument(text);
-    it(`on ${name}, over sequences of random edits${indexed ? ', its nodes indexed in order' : ''}`, () => {
+    it(`on ${name}, over sequences of random edits${title}`, () => {
       let incremental = 0;
       let all = 0;
       fc.assert(
-        fc.property(fc.array(editArb, { minLength: 1, maxLength: 8 }), (edits) => {
+        fc.property(fc.array(fc.tuple(editArb, widerArb), { minLength: 1, maxLength: 8 }), (steps) => {
           let text = start;
           let doc = parse(text);
-          for (const e of edits) {
+          for (const [e, wider] of steps) {
             const next = apply(text, e);
             const fresh = parse(next);
             const before = parts(doc);
-            const made = reparseJsonDocument(doc, next);
+            const made = reparseJsonDocument(doc, next, {}, told ? widened(text, e, wider) : undefined);
             all++;
             if (made) {
               incremental++;
@@ -195,6 +224,51 @@ describe('the parse after an edit equals a whole parse', () => {
     assert.equal(reparseJsonDocument(parseJsonDocument(CARD), inRoot), undefined);
     const opening = CARD.replace('Reply 4', 'Reply ${4');
     assert.equal(reparseJsonDocument(parseJsonDocument(CARD), opening), undefined);
+  });
+});
+
+describe('the span an editor gives', () => {
+  it('is taken in place of comparing the texts, and not trusted when its lengths do not add up', () => {
+    const typed = META.replace('API key 24', 'API kxey 24');
+    const at = META.indexOf('API key 24') + 'API k'.length;
+    // A span that covers the whole entry: the same parse as the smallest.
+    const entryStart = META.lastIndexOf('\n', at) + 1;
+    const wide = { start: entryStart, oldEnd: META.indexOf('\n', at), newEnd: META.indexOf('\n', at) + 1 };
+    assert.deepEqual(parts(reparseJsonDocument(parseForEditing(META), typed, {}, wide)!), parts(parseJsonDocument(typed)));
+    // Spans no edit of these texts can have: the texts are compared instead, with the same result.
+    for (const wrong of [
+      { start: at, oldEnd: at, newEnd: at }, { start: at, oldEnd: at + 1, newEnd: at }, { start: -1, oldEnd: 0, newEnd: 1 },
+      { start: at, oldEnd: META.length + 1, newEnd: typed.length + 1 }, { start: at + 0.5, oldEnd: at, newEnd: at + 1 }]) {
+      const made = reparseJsonDocument(parseForEditing(META), typed, {}, wrong);
+      assert.ok(made, JSON.stringify(wrong));
+      assert.deepEqual(parts(made), parts(parseJsonDocument(typed)), JSON.stringify(wrong));
+    }
+  });
+});
+
+describe('composeEdits', () => {
+  it('makes one span of two edits in a row, holding the smallest span between the first text and the third', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), editArb, editArb, (text, e1, e2) => {
+        const middle = apply(text, e1);
+        const last = apply(middle, e2);
+        const edit = composeEdits(spanOf(text, e1), spanOf(middle, e2), text.length);
+        assert.equal(text.slice(0, edit.start) + last.slice(edit.start, edit.newEnd) + text.slice(edit.oldEnd), last);
+        assert.equal(text.length - edit.oldEnd, last.length - edit.newEnd);
+        assert.ok(edit.start <= edit.oldEnd && edit.start <= edit.newEnd);
+        const smallest = editBetween(text, last);
+        if (smallest) assert.ok(edit.start <= smallest.start && edit.oldEnd >= smallest.oldEnd, JSON.stringify({ edit, smallest }));
+      }),
+      { numRuns: runs(300), seed: 9 },
+    );
+  });
+
+  it('keeps what neither edit touched', () => {
+    // "abcdef": "cd" becomes "X" (abXef), then "e" is removed (abXf): from "abcdef", [2, 5) became "X".
+    const edit = (start: number, oldEnd: number, newEnd: number) => ({ start, oldEnd, newEnd });
+    assert.deepEqual(composeEdits(edit(2, 4, 3), edit(3, 4, 3), 6), edit(2, 5, 3));
+    // An insertion before an earlier one: "abc" gets "Y" at 2 (abYc), then "Z" at 0 (ZabYc): [0, 2) became "ZabY".
+    assert.deepEqual(composeEdits(edit(2, 2, 3), edit(0, 0, 1), 3), edit(0, 2, 4));
   });
 });
 

@@ -30,6 +30,7 @@ export { renderForChannel } from './render/channelRender';
 export { providerImplementationProject } from './model/providerProject';
 export { parseConfig } from './rules/config';
 export { CONFIG_FILE_NAME, languageOf } from './syntax/languages';
+export { composeEdits, type Edit } from './syntax/incremental';
 export { parseSampleJson } from './template/templateEval';
 export { formatCount } from './util/count';
 export { visibleControls } from './util/markdownQuote';

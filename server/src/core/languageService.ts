@@ -21,7 +21,7 @@ import { channelMessageBlocker, channelMessageDraft } from './features/channelMe
 import { featuresFor } from './features/languageFeatures';
 import type { FeatureContext } from './features/types';
 import { renderForChannel } from './render/channelRender';
-import { keepNodeOrder, reparseJsonDocument } from './syntax/incremental';
+import { composeEdits, keepNodeOrder, reparseJsonDocument, type Edit } from './syntax/incremental';
 import { parseJsonDocument, type JsonDocument, type Node } from './syntax/jsonDocument';
 import type { DocumentContext, LanguageService, LanguageServiceOptions, ServiceDocument } from './types';
 
@@ -41,6 +41,8 @@ interface Handle extends ServiceDocument {
    * Dropped once used, so a handle keeps at most one earlier text alive.
    */
   base: Handle | undefined;
+  /** Where this version's text differs from its base's, when the host said (`open`'s `edit`). */
+  edit: Edit | undefined;
 }
 
 /**
@@ -65,7 +67,7 @@ function fromBase(handle: Handle): JsonDocument | undefined {
   handle.base = undefined;
   const previous = base?.parse;
   if (!base || !previous) return undefined;
-  const doc = reparseJsonDocument(previous, handle.text);
+  const doc = reparseJsonDocument(previous, handle.text, undefined, handle.edit);
   if (doc) base.parse = undefined;
   return doc;
 }
@@ -120,14 +122,18 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     onRuleError: (rule, error) => options.onRuleError?.(rule, error, doc),
   });
   return {
-    open(text, language, config = DEFAULT_CONFIG, previous) {
+    open(text, language, config = DEFAULT_CONFIG, previous, edit) {
       const overSize = text.length > config.maxFileSize;
       // Only a long document is worth it: a short one parses in a few milliseconds.
       const earlier = previous as Handle | undefined;
       const base = !overSize && text.length >= PARSE_IN_SLICES_FROM && earlier?.language === language
         ? (earlier.parse ? earlier : earlier.base)
         : undefined;
-      const handle: Handle = { text, language, overSize, parse: undefined, parsing: undefined, base };
+      // The edit from the base: the host's, after the earlier version's own when that had no parse.
+      const fromBase = !base || !edit || !earlier ? undefined
+        : base === earlier ? edit
+        : earlier.edit && earlier.base === base ? composeEdits(earlier.edit, edit, base.text.length) : undefined;
+      const handle: Handle = { text, language, overSize, parse: undefined, parsing: undefined, base, edit: fromBase };
       return handle;
     },
 

@@ -19,6 +19,7 @@ import type { DocumentLink, FoldingRange, OffsetRange, OutlineSymbol } from './f
 import type { HoverResult } from './features/types';
 import type { ChannelRender, ChannelRenderOptions } from './render/channelRender';
 import type { LanguageId } from './syntax/languages';
+import type { Edit } from './syntax/incremental';
 import type { SampleData } from './template/render';
 import type { ProviderProjectFacts, SourceLocation } from './model/providerProject';
 
@@ -163,9 +164,10 @@ export interface LanguageService {
    * `previous`, an earlier version of the same document: a long document's parse is then made
    * from the previous parse when the edit between them stays inside the elements of an array
    * (a keystroke in an action of a card, an entry of a Configuration Meta), which takes that
-   * parse over: `previous` parses again if it is ever asked.
+   * parse over: `previous` parses again if it is ever asked. `edit`, where `text` differs from
+   * `previous`'s text when the host knows it (an editor's change events), spares comparing them.
    */
-  open(text: string, language: LanguageId, config?: ResolvedConfig, previous?: ServiceDocument): ServiceDocument;
+  open(text: string, language: LanguageId, config?: ResolvedConfig, previous?: ServiceDocument, edit?: Edit): ServiceDocument;
   /**
    * Every finding of the document's rules, with the severities `context.config` gives them.
    * A long document is checked in slices that yield to the host (or on `checkElsewhere`);

@@ -21,6 +21,7 @@ import { registerPreview } from './preview';
 import { providerProjects, type ProjectHolder } from './providerProject';
 import { registerWorkspaceDiagnostics } from './workspaceDiagnostics';
 import { checkAfterTypingPause } from './typingPause';
+import { trackDocumentEdits } from './documentEdits';
 
 import type { ServerRuntime } from './runtime';
 
@@ -42,7 +43,7 @@ type Token = { isCancellationRequested: boolean };
 type RunningCheck = { tokens: Set<Token | undefined>; stop: Token; promise: Promise<CheckResult> };
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
-  const documents = new TextDocuments(TextDocument);
+  const tracked = trackDocumentEdits(), documents = new TextDocuments(tracked.configuration);
   let pullDiagnostics = false, refreshSupport = false, configurationSupport = false, watchSupport = false;
   let settingsReady: Promise<unknown> = Promise.resolve(), settingsRead: (value?: unknown) => void = () => undefined;
   let state: ServerState = 'new';
@@ -131,9 +132,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const text = doc.getText();
     let entry = entries.get(uri);
     if (!entry || entry.version !== doc.version || entry.text !== text || entry.generation !== generation) {
-      // The previous version's parse serves this one's when the edit allows.
-      const edited = !!entry && entry.text !== text, handle = service.open(text, kind, config, entry?.handle);
-      entry = { version: doc.version, text, generation, edited, handle };
+      // The previous version's parse serves this one's when the edit allows (the change events say where it is).
+      const handle = service.open(text, kind, config, entry?.handle, tracked.editSince(doc, entry?.version));
+      entry = { version: doc.version, text, generation, edited: !!entry && entry.text !== text, handle };
       entries.set(uri, entry);
     }
     const current = entry;

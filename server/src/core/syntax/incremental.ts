@@ -32,11 +32,36 @@ import { PropertyNode, startJsonTree } from './jsonTree';
 import type { ParseOptions } from './syntaxProblems';
 import { maskRange, scanRange, type MarkerLine, type ScanResult, type TemplateRegion } from './templateScanner';
 
-/** The one span where two texts differ: [start, oldEnd) of the old text is [start, newEnd) of the new. */
-interface Edit {
+/**
+ * A span where two texts differ: [start, oldEnd) of the old text is [start, newEnd) of the new,
+ * and both texts are the same before `start` and after the span. The smallest such span is
+ * editBetween's; an editor's change event gives one that may be wider, which serves as well.
+ */
+export interface Edit {
   start: number;
   oldEnd: number;
   newEnd: number;
+}
+
+/**
+ * One span for two edits in a row: `first` turns a text of `oldLength` characters into a second
+ * text, `second` turns that into a third; the result turns the first text into the third. What
+ * both edits leave alone before and after them is left alone by both.
+ */
+export function composeEdits(first: Edit, second: Edit, oldLength: number): Edit {
+  const middleLength = oldLength + first.newEnd - first.oldEnd;
+  const newLength = middleLength + second.newEnd - second.oldEnd;
+  const before = Math.min(first.start, second.start);
+  const after = Math.min(middleLength - first.newEnd, middleLength - second.oldEnd);
+  return { start: before, oldEnd: oldLength - after, newEnd: newLength - after };
+}
+
+/** Whether `edit` can be a span where a text of `oldLength` characters and one of `newLength` differ. */
+function fits(edit: Edit, oldLength: number, newLength: number): boolean {
+  const { start, oldEnd, newEnd } = edit;
+  return Number.isInteger(start) && Number.isInteger(oldEnd) && Number.isInteger(newEnd) &&
+    start >= 0 && start <= oldEnd && oldEnd <= oldLength && start <= newEnd && newEnd <= newLength &&
+    oldLength - oldEnd === newLength - newEnd;
 }
 
 /** Characters compared at once while looking for the edit (string comparison of slices runs natively). */
@@ -98,11 +123,21 @@ interface Candidate {
  * The document `text` parses into, made from `previous` (the parse of an earlier text of the
  * same document) when the edit between them allows; undefined otherwise, and `previous` is then
  * untouched. On success `previous` is spent: its tree is the new document's.
+ *
+ * `known`: where the two texts differ, when the caller knows (an editor's change event). It
+ * spares comparing them, which reads both texts up to the edit from each end: about a
+ * millisecond over a 4.6 MB document, on every keystroke. A span that cannot be one (its
+ * lengths do not add up) is not trusted; the texts are compared instead.
  */
-export function reparseJsonDocument(previous: JsonDocument, text: string, options: ParseOptions = {}): JsonDocument | undefined {
+export function reparseJsonDocument(
+  previous: JsonDocument,
+  text: string,
+  options: ParseOptions = {},
+  known?: Edit,
+): JsonDocument | undefined {
   const { root, scan } = previous;
   if (!root || previous.tooDeep || scan.problems.length > 0 || scan.recovered.length > 0) return undefined;
-  const edit = editBetween(previous.text, text);
+  const edit = known && fits(known, previous.text.length, text.length) ? known : editBetween(previous.text, text);
   if (!edit) return undefined;
   for (const candidate of arraysAround(root, edit.start)) {
     const doc = reparseIn(previous, text, options, edit, candidate);

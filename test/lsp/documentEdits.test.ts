@@ -1,0 +1,136 @@
+/**
+ * The server's open documents remember where each change event changed them (lsp/documentEdits.ts),
+ * so that a long document's parse after a keystroke is made from the previous one without
+ * comparing the two texts. What it says must be true of the texts: before the span and after
+ * it both are the same, over random change events, and it says nothing when it does not know.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { trackDocumentEdits } from '../../server/src/lsp/documentEdits';
+import { runs } from '../support/runs';
+
+const TEXT = '[\n  { "key": "apiKey", "label": "API key" },\r\n  { "key": "sandbox", "label": "Sandbox" }\n]\n';
+
+/** `after` is `before` with [start, oldEnd) replaced by after's [start, newEnd). */
+function holds(before: string, after: string, edit: { start: number; oldEnd: number; newEnd: number }) {
+  assert.equal(before.slice(0, edit.start) + after.slice(edit.start, edit.newEnd) + before.slice(edit.oldEnd), after);
+  assert.equal(before.length - edit.oldEnd, after.length - edit.newEnd);
+}
+
+const piece = fc.constantFrom('', 'x', '\n', '\r\n', '"a": 1, ', 'é😀');
+/** A change as an editor sends one: a range of the current text (as fractions of its length, start and end in either order). */
+const change = fc.record({ from: fc.double({ min: 0, max: 1, noNaN: true }), to: fc.double({ min: 0, max: 1, noNaN: true }), text: piece });
+const position = fc.record({ line: fc.integer({ min: -1, max: 6 }), character: fc.integer({ min: -1, max: 50 }) });
+/** A change from a careless client: lines and characters anywhere, past a line's end or the text's, or negative. */
+const wildChange = fc.record({ range: fc.record({ start: position, end: position }), text: piece });
+
+/** Every version's text, and the document after `events`, each made of one change. */
+function typeInto(events: ((doc: TextDocument) => TextDocumentContentChangeEvent)[]) {
+  const tracked = trackDocumentEdits();
+  let doc = tracked.configuration.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
+  const texts = new Map([[1, TEXT]]);
+  for (const event of events) {
+    doc = tracked.configuration.update(doc, [event(doc)], doc.version + 1);
+    texts.set(doc.version, doc.getText());
+  }
+  return { tracked, doc, texts };
+}
+
+describe('where change events changed an open document', () => {
+  it('is known from every earlier version, and holds, over random changes', () => {
+    fc.assert(
+      fc.property(fc.array(change, { minLength: 1, maxLength: 12 }), (changes) => {
+        const { tracked, doc, texts } = typeInto(changes.map((c) => (d: TextDocument) => {
+          const length = d.getText().length;
+          const range = { start: d.positionAt(Math.floor(c.from * length)), end: d.positionAt(Math.floor(c.to * length)) };
+          return { range, text: c.text };
+        }));
+        for (const [version, text] of texts) {
+          const edit = tracked.editSince(doc, version);
+          if (version === doc.version) assert.equal(edit, undefined);
+          else {
+            assert.ok(edit, `from version ${version}`);
+            holds(text, doc.getText(), edit);
+          }
+        }
+      }),
+      { numRuns: runs(300), seed: 3 },
+    );
+  });
+
+  it('holds whenever it is known, whatever lines and characters a client sends', () => {
+    // The library's own line table goes wrong on some ranges past the text's end (a line
+    // skipped): the offsets then come out as NaN, and the span is not known from there on.
+    let known = 0;
+    let asked = 0;
+    fc.assert(
+      fc.property(fc.array(wildChange, { minLength: 1, maxLength: 12 }), (changes) => {
+        const { tracked, doc, texts } = typeInto(changes.map((c) => () => c));
+        for (const [version, text] of texts) {
+          if (version === doc.version) continue;
+          const edit = tracked.editSince(doc, version);
+          asked++;
+          if (edit) { known++; holds(text, doc.getText(), edit); }
+        }
+      }),
+      { numRuns: runs(300), seed: 4 },
+    );
+    assert.ok(known > asked / 2, `known from ${known} of ${asked} versions`);
+  });
+
+  it('gives the span the event names, taken in order when it comes end first', () => {
+    const tracked = trackDocumentEdits();
+    const doc = tracked.configuration.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
+    const at = TEXT.indexOf('API key');
+    const line = TEXT.indexOf('\n') + 1;
+    // "API key" becomes "API", the range given from its end to its start.
+    const end = { line: 1, character: at - line + 'API key'.length };
+    const start = { line: 1, character: at - line + 'API'.length };
+    tracked.configuration.update(doc, [{ range: { start: end, end: start }, text: '' }], 2);
+    assert.equal(doc.getText(), TEXT.replace('API key', 'API'));
+    assert.deepEqual(tracked.editSince(doc, 1), { start: at + 3, oldEnd: at + 7, newEnd: at + 3 });
+  });
+
+  it('says nothing after the whole text is replaced, after several changes in one event, or for a version it never saw', () => {
+    const tracked = trackDocumentEdits();
+    const create = () => tracked.configuration.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
+    const here = { line: 0, character: 1 };
+    const at = (text: string) => ({ range: { start: here, end: here }, text });
+    const typed = (doc: TextDocument, version: number) => tracked.configuration.update(doc, [at('x')], version);
+
+    const whole = tracked.configuration.update(typed(create(), 2), [{ text: '[]' }], 3);
+    assert.equal(tracked.editSince(whole, 2), undefined);
+    assert.equal(tracked.editSince(whole, 1), undefined);
+    // Typing goes on after it: known from the version the whole text came in.
+    typed(whole, 4);
+    assert.deepEqual(tracked.editSince(whole, 3), { start: 1, oldEnd: 1, newEnd: 2 });
+    assert.equal(tracked.editSince(whole, 2), undefined);
+
+    const twice = tracked.configuration.update(create(), [at('a'), at('b')], 2);
+    assert.equal(twice.getText(), '[ba' + TEXT.slice(1));
+    assert.equal(tracked.editSince(twice, 1), undefined);
+
+    const doc = typed(create(), 5);
+    assert.deepEqual(tracked.editSince(doc, 1), { start: 1, oldEnd: 1, newEnd: 2 });
+    assert.equal(tracked.editSince(doc, 4), undefined);
+    assert.equal(tracked.editSince(create(), 1), undefined, 'a document never changed');
+
+    // A client that sends a version again: which text was that version's cannot be told.
+    const again = typed(typed(create(), 2), 2);
+    assert.equal(again.getText(), '[xx' + TEXT.slice(1));
+    assert.equal(tracked.editSince(again, 1), undefined);
+    assert.equal(tracked.editSince(again, 2), undefined);
+  });
+
+  it('remembers a burst of typing, not every keystroke since the document opened', () => {
+    const tracked = trackDocumentEdits();
+    const doc = tracked.configuration.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
+    const here = { line: 0, character: 1 };
+    for (let v = 2; v <= 101; v++) tracked.configuration.update(doc, [{ range: { start: here, end: here }, text: 'x' }], v);
+    assert.deepEqual(tracked.editSince(doc, 90), { start: 1, oldEnd: 1, newEnd: 12 });
+    assert.equal(tracked.editSince(doc, 1), undefined);
+  });
+});
