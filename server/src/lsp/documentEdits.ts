@@ -1,14 +1,14 @@
 /**
- * The open documents' texts, and where each change event changed them. The language service
- * makes a long document's parse after a keystroke from the previous version's parse
+ * The open documents (openDocument.ts), and where each change event changed them. The language
+ * service makes a long document's parse after a keystroke from the previous version's parse
  * (core/syntax/incremental.ts), and to do so it needs the span the keystroke changed. Without
  * being told, it compares the two texts from both ends, which reads about 9 MB of a 4.6 MB
  * document on every keystroke; the change event already says where, in line and character,
  * which the document turns into offsets as it applies it.
  */
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { composeEdits, type Edit } from '../core';
+import { OpenDocument } from './openDocument';
 
 /** One change event: the version it made from which, and where it changed that version's text. */
 interface Step {
@@ -23,43 +23,37 @@ interface Step {
 const KEPT_STEPS = 32;
 
 interface TrackedDocuments {
-  /** For `new TextDocuments(…)`: the library's text documents, their changes recorded. */
-  readonly configuration: TextDocumentsConfiguration<TextDocument>;
+  /** For `new TextDocuments(…)`: the open documents, their changes recorded. */
+  readonly configuration: TextDocumentsConfiguration<OpenDocument>;
   /**
    * Where `doc`'s current text differs from its text at `version`; undefined when that is not
    * known (an event that replaced the whole text or changed several places, a version too far
    * back, the same version, or none).
    */
-  editSince(doc: TextDocument, version: number | undefined): Edit | undefined;
+  editSince(doc: OpenDocument, version: number | undefined): Edit | undefined;
 }
 
 export function trackDocumentEdits(): TrackedDocuments {
-  const steps = new WeakMap<TextDocument, Step[]>();
+  const steps = new WeakMap<OpenDocument, Step[]>();
   return {
     configuration: {
-      create: (uri, languageId, version, content) => TextDocument.create(uri, languageId, version, content),
+      create: (uri, languageId, version, content) => new OpenDocument(uri, languageId, version, content),
       update(doc, changes, version) {
         const from = doc.version;
         const oldLength = doc.getText().length;
-        // One ranged change: its offsets as the library will compute them (a range given end
-        // first is taken in order), before the text changes. Several changes in one event (more
-        // than one cursor) are each against the text the previous one left: not recorded.
-        const change = changes.length === 1 ? changes[0] : undefined;
-        const given = change && 'range' in change ? (change.range as Range | null | undefined) : undefined;
-        const range = given === undefined || given === null ? undefined : ordered(given);
-        const start = range && doc.offsetAt(range.start);
-        const oldEnd = range && doc.offsetAt(range.end);
-        const updated = TextDocument.update(doc, changes, version);
-        const list = steps.get(updated) ?? [];
+        // One ranged change: the span it replaced (several changes in one event, for more than
+        // one cursor, are each against the text the one before left: no one span).
+        const edit = doc.update(changes, version);
+        const list = steps.get(doc) ?? [];
         // Versions only go up (the protocol says so); a client that sends one again is not followed.
-        if (range && start !== undefined && oldEnd !== undefined && version > from) {
-          list.push({ from, to: version, edit: { start, oldEnd, newEnd: start + (change as { text: string }).text.length }, oldLength });
+        if (edit && version > from) {
+          list.push({ from, to: version, edit, oldLength });
           if (list.length > KEPT_STEPS) list.shift();
         } else {
           list.length = 0;
         }
-        steps.set(updated, list);
-        return updated;
+        steps.set(doc, list);
+        return doc;
       },
     },
     editSince(doc, version) {
@@ -79,12 +73,4 @@ export function trackDocumentEdits(): TrackedDocuments {
       return edit;
     },
   };
-}
-
-type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
-
-/** The range with its start first, as the library takes it. */
-function ordered(range: Range): Range {
-  const { start, end } = range;
-  return start.line > end.line || (start.line === end.line && start.character > end.character) ? { start: end, end: start } : range;
 }

@@ -134,7 +134,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (!entry || entry.version !== doc.version || entry.text !== text || entry.generation !== generation) {
       // The previous version's parse serves this one's when the edit allows (the change events say where it is).
       const handle = service.open(text, kind, config, entry?.handle, tracked.editSince(doc, entry?.version));
-      entry = { version: doc.version, text, generation, edited: !!entry && entry.text !== text, handle };
+      entry = { version: doc.version, text, generation, edited: !!entry && (entry.version !== doc.version || entry.text !== text), handle };
       entries.set(uri, entry);
     }
     const current = entry;

@@ -1,0 +1,135 @@
+/**
+ * The server's open documents (lsp/openDocument.ts) against vscode-languageserver-textdocument's
+ * TextDocument, which the editor's client and every other LSP library agree with: the same
+ * text, lines, offsets and positions after every change, over random edits of texts with every
+ * kind of line break (\n, \r\n, a lone \r) and edits that make or split a \r\n, in sequences long
+ * enough that the text is read into one piece again along the way.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { OpenDocument } from '../../server/src/lsp/openDocument';
+import { runs } from '../support/runs';
+
+const START = [
+  '{\n  "type": "rich",\r\n  "title": "Menu"\r  "description": "x"\n}\n',
+  '',
+  '\r\n\r\n',
+  '\r\r\n\n',
+  'no line break at all',
+  // Lone \r and \n everywhere: an edit beside one makes or splits a \r\n.
+  'a\rb\nc\rd\ne\r\r\n\n',
+];
+
+/** A place in a text, as a fraction of its length (an integer scaled, not fc.double: doubles come near 0 and 1 far more often). */
+const fraction = fc.integer({ min: 0, max: 1_000_000 }).map((n) => n / 1_000_000);
+const piece = fc.constantFrom('', 'x', '\n', '\r', '\r\n', '\n\r', '"a": 1,\n', 'line one\r\nline two\r\n', 'é😀', '\r\r\n\n');
+/** A change at fractions of the text (start and end in either order), or the whole text replaced now and then. */
+const change = fc.oneof(
+  { weight: 12, arbitrary: fc.record({ from: fraction, to: fraction, text: piece }) },
+  { weight: 1, arbitrary: fc.record({ whole: piece }) },
+);
+type Change = { from: number; to: number; text: string } | { whole: string };
+
+/** The change as a client sends it, for the text `reference` holds now. */
+function event(reference: TextDocument, c: Change): TextDocumentContentChangeEvent {
+  if ('whole' in c) return { text: c.whole };
+  const length = reference.getText().length;
+  const at = (fraction: number) => reference.positionAt(Math.floor(fraction * length));
+  return { range: { start: at(c.from), end: at(c.to) }, text: c.text };
+}
+
+/** Everything a reader asks of a document, asked of both, compared. */
+function same(ours: OpenDocument, reference: TextDocument, at: string) {
+  const text = reference.getText();
+  assert.equal(ours.getText(), text, at);
+  assert.equal(ours.lineCount, reference.lineCount, at);
+  assert.equal(ours.version, reference.version, at);
+  for (let offset = -1; offset <= text.length + 1; offset++) {
+    assert.deepEqual(ours.positionAt(offset), reference.positionAt(offset), `${at}: positionAt(${offset})`);
+  }
+  for (let line = -1; line <= reference.lineCount; line++) {
+    for (let character = -1; character <= 12; character++) {
+      assert.equal(ours.offsetAt({ line, character }), reference.offsetAt({ line, character }), `${at}: offsetAt(${line}:${character})`);
+    }
+    assert.deepEqual(ours.getLineRange(line), reference.getLineRange(line), `${at}: getLineRange(${line})`);
+    assert.equal(ours.getEOLCharacters(line), reference.getEOLCharacters(line), `${at}: getEOLCharacters(${line})`);
+  }
+  const range = { start: reference.positionAt(1), end: reference.positionAt(text.length - 1) };
+  assert.equal(ours.getText(range), reference.getText(range), at);
+}
+
+describe('an open document', () => {
+  it('reads as the library\'s text document over random changes, one a change event', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...START), fc.array(change, { minLength: 1, maxLength: 90 }), (start, changes) => {
+        const ours = new OpenDocument('file:///a.umsg', 'universal-message', 1, start);
+        let reference = TextDocument.create('file:///a.umsg', 'universal-message', 1, start);
+        for (const [k, c] of changes.entries()) {
+          const before = reference.getText();
+          const e = event(reference, c);
+          reference = TextDocument.update(reference, [e], k + 2);
+          const span = ours.update([e], k + 2);
+          same(ours, reference, `after change ${k + 1}: ${JSON.stringify(e)}`);
+          if ('whole' in c) assert.equal(span, undefined);
+          else {
+            assert.ok(span);
+            const after = reference.getText();
+            assert.equal(before.slice(0, span.start) + after.slice(span.start, span.newEnd) + before.slice(span.oldEnd), after);
+            assert.equal(before.length - span.oldEnd, after.length - span.newEnd);
+          }
+        }
+      }),
+      { numRuns: runs(150), seed: 11 },
+    );
+  });
+
+  it('reads as the library\'s after events of several changes, each against the text the one before it left', () => {
+    const eventsArb = fc.array(fc.array(change, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 6 });
+    fc.assert(
+      fc.property(fc.constantFrom(...START), eventsArb, (start, events) => {
+        const ours = new OpenDocument('file:///a.umsg', 'universal-message', 1, start);
+        let reference = TextDocument.create('file:///a.umsg', 'universal-message', 1, start);
+        for (const [k, changes] of events.entries()) {
+          // Each change's range is of the text the changes before it in the event left.
+          const scratch = TextDocument.create('file:///s', 'x', 0, reference.getText());
+          const sent = changes.map((c) => {
+            const e = event(scratch, c);
+            TextDocument.update(scratch, [e], 0);
+            return e;
+          });
+          reference = TextDocument.update(reference, sent, k + 2);
+          assert.equal(ours.update(sent, k + 2), undefined, 'no one span for several changes');
+          same(ours, reference, `after event ${k + 1}`);
+        }
+      }),
+      { numRuns: runs(150), seed: 12 },
+    );
+  });
+
+  it('keeps its lines right whatever lines and characters a change names, past the text\'s end too', () => {
+    const position = fc.record({ line: fc.integer({ min: -2, max: 8 }), character: fc.integer({ min: -2, max: 60 }) });
+    fc.assert(
+      fc.property(fc.array(fc.record({ start: position, end: position, text: piece }), { minLength: 1, maxLength: 20 }), (changes) => {
+        const doc = new OpenDocument('file:///a.umsg', 'universal-message', 1, START[0]);
+        for (const [k, c] of changes.entries()) {
+          const before = doc.getText();
+          const span = doc.update([{ range: { start: c.start, end: c.end }, text: c.text }], k + 2)!;
+          assert.equal(before.slice(0, span.start) + c.text + before.slice(span.oldEnd), doc.getText());
+          // The lines as a document opened with this text has them.
+          same(doc, TextDocument.create('file:///a.umsg', 'universal-message', k + 2, doc.getText()), `after ${k + 1} changes`);
+        }
+      }),
+      { numRuns: runs(150), seed: 13 },
+    );
+  });
+
+  it('answers a change event it does not know as the library does', () => {
+    const doc = new OpenDocument('file:///a.umsg', 'universal-message', 1, 'x');
+    assert.throws(() => doc.update([{ text: 1 } as unknown as TextDocumentContentChangeEvent], 2), /Unknown change event/);
+    assert.throws(() => doc.update([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, rangeLength: 'a', text: '' } as unknown as TextDocumentContentChangeEvent], 2), /Unknown change event/);
+    assert.equal(doc.getText(), 'x');
+  });
+});
