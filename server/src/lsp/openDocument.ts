@@ -73,13 +73,7 @@ export class OpenDocument implements TextDocument {
   positionAt(offset: number): Position {
     offset = Math.max(Math.min(offset, this.text.length), 0);
     const lines = this.lineTable();
-    let low = 0;
-    let high = lines.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (lines[mid] > offset) high = mid; else low = mid + 1;
-    }
-    const line = low - 1;
+    const line = this.lineOf(offset);
     const next = line + 1 < lines.length ? lines[line + 1] : this.text.length;
     return { line, character: this.beforeLineBreak(offset, lines[line], next) - lines[line] };
   }
@@ -224,6 +218,7 @@ export class OpenDocument implements TextDocument {
     return offset;
   }
 
+  /** The line `offset` is on: the last whose start is not after it. */
   private lineOf(offset: number): number {
     const lines = this.lineTable();
     let low = 0;
