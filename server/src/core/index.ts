@@ -33,6 +33,7 @@ export { CONFIG_FILE_NAME, languageOf } from './syntax/languages';
 export { composeEdits, type Edit } from './syntax/incremental';
 export { parseSampleJson } from './template/templateEval';
 export { formatCount } from './util/count';
+export { lineAt, lineBreakEnds, lineStarts, nextLineStart } from './util/lines';
 export { visibleControls } from './util/markdownQuote';
 
 /** The rule catalogue (ids, descriptions, default severities), for reports that describe the rules. */

@@ -22,7 +22,7 @@
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { Position, Range, TextDocument } from 'vscode-languageserver-textdocument';
-import type { Edit } from '../core';
+import { lineAt, lineBreakEnds, lineStarts, type Edit } from '../core';
 
 /** Pieces of a text before it is read into one base string again. */
 const MAX_PIECES = 64;
@@ -38,18 +38,6 @@ interface Piece {
 
 const CR = 13;
 const LF = 10;
-
-/** Where each line starts, the first at `offsetOfText` (0 when `text` is the whole document). */
-function lineStarts(text: string, atLineStart: boolean, offsetOfText = 0): number[] {
-  const starts: number[] = atLineStart ? [offsetOfText] : [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== CR && c !== LF) continue;
-    if (c === CR && i + 1 < text.length && text.charCodeAt(i + 1) === LF) i++;
-    starts.push(offsetOfText + i + 1);
-  }
-  return starts;
-}
 
 export class OpenDocument implements TextDocument {
   private pieces: Piece[];
@@ -73,7 +61,7 @@ export class OpenDocument implements TextDocument {
   positionAt(offset: number): Position {
     offset = Math.max(Math.min(offset, this.text.length), 0);
     const lines = this.lineTable();
-    const line = this.lineOf(offset);
+    const line = lineAt(lines, offset);
     const next = line + 1 < lines.length ? lines[line + 1] : this.text.length;
     return { line, character: this.beforeLineBreak(offset, lines[line], next) - lines[line] };
   }
@@ -136,8 +124,8 @@ export class OpenDocument implements TextDocument {
     const end = this.offsetAt(range.end);
     const lines = this.lineTable();
     // The lines of the offsets (not the range's own, which may lie past the last line).
-    const startLine = this.lineOf(start);
-    const endLine = this.lineOf(end);
+    const startLine = lineAt(lines, start);
+    const endLine = lineAt(lines, end);
     this.splice(start, end, inserted);
     const insertedEnd = start + inserted.length;
     // A \r\n made or split at either end of the edit: the table is made again when next needed.
@@ -146,7 +134,7 @@ export class OpenDocument implements TextDocument {
       this.lines = undefined;
       return { start, oldEnd: end, newEnd: insertedEnd };
     }
-    const added = lineStarts(inserted, false, start);
+    const added = lineBreakEnds(inserted, start);
     let table = lines;
     if (added.length >= MAX_SPREAD) table = this.lines = lines.slice(0, startLine + 1).concat(added, lines.slice(endLine + 1));
     else lines.splice(startLine + 1, endLine - startLine, ...added);
@@ -218,22 +206,10 @@ export class OpenDocument implements TextDocument {
     return offset;
   }
 
-  /** The line `offset` is on: the last whose start is not after it. */
-  private lineOf(offset: number): number {
-    const lines = this.lineTable();
-    let low = 0;
-    let high = lines.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (lines[mid] > offset) high = mid; else low = mid + 1;
-    }
-    return low - 1;
-  }
-
   /** Where each line starts; read from the whole text when not known (the text then becomes the base). */
   private lineTable(): number[] {
     if (this.lines === undefined) {
-      this.lines = lineStarts(this.text, true);
+      this.lines = lineStarts(this.text);
       this.pieces = [{ source: this.text, from: 0, to: this.text.length }];
     }
     return this.lines;

@@ -3,7 +3,7 @@
  * editors and CI show them), counts by severity, and the writer interface every format
  * implements. Text from the document is made printable before it reaches a terminal.
  */
-import { visibleControls, type Diagnostic } from '../../core';
+import { nextLineStart, visibleControls, type Diagnostic } from '../../core';
 
 /**
  * Text from a checked file (a property name in a message, a file name) as the terminal should
@@ -18,23 +18,6 @@ interface FileReport {
   filePath: string;
   text: string;
   diagnostics: Diagnostic[];
-}
-
-/**
- * The offset just past the first line break at or after `from` in `text` (a line feed, a
- * carriage return and line feed, or a lone carriage return), or -1 when no line break follows.
- */
-function nextLineStart(text: string, from: number, crlf: boolean): number {
-  if (!crlf) {
-    // Line feeds only (nearly every file): indexOf finds them faster than a loop over every character.
-    const i = text.indexOf('\n', from);
-    return i < 0 ? -1 : i + 1;
-  }
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) return i + 1;
-  }
-  return -1;
 }
 
 /**

@@ -9,6 +9,7 @@ import { renderedList } from '../template/dynamicList';
 import { plainString } from '../model/values';
 import type { SourceLocation } from '../model/providerProject';
 import { nodeAtOffset, plainText, propertyKey, propertyNode, propertyValue } from '../syntax/nodes';
+import { lineAt, lineStarts } from '../util/lines';
 
 export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
 
@@ -128,27 +129,6 @@ export interface FoldingRange {
   startLine: number;
   endLine: number;
   kind?: 'comment' | 'region';
-}
-
-/** Line starts, for offset-to-line lookups by binary search. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-  }
-  return starts;
-}
-
-function lineAt(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
-  }
-  return lo;
 }
 
 export function foldingRanges(doc: JsonDocument): FoldingRange[] {
