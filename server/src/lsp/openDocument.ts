@@ -20,12 +20,14 @@
  * cannot leave the line table wrong (the library then leaves a line out). test/lsp/openDocument.test.ts
  * holds both side by side over random edits.
  */
-import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { TextDocumentContentChangeEvent, TextDocumentsConfiguration } from 'vscode-languageserver';
 import type { Position, Range, TextDocument } from 'vscode-languageserver-textdocument';
-import { lineAt, lineBreakEnds, lineStarts, type Edit } from '../core';
+import { composeEdits, lineAt, lineBreakEnds, lineStarts, type Edit } from '../core';
 
 /** Pieces of a text before it is read into one base string again. */
 const MAX_PIECES = 64;
+/** Change events remembered: enough for the versions a burst of typing makes between two requests. */
+const KEPT_STEPS = 32;
 /** Line starts added at once by `splice` (its arguments go on the stack); more make a new table. */
 const MAX_SPREAD = 10_000;
 
@@ -36,6 +38,15 @@ interface Piece {
   to: number;
 }
 
+/** One change event: the version it made from which, and where it changed that version's text. */
+interface Step {
+  from: number;
+  to: number;
+  edit: Edit;
+  /** The length of the text at `from`. */
+  oldLength: number;
+}
+
 const CR = 13;
 const LF = 10;
 
@@ -43,10 +54,13 @@ export class OpenDocument implements TextDocument {
   private pieces: Piece[];
   private text: string;
   private lines: number[] | undefined;
+  /** The change events since the last that replaced the whole text or changed several places, the last `KEPT_STEPS`. */
+  private steps: Step[];
 
   constructor(readonly uri: string, readonly languageId: string, public version: number, content: string) {
     this.text = content;
     this.pieces = [{ source: content, from: 0, to: content.length }];
+    this.steps = [];
   }
 
   get lineCount(): number {
@@ -98,10 +112,13 @@ export class OpenDocument implements TextDocument {
   }
 
   /**
-   * Applies one change event's changes in order. Returns the span a single ranged change
-   * replaced, in offsets of the text before it; undefined for a whole new text or several changes.
+   * Applies one change event's changes in order, and remembers where a single ranged change
+   * changed the text (several changes, for more than one cursor, are each against the text the
+   * one before left: no one span).
    */
-  update(changes: readonly TextDocumentContentChangeEvent[], version: number): Edit | undefined {
+  update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
+    const from = this.version;
+    const oldLength = this.text.length;
     let span: Edit | undefined;
     for (const change of changes) {
       if (isRanged(change)) {
@@ -116,7 +133,37 @@ export class OpenDocument implements TextDocument {
       }
     }
     this.version = version;
-    return changes.length === 1 ? span : undefined;
+    // Versions only go up (the protocol says so); a client that sends one again is not followed.
+    if (changes.length === 1 && span && version > from) {
+      this.steps.push({ from, to: version, edit: span, oldLength });
+      if (this.steps.length > KEPT_STEPS) this.steps.shift();
+    } else {
+      this.steps.length = 0;
+    }
+  }
+
+  /**
+   * Where the current text differs from the text at `version`, composed from the change events
+   * since; undefined when that is not known (an event that replaced the whole text or changed
+   * several places, a version too far back, the same version, or none). The language service
+   * makes a long document's parse after a keystroke from the previous parse with it, instead of
+   * comparing the two texts (core/syntax/incremental.ts).
+   */
+  editSince(version: number | undefined): Edit | undefined {
+    const steps = this.steps;
+    if (version === undefined) return undefined;
+    let k = steps.findIndex((s) => s.from === version);
+    if (k < 0) return undefined;
+    const oldLength = steps[k].oldLength;
+    let edit = steps[k].edit;
+    let at = steps[k].to;
+    for (k++; k < steps.length && steps[k].from === at; k++) {
+      edit = composeEdits(edit, steps[k].edit, oldLength);
+      at = steps[k].to;
+    }
+    // Only a chain that ends at this version and adds up to its text's length.
+    if (at !== this.version || oldLength + edit.newEnd - edit.oldEnd !== this.text.length) return undefined;
+    return edit;
   }
 
   private replace(range: Range, inserted: string): Edit {
@@ -239,3 +286,12 @@ function ordered(range: Range): Range {
   const { start, end } = range;
   return start.line > end.line || (start.line === end.line && start.character > end.character) ? { start: end, end: start } : range;
 }
+
+/** For `new TextDocuments(…)`: the server's open documents. */
+export const OPEN_DOCUMENTS: TextDocumentsConfiguration<OpenDocument> = {
+  create: (uri, languageId, version, content) => new OpenDocument(uri, languageId, version, content),
+  update(doc, changes, version) {
+    doc.update(changes, version);
+    return doc;
+  },
+};

@@ -21,7 +21,7 @@ import { registerPreview } from './preview';
 import { providerProjects, type ProjectHolder } from './providerProject';
 import { registerWorkspaceDiagnostics } from './workspaceDiagnostics';
 import { checkAfterTypingPause } from './typingPause';
-import { trackDocumentEdits } from './documentEdits';
+import { OPEN_DOCUMENTS } from './openDocument';
 
 import type { ServerRuntime } from './runtime';
 
@@ -43,7 +43,7 @@ type Token = { isCancellationRequested: boolean };
 type RunningCheck = { tokens: Set<Token | undefined>; stop: Token; promise: Promise<CheckResult> };
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
-  const tracked = trackDocumentEdits(), documents = new TextDocuments(tracked.configuration);
+  const documents = new TextDocuments(OPEN_DOCUMENTS);
   let pullDiagnostics = false, refreshSupport = false, configurationSupport = false, watchSupport = false;
   let settingsReady: Promise<unknown> = Promise.resolve(), settingsRead: (value?: unknown) => void = () => undefined;
   let state: ServerState = 'new';
@@ -133,7 +133,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     let entry = entries.get(uri);
     if (!entry || entry.version !== doc.version || entry.text !== text || entry.generation !== generation) {
       // The previous version's parse serves this one's when the edit allows (the change events say where it is).
-      const handle = service.open(text, kind, config, entry?.handle, tracked.editSince(doc, entry?.version));
+      const handle = service.open(text, kind, config, entry?.handle, doc.editSince(entry?.version));
       entry = { version: doc.version, text, generation, edited: !!entry && (entry.version !== doc.version || entry.text !== text), handle };
       entries.set(uri, entry);
     }

@@ -1,5 +1,5 @@
 /**
- * The server's open documents remember where each change event changed them (lsp/documentEdits.ts),
+ * The server's open documents remember where each change event changed them (lsp/openDocument.ts's editSince),
  * so that a long document's parse after a keystroke is made from the previous one without
  * comparing the two texts. What it says must be true of the texts: before the span and after
  * it both are the same, over random change events, and it says nothing when it does not know.
@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import type { OpenDocument } from '../../server/src/lsp/openDocument';
-import { trackDocumentEdits } from '../../server/src/lsp/documentEdits';
+import { OPEN_DOCUMENTS, OpenDocument } from '../../server/src/lsp/openDocument';
 import { runs } from '../support/runs';
 
 const TEXT = '[\n  { "key": "apiKey", "label": "API key" },\r\n  { "key": "sandbox", "label": "Sandbox" }\n]\n';
@@ -31,27 +30,26 @@ const wildChange = fc.record({ range: fc.record({ start: position, end: position
 
 /** Every version's text, and the document after `events`, each made of one change. */
 function typeInto(events: ((doc: OpenDocument) => TextDocumentContentChangeEvent)[]) {
-  const tracked = trackDocumentEdits();
-  let doc = tracked.configuration.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
+  const doc = new OpenDocument('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
   const texts = new Map([[1, TEXT]]);
   for (const event of events) {
-    doc = tracked.configuration.update(doc, [event(doc)], doc.version + 1);
+    doc.update([event(doc)], doc.version + 1);
     texts.set(doc.version, doc.getText());
   }
-  return { tracked, doc, texts };
+  return { doc, texts };
 }
 
 describe('where change events changed an open document', () => {
   it('is known from every earlier version, and holds, over random changes', () => {
     fc.assert(
       fc.property(fc.array(change, { minLength: 1, maxLength: 12 }), (changes) => {
-        const { tracked, doc, texts } = typeInto(changes.map((c) => (d: OpenDocument) => {
+        const { doc, texts } = typeInto(changes.map((c) => (d: OpenDocument) => {
           const length = d.getText().length;
           const range = { start: d.positionAt(Math.floor(c.from * length)), end: d.positionAt(Math.floor(c.to * length)) };
           return { range, text: c.text };
         }));
         for (const [version, text] of texts) {
-          const edit = tracked.editSince(doc, version);
+          const edit = doc.editSince(version);
           if (version === doc.version) assert.equal(edit, undefined);
           else {
             assert.ok(edit, `from version ${version}`);
@@ -66,10 +64,10 @@ describe('where change events changed an open document', () => {
   it('is known, and holds, whatever lines and characters a client sends', () => {
     fc.assert(
       fc.property(fc.array(wildChange, { minLength: 1, maxLength: 12 }), (changes) => {
-        const { tracked, doc, texts } = typeInto(changes.map((c) => () => c));
+        const { doc, texts } = typeInto(changes.map((c) => () => c));
         for (const [version, text] of texts) {
           if (version === doc.version) continue;
-          const edit = tracked.editSince(doc, version);
+          const edit = doc.editSince(version);
           assert.ok(edit, `from version ${version}`);
           holds(text, doc.getText(), edit);
         }
@@ -79,55 +77,52 @@ describe('where change events changed an open document', () => {
   });
 
   it('gives the span the event names, taken in order when it comes end first', () => {
-    const tracked = trackDocumentEdits();
-    const doc = tracked.configuration.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
+    const doc = OPEN_DOCUMENTS.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
     const at = TEXT.indexOf('API key');
     const line = TEXT.indexOf('\n') + 1;
     // "API key" becomes "API", the range given from its end to its start.
     const end = { line: 1, character: at - line + 'API key'.length };
     const start = { line: 1, character: at - line + 'API'.length };
-    tracked.configuration.update(doc, [{ range: { start: end, end: start }, text: '' }], 2);
+    OPEN_DOCUMENTS.update(doc, [{ range: { start: end, end: start }, text: '' }], 2);
     assert.equal(doc.getText(), TEXT.replace('API key', 'API'));
-    assert.deepEqual(tracked.editSince(doc, 1), { start: at + 3, oldEnd: at + 7, newEnd: at + 3 });
+    assert.deepEqual(doc.editSince(1), { start: at + 3, oldEnd: at + 7, newEnd: at + 3 });
   });
 
   it('says nothing after the whole text is replaced, after several changes in one event, or for a version it never saw', () => {
-    const tracked = trackDocumentEdits();
-    const create = () => tracked.configuration.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
+    const create = () => OPEN_DOCUMENTS.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
     const here = { line: 0, character: 1 };
     const at = (text: string) => ({ range: { start: here, end: here }, text });
-    const typed = (doc: OpenDocument, version: number) => tracked.configuration.update(doc, [at('x')], version);
+    const typed = (doc: OpenDocument, version: number) => OPEN_DOCUMENTS.update(doc, [at('x')], version);
 
-    const whole = tracked.configuration.update(typed(create(), 2), [{ text: '[]' }], 3);
-    assert.equal(tracked.editSince(whole, 2), undefined);
-    assert.equal(tracked.editSince(whole, 1), undefined);
+    const whole = OPEN_DOCUMENTS.update(typed(create(), 2), [{ text: '[]' }], 3);
+    assert.equal(whole.editSince(2), undefined);
+    assert.equal(whole.editSince(1), undefined);
     // Typing goes on after it: known from the version the whole text came in.
     typed(whole, 4);
-    assert.deepEqual(tracked.editSince(whole, 3), { start: 1, oldEnd: 1, newEnd: 2 });
-    assert.equal(tracked.editSince(whole, 2), undefined);
+    assert.deepEqual(whole.editSince(3), { start: 1, oldEnd: 1, newEnd: 2 });
+    assert.equal(whole.editSince(2), undefined);
 
-    const twice = tracked.configuration.update(create(), [at('a'), at('b')], 2);
+    const twice = OPEN_DOCUMENTS.update(create(), [at('a'), at('b')], 2);
     assert.equal(twice.getText(), '[ba' + TEXT.slice(1));
-    assert.equal(tracked.editSince(twice, 1), undefined);
+    assert.equal(twice.editSince(1), undefined);
 
     const doc = typed(create(), 5);
-    assert.deepEqual(tracked.editSince(doc, 1), { start: 1, oldEnd: 1, newEnd: 2 });
-    assert.equal(tracked.editSince(doc, 4), undefined);
-    assert.equal(tracked.editSince(create(), 1), undefined, 'a document never changed');
+    assert.deepEqual(doc.editSince(1), { start: 1, oldEnd: 1, newEnd: 2 });
+    assert.equal(doc.editSince(4), undefined);
+    assert.equal(create().editSince(1), undefined, 'a document never changed');
 
     // A client that sends a version again: which text was that version's cannot be told.
     const again = typed(typed(create(), 2), 2);
     assert.equal(again.getText(), '[xx' + TEXT.slice(1));
-    assert.equal(tracked.editSince(again, 1), undefined);
-    assert.equal(tracked.editSince(again, 2), undefined);
+    assert.equal(again.editSince(1), undefined);
+    assert.equal(again.editSince(2), undefined);
   });
 
   it('remembers a burst of typing, not every keystroke since the document opened', () => {
-    const tracked = trackDocumentEdits();
-    const doc = tracked.configuration.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
+    const doc = OPEN_DOCUMENTS.create('file:///a.configmeta.json', 'configuration-meta', 1, TEXT);
     const here = { line: 0, character: 1 };
-    for (let v = 2; v <= 101; v++) tracked.configuration.update(doc, [{ range: { start: here, end: here }, text: 'x' }], v);
-    assert.deepEqual(tracked.editSince(doc, 90), { start: 1, oldEnd: 1, newEnd: 12 });
-    assert.equal(tracked.editSince(doc, 1), undefined);
+    for (let v = 2; v <= 101; v++) OPEN_DOCUMENTS.update(doc, [{ range: { start: here, end: here }, text: 'x' }], v);
+    assert.deepEqual(doc.editSince(90), { start: 1, oldEnd: 1, newEnd: 12 });
+    assert.equal(doc.editSince(1), undefined);
   });
 });
