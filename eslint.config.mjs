@@ -55,6 +55,14 @@ export default tseslint.config(
         property: 'colonOffset',
         message: "umsg's parse tree does not fill colonOffset: find the colon from the key's end (see jsonTree.ts).",
       }],
+      // A getter or setter in an object literal made per request kept each request's version
+      // of a long document alive through V8's young collections (lsp/versionTokens.ts): a
+      // class's getter does not.
+      'no-restricted-syntax': ['error', {
+        selector: 'ObjectExpression > Property[kind=/^[gs]et$/]',
+        message: 'No getter or setter in an object literal: V8 keeps what it closes over through young collections; '
+          + 'use a class (see lsp/versionTokens.ts).',
+      }],
       // The scanners compare char codes with `const enum` members on purpose (fast, named).
       '@typescript-eslint/no-unsafe-enum-comparison': 'off',
       // Escaping control characters means naming them in a character class.

@@ -82,6 +82,8 @@ export function start(): void {
     stderr: (s) => process.stderr.write(s),
     cwd: process.cwd(),
     // Read only for --stdin: process.stdin's first read makes a stream, which loads Node's fs streams and fs/promises.
+    // Made once per run: no request's data is kept alive by it (see lsp/versionTokens.ts).
+    // eslint-disable-next-line no-restricted-syntax
     get stdin() { return process.stdin; },
     outputClosed: () => outputFailed,
     // A dumb terminal cannot erase a line: no progress there.

@@ -21,6 +21,7 @@ import { registerPreview } from './preview';
 import { providerProjects, type ProjectHolder } from './providerProject';
 import { registerWorkspaceDiagnostics } from './workspaceDiagnostics';
 import { checkAfterTypingPause } from './typingPause';
+import { CheckStop, Replaced, type OpenVersions } from './versionTokens';
 import { OPEN_DOCUMENTS } from './openDocument';
 
 import type { ServerRuntime } from './runtime';
@@ -40,7 +41,7 @@ type Entry = { version: number; text: string; generation: number; edited: boolea
   & { running?: RunningCheck } & ProjectHolder;
 type Token = { isCancellationRequested: boolean };
 /** A check under way, shared by every request for the same version (diagnostics, code lens, code actions). */
-type RunningCheck = { tokens: Set<Token | undefined>; stop: Token; promise: Promise<CheckResult> };
+type RunningCheck = { stop: CheckStop<Entry>; promise: Promise<CheckResult> };
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(OPEN_DOCUMENTS);
@@ -51,6 +52,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   /** Bumped by every change that could alter a result: config file, settings, sample or sibling files. */
   let generation = 0;
   const entries = new Map<string, Entry>();
+  const open: OpenVersions<Entry> = { entries, documents };
   const pending = new Map<string, { timer: unknown; token: { isCancellationRequested: boolean } }>();
 
   const log = (message: string) => { try { connection.console.log(message); } catch { /* the client is gone */ } };
@@ -137,10 +139,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       entry = { version: doc.version, text, generation, edited: !!entry && (entry.version !== doc.version || entry.text !== text), handle };
       entries.set(uri, entry);
     }
-    const current = entry;
-    const ready = name === undefined || service.ready(entry.handle, {
-      get isCancellationRequested() { return entries.get(uri) !== current || documents.get(uri)?.version !== current.version; },
-    });
+    const ready = name === undefined || service.ready(entry.handle, new Replaced(open, uri, entry));
     if (ready !== true && !(await ready)) throw new ResponseError(LSPErrorCodes.ContentModified, `${name}: the document changed.`);
     const context = documentContext(config, around, await projects.of(entry, kind === 'native-provider', filePath, text, root));
     return { doc, kind, entry, handle: entry.handle, context };
@@ -166,16 +165,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (token?.isCancellationRequested) return undefined;
       // A check told to stop may still be winding down: it cannot serve a new waiter.
       if (!entry.running || entry.running.stop.isCancellationRequested) {
-        const tokens = new Set<Token | undefined>([token]);
-        const stop = {
-          get isCancellationRequested() { return entries.get(uri) !== entry || [...tokens].every((t) => t?.isCancellationRequested); },
-        };
-        const running: RunningCheck = { tokens, stop, promise: paused(entry, stop, () => service.check(got.handle, got.context, stop)) };
+        const stop = new CheckStop(entries, uri, entry, token);
+        const running: RunningCheck = { stop, promise: paused(entry, stop, () => service.check(got.handle, got.context, stop)) };
         entry.running = running;
         const settled = () => { if (entry.running === running) entry.running = undefined; };
         void running.promise.then((r) => { settled(); if (!r.cancelled) entry.result = r; }, settled);
       }
-      entry.running.tokens.add(token);
+      entry.running.stop.tokens.add(token);
       const result = await entry.running.promise;
       if (!result.cancelled) return { ...got, result };
       if (token?.isCancellationRequested || documents.get(uri)?.version !== entry.version) return undefined;
