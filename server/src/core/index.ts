@@ -34,6 +34,7 @@ export { composeEdits, type Edit } from './syntax/incremental';
 export { parseSampleJson } from './template/templateEval';
 export { formatCount } from './util/count';
 export { lineAt, lineBreakEnds, lineStarts, nextLineStart } from './util/lines';
+export { spliced } from './util/arrays';
 export { visibleControls } from './util/markdownQuote';
 
 /** The rule catalogue (ids, descriptions, default severities), for reports that describe the rules. */

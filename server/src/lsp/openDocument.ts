@@ -22,14 +22,12 @@
  */
 import type { TextDocumentContentChangeEvent, TextDocumentsConfiguration } from 'vscode-languageserver';
 import type { Position, Range, TextDocument } from 'vscode-languageserver-textdocument';
-import { composeEdits, lineAt, lineBreakEnds, lineStarts, type Edit } from '../core';
+import { composeEdits, lineAt, lineBreakEnds, lineStarts, spliced, type Edit } from '../core';
 
 /** Pieces of a text before it is read into one base string again. */
 const MAX_PIECES = 64;
 /** Change events remembered: enough for the versions a burst of typing makes between two requests. */
 const KEPT_STEPS = 32;
-/** Line starts added at once by `splice` (its arguments go on the stack); more make a new table. */
-const MAX_SPREAD = 10_000;
 
 /** Part of the text: `[from, to)` of `source` (the base, or a text an edit inserted). */
 interface Piece {
@@ -182,9 +180,7 @@ export class OpenDocument implements TextDocument {
       return { start, oldEnd: end, newEnd: insertedEnd };
     }
     const added = lineBreakEnds(inserted, start);
-    let table = lines;
-    if (added.length >= MAX_SPREAD) table = this.lines = lines.slice(0, startLine + 1).concat(added, lines.slice(endLine + 1));
-    else lines.splice(startLine + 1, endLine - startLine, ...added);
+    const table = this.lines = spliced(lines, startLine + 1, endLine - startLine, added);
     const shift = inserted.length - (end - start);
     if (shift !== 0) for (let k = startLine + 1 + added.length; k < table.length; k++) table[k] += shift;
     return { start, oldEnd: end, newEnd: insertedEnd };

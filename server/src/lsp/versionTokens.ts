@@ -15,7 +15,7 @@
  * (docs/performance.md, "The full collection while typing".)
  */
 
-type Token = { isCancellationRequested: boolean };
+import type { Cancellation } from '../core';
 
 interface Versioned {
   version: number;
@@ -28,7 +28,7 @@ export interface OpenVersions<E extends Versioned> {
 }
 
 /** Cancelled once `entry` is no longer the current entry of `uri`, or the document moved to another version. */
-export class Replaced<E extends Versioned> implements Token {
+export class Replaced<E extends Versioned> implements Cancellation {
   constructor(private readonly open: OpenVersions<E>, private readonly uri: string, private readonly entry: E) {}
 
   get isCancellationRequested(): boolean {
@@ -40,15 +40,15 @@ export class Replaced<E extends Versioned> implements Token {
  * Cancelled once `entry` is no longer the current entry of `uri`, or every request in `tokens`
  * is cancelled (a request without a token never is).
  */
-export class CheckStop<E> implements Token {
+export class CheckStop<E> implements Cancellation {
   /** The requests waiting for the check. */
-  readonly tokens: Set<Token | undefined>;
+  readonly tokens: Set<Cancellation | undefined>;
 
   constructor(
     private readonly entries: ReadonlyMap<string, E>,
     private readonly uri: string,
     private readonly entry: E,
-    first: Token | undefined,
+    first: Cancellation | undefined,
   ) {
     this.tokens = new Set([first]);
   }

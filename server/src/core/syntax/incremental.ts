@@ -31,6 +31,7 @@ import { finishParse, type JsonDocument } from './jsonDocument';
 import { PropertyNode, startJsonTree } from './jsonTree';
 import type { ParseOptions } from './syntaxProblems';
 import { maskRange, scanRange, type MarkerLine, type ScanResult, type TemplateRegion } from './templateScanner';
+import { spliced } from '../util/arrays';
 
 /**
  * A span where two texts differ: [start, oldEnd) of the old text is [start, newEnd) of the new,
@@ -276,8 +277,8 @@ function reparseIn(
       n.offset += delta;
     }
     const added = inOrder(read);
-    if (added.length <= MAX_SPREAD) order.splice(replaced.start, replaced.end - replaced.start, ...added);
-    else nodeOrders.set(root, order.slice(0, replaced.start).concat(added, order.slice(replaced.end)));
+    const next = spliced(order, replaced.start, replaced.end - replaced.start, added);
+    if (next !== order) nodeOrders.set(root, next);
   } else {
     nodeOrders.delete(root);
     for (let k = sync; k < children.length; k++) shiftTree(children[k], delta);
@@ -331,9 +332,6 @@ function lineStartBefore(text: string, templates: readonly TemplateRegion[], off
  * Configuration Meta). Without it, or when it does not match the tree, the shift walks the tree.
  */
 const nodeOrders = new WeakMap<MutableNode, MutableNode[]>();
-
-/** Nodes added to an order at once by `splice` (its arguments go on the stack); more make a new array. */
-const MAX_SPREAD = 10_000;
 
 /**
  * Keeps `order`, the nodes of `doc`'s tree in document order as its parse made them (the
