@@ -75,12 +75,12 @@ describe('Configuration Meta model', () => {
     assert.ok(fromFile);
     assert.equal(configMetaOf(fileDoc, META), fromFile, 'memoised');
     assert.equal(fromFile.elements.length, 3);
-    assert.deepEqual(fromFile.entries.map((e) => [e.index, e.props.get('key')?.value?.value]), [[0, 'apiKey'], [2, 'currency']]);
-    assert.deepEqual(fromFile.entries[1].options.map((o) => o.props.get('value')?.value?.value), ['EUR']);
+    assert.deepEqual(fromFile.entries.map((e) => [e.index, e.props.get('key')?.valueNode?.value]), [[0, 'apiKey'], [2, 'currency']]);
+    assert.deepEqual(fromFile.entries[1].options.map((o) => o.props.get('value')?.valueNode?.value), ['EUR']);
     const providerDoc = parseJsonDocument(provider(entries));
     const fromProvider = configMetaOf(providerDoc, PROVIDER);
-    assert.deepEqual(fromProvider?.entries.map((e) => e.props.get('key')?.value?.value), ['apiKey', 'currency']);
-    assert.equal(providerOf(providerDoc)?.props.get('label')?.value?.value, 'Stripe payments');
+    assert.deepEqual(fromProvider?.entries.map((e) => e.props.get('key')?.valueNode?.value), ['apiKey', 'currency']);
+    assert.equal(providerOf(providerDoc)?.props.get('label')?.valueNode?.value, 'Stripe payments');
     assert.equal(configMetaOf(parseJsonDocument('{ "key": "a" }'), META), undefined, 'an object root holds no Configuration Meta');
     assert.equal(configMetaOf(providerDoc, 'universal-message'), undefined);
   });

@@ -59,11 +59,11 @@ export function lengthHints(doc: JsonDocument, targets: readonly ChannelId[]): L
       });
     }
   }
-  add('title', card.props.get('title')?.value);
-  add('description', card.props.get('description')?.value);
+  add('title', card.props.get('title')?.valueNode);
+  add('description', card.props.get('description')?.valueNode);
   for (const a of allActions(card)) {
-    add('display', a.props.get('display')?.value);
-    add('payload', a.props.get('payload')?.value);
+    add('display', a.props.get('display')?.valueNode);
+    add('payload', a.props.get('payload')?.valueNode);
   }
   return hints;
 }

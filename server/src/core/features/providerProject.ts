@@ -19,7 +19,7 @@ const inside = (node: Node | undefined, offset: number): node is Node =>
 function classAt(doc: JsonDocument, facts: ProviderProjectFacts | undefined) {
   const prop = providerOf(doc)?.props.get('providerClassName');
   const cls = providerClass(facts, plainString(doc, prop));
-  return cls && prop?.value ? { cls, node: prop.value } : undefined;
+  return cls && prop?.valueNode ? { cls, node: prop.valueNode } : undefined;
 }
 
 /** More hover for `implementation` and `providerClassName`, from the project (markdown paragraphs). */
@@ -27,7 +27,7 @@ export function providerProjectHover(doc: JsonDocument, offset: number, ctx: Fea
   const facts = ctx.providerProject;
   const provider = providerOf(doc);
   if (!provider) return undefined;
-  if (inside(provider.props.get('implementation')?.value, offset)) {
+  if (inside(provider.props.get('implementation')?.valueNode, offset)) {
     if (!facts) return undefined;
     if (!facts.found) return `**Not checked against a project**: ${escapeMarkdown(facts.reason)}`;
     const project = facts.project;

@@ -80,17 +80,17 @@ export function documentSymbols(doc: JsonDocument): OutlineSymbol[] {
   const card = buildRichCard(doc);
   if (!card) return [];
   const text = (name: string, obj: { props: PropLookup }) => {
-    const v = obj.props.get(name)?.value;
+    const v = obj.props.get(name)?.valueNode;
     return v ? shorten(doc.text.slice(v.offset, v.offset + v.length).replace(/^"|"$/g, '')) : undefined;
   };
   const children: OutlineSymbol[] = [];
   for (const p of card.all) {
-    if (p.name === 'richMedia' && card.media && p.value === card.media.node) {
-      const media = card.media.all.map((m) => propSymbol(m.name, m.property, 'field', m.value ? text(m.name, card.media!) : undefined));
+    if (p.name === 'richMedia' && card.media && p.valueNode === card.media.node) {
+      const media = card.media.all.map((m) => propSymbol(m.name, m.property, 'field', m.valueNode ? text(m.name, card.media!) : undefined));
       children.push(propSymbol('richMedia', p.property, 'object', text('fileUrl', card.media), media));
-    } else if ((p.name === 'insideActions' || p.name === 'floatActions') && p.value?.type === 'array') {
+    } else if ((p.name === 'insideActions' || p.name === 'floatActions') && p.valueNode?.type === 'array') {
       const list = p.name === 'insideActions' ? card.insideActions : card.floatActions;
-      const actions = (list?.actions ?? []).filter((a) => a.node.parent === p.value).map((a) => actionSymbol(doc, a));
+      const actions = (list?.actions ?? []).filter((a) => a.node.parent === p.valueNode).map((a) => actionSymbol(doc, a));
       children.push(propSymbol(p.name, p.property, 'array', `${actions.length} action${actions.length === 1 ? '' : 's'}`, actions));
     } else {
       children.push(propSymbol(p.name, p.property, 'property', text(p.name, card)));
@@ -110,7 +110,7 @@ export function documentSymbols(doc: JsonDocument): OutlineSymbol[] {
 
 function actionSymbol(doc: JsonDocument, a: ActionModel): OutlineSymbol {
   const display = plainString(doc, a.props.get('display'));
-  const raw = a.props.get('display')?.value;
+  const raw = a.props.get('display')?.valueNode;
   const name = display ?? (raw ? doc.text.slice(raw.offset + 1, raw.offset + raw.length - 1) : `action ${a.index + 1}`);
   const type = plainString(doc, a.props.get('type')) ?? 'action';
   return {
@@ -225,10 +225,10 @@ export function documentLinks(doc: JsonDocument): DocumentLink[] {
     links.push({ offset: v.offset + 1, length: v.length - 2, target: info.staticText });
   };
   if (card.media) {
-    add(card.media.props.get('fileUrl')?.value);
-    add(card.media.props.get('thumbnailUrl')?.value);
+    add(card.media.props.get('fileUrl')?.valueNode);
+    add(card.media.props.get('thumbnailUrl')?.valueNode);
   }
-  for (const a of card.insideActions?.actions ?? []) add(a.props.get('url')?.value);
+  for (const a of card.insideActions?.actions ?? []) add(a.props.get('url')?.valueNode);
   return links;
 }
 

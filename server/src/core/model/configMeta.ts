@@ -51,7 +51,7 @@ export function configMetaOf(doc: JsonDocument, language: LanguageId): ConfigMet
 function metaArrayNode(doc: JsonDocument, language: LanguageId): Node | undefined {
   let node: Node | undefined;
   if (language === 'configuration-meta') node = doc.root;
-  else if (language === 'native-provider') node = providerOf(doc)?.props.get('configurationMeta')?.value;
+  else if (language === 'native-provider') node = providerOf(doc)?.props.get('configurationMeta')?.valueNode;
   return node && node.type === 'array' ? node : undefined;
 }
 
@@ -70,7 +70,7 @@ function build(array: Node | undefined): ConfigMeta | undefined {
     const el = elements[index];
     if (el.type !== 'object') continue;
     const { node, props, all } = objectModel(el);
-    const optionsValue = props.get('options')?.value;
+    const optionsValue = props.get('options')?.valueNode;
     const optionsArray = optionsValue && optionsValue.type === 'array' ? optionsValue : undefined;
     const options: MetaOption[] = [];
     const choices = optionsArray?.children ?? [];

@@ -102,7 +102,7 @@ interface ImplementationParts {
 export function implementationParts(doc: JsonDocument): ImplementationParts | undefined {
   const prop = providerOf(doc)?.props.get('implementation');
   const value = plainString(doc, prop);
-  const node = prop?.value;
+  const node = prop?.valueNode;
   if (value === undefined || !node) return undefined;
   const parts = value.split(':');
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) return undefined;

@@ -4,15 +4,21 @@
  * node so that findings land on the offending key or value.
  */
 import { type JsonDocument, type Node } from '../syntax/jsonDocument';
-import { plainText, propertyKey, propertyValue } from '../syntax/nodes';
+import { PropertyNode } from '../syntax/jsonTree';
+import { plainText } from '../syntax/nodes';
 import { renderedList } from '../template/dynamicList';
 
+/**
+ * A property of an object whose key is a string. The parse's property node is one (jsonTree.ts's
+ * PropertyNode): no object is made for it. Its value is `valueNode`, not `value`, because a
+ * property node's `value` is jsonc-parser's, undefined.
+ */
 export interface Prop {
-  name: string;
+  readonly name: string;
   /** The property node (key, colon and value). */
-  property: Node;
-  key: Node;
-  value: Node | undefined;
+  readonly property: Node;
+  readonly key: Node;
+  readonly valueNode: Node | undefined;
 }
 
 export interface ObjectModel {
@@ -22,8 +28,8 @@ export interface ObjectModel {
    * render and every channel (duplicate-property reports the repeat).
    */
   props: PropLookup;
-  /** Every property, duplicates included, in order. */
-  all: Prop[];
+  /** Every property, duplicates included, in order: the object node's own children array, never changed. */
+  all: readonly Prop[];
 }
 
 type ActionListName = 'insideActions' | 'floatActions';
@@ -92,32 +98,18 @@ class PropList implements PropLookup {
   }
 }
 
-/** The properties of an object node whose key is a string, in order. */
-function propsOf(node: Node): Prop[] {
+/**
+ * The properties of an object node, in order: its children, which are the parse's property
+ * nodes (jsonTree.ts's PropertyNode is a Prop), the same array rather than a copy. A tree not
+ * of that parse (none is made today) gets an array of its property nodes, still no new Prop.
+ */
+function propsOf(node: Node): readonly Prop[] {
   const children = node.children;
   if (!children) return [];
-  // An array of its size: a push leaves room for 16, and a model lives as long as its parse.
-  // Every key is a string but in broken or hostile text: the properties are then made straight
-  // into an array of their number, with no second copy.
-  let stringKeys = 0;
-  for (let i = 0; i < children.length; i++) if (propertyKey(children[i])?.type === 'string') stringKeys++;
-  if (stringKeys === children.length) {
-    // Filled by index, not by `map`: optimised code's `map` makes a holey array where the
-    // interpreter's makes a packed one, and a lookup that had seen one kind was deoptimised
-    // (and compiled again) when it met the other. This way every list is of one kind.
-    const props = new Array<Prop>(children.length);
-    for (let i = 0; i < children.length; i++) props[i] = propOf(children[i]);
-    return props;
+  for (let i = 0; i < children.length; i++) {
+    if (!(children[i] instanceof PropertyNode)) return children.filter((c): c is PropertyNode => c instanceof PropertyNode);
   }
-  const all: Prop[] = [];
-  for (let i = 0; i < children.length; i++) if (propertyKey(children[i])?.type === 'string') all.push(propOf(children[i]));
-  return all.slice();
-}
-
-/** The model of a property node whose key is a string. */
-function propOf(p: Node): Prop {
-  const key = propertyKey(p)!;
-  return { name: key.value as string, property: p, key, value: propertyValue(p) };
+  return children as unknown as readonly PropertyNode[];
 }
 
 export function objectModel(node: Node): ObjectModel {
@@ -141,7 +133,7 @@ function buildCard(doc: JsonDocument): RichCard | undefined {
   const root = doc.root;
   if (!root || root.type !== 'object') return undefined;
   const card = objectModel(root);
-  const mediaValue = card.props.get('richMedia')?.value;
+  const mediaValue = card.props.get('richMedia')?.valueNode;
   const media = mediaValue && mediaValue.type === 'object' ? objectModel(mediaValue) : undefined;
   const list = renderedList(doc);
   const bodies = list ? [{ start: list.bodyStart, end: list.bodyEnd }] : [];
@@ -166,7 +158,7 @@ function actionList(
 ): ActionList | undefined {
   const prop = card.props.get(name);
   if (!prop) return undefined;
-  const array = prop.value && prop.value.type === 'array' ? prop.value : undefined;
+  const array = prop.valueNode && prop.valueNode.type === 'array' ? prop.valueNode : undefined;
   const elements = array?.children ?? [];
   const actions: ActionModel[] = [];
   let staticCount = 0;
@@ -183,7 +175,7 @@ function actionList(
     if (el.type !== 'object') continue;
     const all = propsOf(el);
     const props = new PropList(all);
-    const typeValue = props.get('type')?.value;
+    const typeValue = props.get('type')?.valueNode;
     const staticType = typeValue ? plainText(doc, typeValue) : undefined;
     actions.push({ node: el, props, all, list: name, index, repeated, staticType });
   }

@@ -83,7 +83,7 @@ export function renderedValues(
 
 /** The static string of a property value with no templates in it, else undefined. */
 export function plainString(doc: JsonDocument, prop: Prop | undefined): string | undefined {
-  const v = prop?.value;
+  const v = prop?.valueNode;
   return v ? plainText(doc, v) : undefined;
 }
 

@@ -18,7 +18,7 @@ export default defineRule({
         const a = actions[i];
         const prop = a.props.get('type');
         const value = plainString(doc, prop);
-        const v = prop?.value;
+        const v = prop?.valueNode;
         if (value === undefined || !v || allowed.includes(value)) continue;
         const sameWord = allowed.find((t) => t === value.trim().toLowerCase());
         const replace = (t: string) => ({

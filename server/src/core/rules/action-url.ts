@@ -16,7 +16,7 @@ export default defineRule({
     for (let i = 0; i < actions.length; i++) {
       const a = actions[i];
       if (actionType(doc, a) !== 'click') continue;
-      const v = a.props.get('url')?.value;
+      const v = a.props.get('url')?.valueNode;
       if (!v) continue;
       // With sample data a templated url is judged as it renders, for each list element in a
       // dynamic list body; when none of its values can be rendered, on its static start.

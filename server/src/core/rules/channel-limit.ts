@@ -32,13 +32,13 @@ export default defineRule({
     if (reportNative(ctx, 'channel-limit')) return; // a channel-specific message in native form
     const { card } = ctx;
     if (!card || ctx.targets.length === 0) return;
-    textLimit(ctx, 'title', card.props.get('title')?.value);
-    textLimit(ctx, 'description', card.props.get('description')?.value);
+    textLimit(ctx, 'title', card.props.get('title')?.valueNode);
+    textLimit(ctx, 'description', card.props.get('description')?.valueNode);
     const actions = allActions(card);
     for (let i = 0; i < actions.length; i++) {
       const a = actions[i];
-      textLimit(ctx, 'display', a.props.get('display')?.value, a);
-      textLimit(ctx, 'payload', a.props.get('payload')?.value, a);
+      textLimit(ctx, 'display', a.props.get('display')?.valueNode, a);
+      textLimit(ctx, 'payload', a.props.get('payload')?.valueNode, a);
     }
     countLimit(ctx, card.insideActions);
     countLimit(ctx, card.floatActions);
@@ -331,7 +331,7 @@ function captionWithoutActions(ctx: RuleContext, card: RichCard) {
   if (!card.props.has('richMedia')) return;
   const parts: { length: number; atLeast: boolean }[] = [];
   for (const name of ['title', 'description']) {
-    const node = card.props.get(name)?.value;
+    const node = card.props.get(name)?.valueNode;
     if (!node) continue;
     const rendered = renderedTexts(ctx, node);
     if (rendered && rendered.length === 1) { parts.push({ length: codePointLength(rendered[0].text), atLeast: false }); continue; }
@@ -362,7 +362,7 @@ function textOnly(ctx: RuleContext, inside: ActionList | undefined) {
     const a = actions[i];
     const type = actionType(ctx.doc, a);
     if (type !== 'click' && type !== 'call') continue;
-    const v = a.props.get('type')!.value!;
+    const v = a.props.get('type')!.valueNode!;
     channels ??= withFact.slice();
     if (ctx.capped(v.offset)) { ctx.count(v.offset, v.length, channels); continue; }
     const names = facts.insideTextOnlyNames;
@@ -404,7 +404,7 @@ function uniqueButtons(ctx: RuleContext, actions: readonly ActionModel[]) {
     seen.clear();
     for (let i = 0; i < actions.length; i++) {
       const a = actions[i];
-      const node = a.props.get(field)?.value;
+      const node = a.props.get(field)?.valueNode;
       // The common case, a plain string without templates, without sentValues' list of one.
       const plain = node && !a.repeated ? plainText(ctx.doc, node) : undefined;
       if (plain !== undefined && !seen.remember(plain, node!)) continue;
@@ -437,7 +437,7 @@ function callNumbers(ctx: RuleContext, inside: ActionList | undefined) {
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
     if (actionType(ctx.doc, a) !== 'call') continue;
-    for (const v of sentValues(ctx, a.props.get('phoneNumber')?.value, a)) {
+    for (const v of sentValues(ctx, a.props.get('phoneNumber')?.valueNode, a)) {
       const number = v.text;
       if (!isGlobalNumber(number) || isPlusDigits(number)) continue;
       const digits = digitsOnly(number);
@@ -478,7 +478,7 @@ function floatPayloads(ctx: RuleContext, float: ActionList | undefined) {
   const actions = float?.actions ?? [];
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
-    const node = a.props.get('payload')?.value;
+    const node = a.props.get('payload')?.valueNode;
     // The common case, a plain string without templates, without sentValues' list of one.
     const plain = node && !a.repeated ? plainText(ctx.doc, node) : undefined;
     if (plain !== undefined && plain.trim().length > 0) continue;

@@ -21,16 +21,16 @@ export default defineRule({
     // `label` names the field as the message shows it (field names keep their case: richMedia.altText).
     const check = (obj: { props: PropLookup }, field: string, label: string) => {
       const prop = obj.props.get(field);
-      if (!prop?.value) return;
+      if (!prop?.valueNode) return;
       // A payload is not shown: it is what the agent receives when the button is tapped.
       const effect = field === 'payload' ? 'the agent receives nothing when the user taps it' : 'it shows nothing to the user';
       const value = plainString(ctx.doc, prop);
       if (value === undefined) {
-        renderedEmpty(ctx, prop.value, label, effect);
+        renderedEmpty(ctx, prop.valueNode, label, effect);
         return;
       }
       if (value.trim().length > 0) return;
-      report(ctx, prop.value, `${label} is ${value.length === 0 ? 'empty' : 'blank'}: ${effect}.`);
+      report(ctx, prop.valueNode, `${label} is ${value.length === 0 ? 'empty' : 'blank'}: ${effect}.`);
     };
     check(card, 'title', 'Title');
     check(card, 'description', 'Description');

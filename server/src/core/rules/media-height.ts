@@ -14,7 +14,7 @@ export default defineRule({
   languages: ['universal-message'],
   check({ doc, card, sample, report }) {
     const prop = card?.media?.props.get('height');
-    const v = prop?.value;
+    const v = prop?.valueNode;
     if (!v) return;
     const rendered = renderedValues(doc, v, 'height', sample);
     if (rendered) {

@@ -16,7 +16,7 @@ export default defineRule({
     const media = card?.media;
     if (!media) return;
     for (const field of ['fileUrl', 'thumbnailUrl']) {
-      const v = media.props.get(field)?.value;
+      const v = media.props.get(field)?.valueNode;
       if (!v) continue;
       // With sample data a templated URL is judged as it renders; when none of its values can be
       // rendered, on its static start as without sample data.

@@ -26,7 +26,7 @@ export default defineRule({
       });
       return;
     }
-    const v = prop.value;
+    const v = prop.valueNode;
     if (!v || v.type !== 'string') return; // value-type reports other types
     const value = plainString(doc, prop);
     if (value === undefined || value === 'rich') return;

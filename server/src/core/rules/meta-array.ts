@@ -40,7 +40,7 @@ export default defineRule({
       }
       array = root;
     } else {
-      const value = providerOf(doc)?.props.get('configurationMeta')?.value;
+      const value = providerOf(doc)?.props.get('configurationMeta')?.valueNode;
       if (!value || doc.valueTemplate(value) || brokenInside(doc, value)) return;
       if (value.type !== 'array') {
         report({

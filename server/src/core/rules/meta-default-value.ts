@@ -25,7 +25,7 @@ export default defineRule({
 function checkEntry(ctx: RuleContext, entry: MetaEntry) {
   const { doc } = ctx;
   const prop = entry.props.get('default_value');
-  const v = prop?.value;
+  const v = prop?.valueNode;
   if (!prop || !v || doc.valueTemplate(v)) return;
   const type = entryType(doc, entry);
   const isBoolean = !entry.props.has('options') && type !== undefined && metaTypeFor(type) === 'Boolean';

@@ -20,14 +20,14 @@ export default defineRule({
       const entry = entries[i];
       const prop = entry.props.get('key');
       const key = plainString(doc, prop);
-      const node = prop?.value;
+      const node = prop?.valueNode;
       if (key === undefined || key.length === 0 || !node) continue;
       const first = seen.get(key);
       if (!first) {
         seen.set(key, entry);
         continue;
       }
-      const firstNode = first.props.get('key')!.value!;
+      const firstNode = first.props.get('key')!.valueNode!;
       report({
         message: `Key ${quote(key)} is already used by entry ${first.index + 1}: code generation needs each key once.`,
         offset: node.offset,

@@ -22,7 +22,7 @@ export default defineRule({
       const entry = entries[i];
       const prop = entry.props.get('key');
       const key = plainString(doc, prop);
-      const v = prop?.value;
+      const v = prop?.valueNode;
       if (!key || !v || isIdentifierKey(key) || key.trim().length === 0) continue; // most keys are identifiers
       const bad = [...key].find((c) => !/\w/.test(c));
       const what = /^\d/.test(key) ? 'starts with a digit'

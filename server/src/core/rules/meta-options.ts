@@ -25,7 +25,7 @@ export default defineRule({
 
 function checkEntry(ctx: RuleContext, entry: MetaEntry, seen: SmallMap<MetaOption>) {
   const { doc } = ctx;
-  const v = entry.props.get('options')?.value;
+  const v = entry.props.get('options')?.valueNode;
   if (!v || doc.valueTemplate(v) || brokenInside(doc, v)) return;
   if (v.type !== 'array') {
     ctx.report({
@@ -69,12 +69,12 @@ function checkEntry(ctx: RuleContext, entry: MetaEntry, seen: SmallMap<MetaOptio
   for (let i = 0; i < options.length; i++) {
     const option = options[i];
     if (!brokenInside(doc, option.node)) checkOption(ctx, option);
-    const valueNode = option.props.get('value')?.value;
+    const valueNode = option.props.get('value')?.valueNode;
     const value = plainString(doc, option.props.get('value'));
     if (value === undefined || !valueNode) continue;
     const firstOption = seen.remember(value, option);
     if (!firstOption) continue;
-    const first = { node: firstOption.props.get('value')!.value!, index: firstOption.index };
+    const first = { node: firstOption.props.get('value')!.valueNode!, index: firstOption.index };
     ctx.report({
       message: `Option value ${quote(value)} is already used by option ${first.index + 1}: once stored, the two could not be told apart.`,
       offset: valueNode.offset,
@@ -114,7 +114,7 @@ function checkOption(ctx: RuleContext, option: MetaOption) {
     });
   }
   for (const field of ['value', 'label'] as const) {
-    const v = option.props.get(field)?.value;
+    const v = option.props.get(field)?.valueNode;
     if (!v || doc.valueTemplate(v)) continue;
     if (v.type !== 'string') {
       ctx.report({

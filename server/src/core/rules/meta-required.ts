@@ -64,7 +64,7 @@ function checkString(
   other: string | undefined,
   why: string,
 ) {
-  const v = entry.props.get(name)?.value;
+  const v = entry.props.get(name)?.valueNode;
   if (!v || ctx.doc.valueTemplate(v)) return;
   if (v.type !== 'string') {
     ctx.report({

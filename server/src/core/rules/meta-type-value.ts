@@ -21,7 +21,7 @@ export default defineRule({
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i];
       const prop = entry.props.get('type');
-      const v = prop?.value;
+      const v = prop?.valueNode;
       if (!v || entry.props.has('options') || doc.valueTemplate(v)) continue;
       if (v.type !== 'string') {
         report({

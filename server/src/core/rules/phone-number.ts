@@ -28,7 +28,7 @@ export default defineRule({
       const fields = type === 'call' ? CALL_FIELDS : type === undefined ? OTHER_FIELDS : NO_FIELDS;
       for (let f = 0; f < fields.length; f++) {
         const field = fields[f];
-        const v = a.props.get(field)?.value;
+        const v = a.props.get(field)?.valueNode;
         if (!v) continue;
         // A templated number is checked on its rendered value when the sample data gives one.
         const rendered = renderedValues(doc, v, field, sample);

@@ -14,7 +14,7 @@ export default defineRule({
   languages: ['native-provider'],
   check({ doc, report }) {
     const prop = providerOf(doc)?.props.get('providerClassName');
-    const v = prop?.value;
+    const v = prop?.valueNode;
     if (!v || doc.valueTemplate(v)) return;
     if (v.type !== 'string') {
       report({ message: `providerClassName must be a string, found ${describeKind(v)}.`, offset: v.offset, length: v.length });

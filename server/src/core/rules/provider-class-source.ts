@@ -21,7 +21,7 @@ export default defineRule({
     const provider = providerOf(doc);
     const prop = provider?.props.get('providerClassName');
     const name = plainString(doc, prop);
-    if (!facts || !project || !prop?.value || name === undefined || !name.includes('.')) return;
+    if (!facts || !project || !prop?.valueNode || name === undefined || !name.includes('.')) return;
     if (project.classes.some((c) => c.qualifiedName === name)) return;
     const simple = name.slice(name.lastIndexOf('.') + 1);
     const elsewhere = project.classes.filter((c) => c.name === simple).map((c) => c.qualifiedName);
@@ -33,10 +33,10 @@ export default defineRule({
       message: `providerClassName ${quote(name)} is not declared in the sources of ${shortPath(facts, project.dir)}` +
         (hosted ? ': a hosted provider needs its source there.' : '.') + hint,
       severity: hosted ? undefined : 'warning',
-      offset: prop.value.offset,
-      length: prop.value.length,
+      offset: prop.valueNode.offset,
+      length: prop.valueNode.length,
       fixes: elsewhere.length === 1
-        ? [{ kind: 'replace', offset: prop.value.offset, length: prop.value.length, text: JSON.stringify(elsewhere[0]),
+        ? [{ kind: 'replace', offset: prop.valueNode.offset, length: prop.valueNode.length, text: JSON.stringify(elsewhere[0]),
           title: `Change to ${quote(elsewhere[0])}`, preferred: true }]
         : undefined,
     });

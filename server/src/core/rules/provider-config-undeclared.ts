@@ -25,12 +25,12 @@ export default defineRule({
     for (const entry of configMetaOf(doc, language)?.entries ?? []) {
       const prop = entry.props.get('key');
       const key = plainString(doc, prop);
-      if (key === undefined || !prop?.value) continue;
-      declared.set(key, { offset: prop.value.offset, length: prop.value.length });
+      if (key === undefined || !prop?.valueNode) continue;
+      declared.set(key, { offset: prop.valueNode.offset, length: prop.valueNode.length });
       byLowerCase.set(key.toLowerCase(), key);
     }
     const metaProp = provider?.props.get('configurationMeta');
-    const anchor = metaProp?.key ?? provider?.props.get('providerClassName')?.value;
+    const anchor = metaProp?.key ?? provider?.props.get('providerClassName')?.valueNode;
     const reported = new Set<string>();
     const read = new Set(cls.keyReads.map((r) => r.key));
     for (const r of cls.keyReads) {

@@ -25,13 +25,13 @@ export default defineRule({
     for (const entry of meta.entries) {
       const prop = entry.props.get('key');
       const key = plainString(doc, prop);
-      if (key === undefined || !prop?.value || read.has(key) || readLower.has(key.toLowerCase())) continue;
+      if (key === undefined || !prop?.valueNode || read.has(key) || readLower.has(key.toLowerCase())) continue;
       const removal = removalRange(meta.array, entry.node);
       report({
         message: `${shorten(cls.name)} never reads the configuration key ${quote(key)}: ` +
           'the Integrations form asks for a value no code uses.',
-        offset: prop.value.offset,
-        length: prop.value.length,
+        offset: prop.valueNode.offset,
+        length: prop.valueNode.length,
         tags: ['unnecessary'],
         fixes: [{ kind: 'remove', ...removal, title: `Remove the entry ${quote(key)}` }],
       });

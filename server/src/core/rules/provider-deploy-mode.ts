@@ -24,7 +24,7 @@ export default defineRule({
   languages: ['native-provider'],
   check({ doc, report }) {
     const prop = providerOf(doc)?.props.get('deployMode');
-    const v = prop?.value;
+    const v = prop?.valueNode;
     if (!v || doc.valueTemplate(v)) return;
     const all = DEPLOY_MODES.map((m) => replaceWith(v, m));
     if (v.type !== 'string') {

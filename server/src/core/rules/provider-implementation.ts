@@ -15,7 +15,7 @@ export default defineRule({
   languages: ['native-provider'],
   check({ doc, report }) {
     const prop = providerOf(doc)?.props.get('implementation');
-    const v = prop?.value;
+    const v = prop?.valueNode;
     if (!v || doc.valueTemplate(v)) return;
     if (v.type !== 'string') {
       report({

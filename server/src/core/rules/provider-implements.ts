@@ -18,7 +18,7 @@ export default defineRule({
   check({ doc, providerProject: facts, report }) {
     const provider = providerOf(doc);
     const cls = providerClass(facts, plainString(doc, provider?.props.get('providerClassName')));
-    const list = provider?.props.get('implements')?.value;
+    const list = provider?.props.get('implements')?.valueNode;
     if (!cls || list?.type !== 'array') return;
     // Every name the supertypes answer to, looked up once per entry.
     const qualified = new Set(cls.supertypes.flatMap((s) => s.candidates));

@@ -14,7 +14,7 @@ export default defineRule({
   languages: ['native-provider'],
   check({ doc, report }) {
     const prop = providerOf(doc)?.props.get('deployMode');
-    const v = prop?.value;
+    const v = prop?.valueNode;
     if (!v || plainString(doc, prop) !== 'private') return;
     report({
       message: 'Private deploy: a chatbot that uses this provider cannot be hosted by the platform; ' +

@@ -54,7 +54,7 @@ export default defineRule({
       });
     }
 
-    const label = provider.props.get('label')?.value;
+    const label = provider.props.get('label')?.valueNode;
     if (label && !doc.valueTemplate(label)) {
       if (label.type !== 'string') report({
         message: `label must be a string, found ${describeKind(label)}.`,
@@ -69,7 +69,7 @@ export default defineRule({
       });
     }
 
-    const impl = provider.props.get('implements')?.value;
+    const impl = provider.props.get('implements')?.valueNode;
     if (!impl || doc.valueTemplate(impl) || brokenInside(doc, impl)) return;
     if (impl.type !== 'array') {
       const wrap: FixData[] = impl.type === 'string'

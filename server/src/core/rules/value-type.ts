@@ -65,7 +65,7 @@ function checkFields(ctx: RuleContext, obj: ObjectModel, fields: readonly FieldS
     const f = fields[i];
     if (f.typeRule) continue;
     const p = obj.props.get(f.name);
-    const v = p?.value;
+    const v = p?.valueNode;
     if (!v) continue;
     const template = !!ctx.doc.valueTemplate(v);
     if (!template && v.type === f.kind) continue;

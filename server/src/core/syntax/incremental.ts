@@ -402,7 +402,7 @@ function shiftTree(top: MutableNode, delta: number): void {
       if (c instanceof PropertyNode) {
         // A property: its key and value here (its fields: no children array made), and the
         // value's children on the stack.
-        c.key!.offset += delta;
+        c.key.offset += delta;
         const v = c.valueNode;
         if (v === undefined) continue;
         v.offset += delta;

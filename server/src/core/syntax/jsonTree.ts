@@ -67,6 +67,12 @@ function node(
  * 85,000 properties of the 3.9 MB card, kept through collections with the tree. The card
  * model and the rules read `key` and `value` through propertyKey and propertyValue
  * (nodes.ts), which make no array.
+ *
+ * It is also the models' property (core/model/richCard.ts's Prop): `name` and `property` are
+ * read from it, so that a model of an object is its node's children, not one more object per
+ * property. A model of the 50,000-entry Configuration Meta was 225,000 such objects and
+ * 150,000 arrays, which every full garbage collection marked while someone typed in it
+ * (docs/performance.md, "The full collection while typing").
  */
 export class PropertyNode {
   // Fields assigned in the constructor, in the order of the other nodes' (no class fields:
@@ -75,21 +81,30 @@ export class PropertyNode {
   declare offset: number;
   declare length: number;
   declare parent: MutableNode | undefined;
-  declare key: LiteralNode | undefined;
+  /** The key, a string node: the parse makes a property only at a string. */
+  declare readonly key: LiteralNode;
   declare valueNode: MutableNode | undefined;
   /** jsonc-parser's property node has no value of its own: no field, read as undefined. */
   declare readonly value: undefined;
-  constructor(offset: number, parent: MutableNode | undefined) {
+  constructor(offset: number, parent: MutableNode | undefined, keyLength: number, name: string) {
     this.type = 'property';
     this.offset = offset;
     this.length = -1;
     this.parent = parent;
-    this.key = undefined;
+    (this as { key: LiteralNode }).key = node('string', offset, keyLength, this, undefined, name);
     this.valueNode = undefined;
   }
   get children(): MutableNode[] {
-    const key = this.key!;
+    const key = this.key;
     return this.valueNode === undefined ? [key] : [key, this.valueNode];
+  }
+  /** The key's text. */
+  get name(): string {
+    return this.key.value as string;
+  }
+  /** The property itself, as the model's Prop names it. */
+  get property(): this {
+    return this;
   }
 }
 
@@ -547,9 +562,8 @@ export function startJsonTree(
       }
       const offset = tokenOffset;
       const length = tokenLength;
-      const property = add(new PropertyNode(offset, parent));
+      const property = add(new PropertyNode(offset, parent, length, tokenValue));
       parent = property;
-      property.key = node('string', offset, length, property, undefined, tokenValue);
       if (order !== undefined) order.push(property.key);
       if (scanNext() === Token.Colon) {
         scanNext();

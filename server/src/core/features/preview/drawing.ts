@@ -53,7 +53,7 @@ export class SourceMap {
 
   constructor(card: RichCard | undefined, rendered: Obj) {
     const valueRange = (name: string) => {
-      const n = card?.props.get(name)?.value;
+      const n = card?.props.get(name)?.valueNode;
       return n ? range(n) : undefined;
     };
     this.title = valueRange('title');
