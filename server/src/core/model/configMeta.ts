@@ -4,7 +4,7 @@
  * `configurationMeta` property of a native provider descriptor; the rules see one model.
  */
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
-import { objectModel, type ObjectModel } from './richCard';
+import { ModelObject, type ObjectModel } from './richCard';
 import type { LanguageId } from '../syntax/languages';
 import { plainString } from './values';
 import { providerOf } from './provider';
@@ -19,7 +19,7 @@ export interface MetaEntry extends ObjectModel {
   /** The options[] array node, when options holds an array. */
   optionsArray: Node | undefined;
   /** Elements of options[] that are objects. */
-  options: MetaOption[];
+  options: readonly MetaOption[];
 }
 
 interface ConfigMeta {
@@ -69,20 +69,38 @@ function build(array: Node | undefined): ConfigMeta | undefined {
   for (let index = 0; index < elements.length; index++) {
     const el = elements[index];
     if (el.type !== 'object') continue;
-    const { node, props, all } = objectModel(el);
-    const optionsValue = props.get('options')?.valueNode;
+    entries.push(new Entry(el, index));
+  }
+  return { array, elements, entries };
+}
+
+const NO_OPTIONS: readonly MetaOption[] = [];
+
+class Entry extends ModelObject implements MetaEntry {
+  declare readonly index: number;
+  declare readonly optionsArray: Node | undefined;
+  declare readonly options: readonly MetaOption[];
+  constructor(node: Node, index: number) {
+    super(node);
+    this.index = index;
+    const optionsValue = this.get('options')?.valueNode;
     const optionsArray = optionsValue && optionsValue.type === 'array' ? optionsValue : undefined;
     const options: MetaOption[] = [];
     const choices = optionsArray?.children ?? [];
-    for (let i = 0; i < choices.length; i++) {
-      if (choices[i].type !== 'object') continue;
-      const o = objectModel(choices[i]);
-      options.push({ node: o.node, props: o.props, all: o.all, index: i });
-    }
-    // Options cut to their size (a push leaves room for 16): a model lives as long as its parse.
-    entries.push({ node, props, all, index, optionsArray, options: options.length > 0 ? options.slice() : options });
+    for (let i = 0; i < choices.length; i++) if (choices[i].type === 'object') options.push(new Option(choices[i], i));
+    this.optionsArray = optionsArray;
+    // Options cut to their size (a push leaves room for 16), and one empty list for every entry
+    // without: a model lives as long as its parse.
+    this.options = options.length > 0 ? options.slice() : NO_OPTIONS;
   }
-  return { array, elements, entries };
+}
+
+class Option extends ModelObject implements MetaOption {
+  declare readonly index: number;
+  constructor(node: Node, index: number) {
+    super(node);
+    this.index = index;
+  }
 }
 
 /** How messages name an entry: by its key when it has a plain one, else by position. */

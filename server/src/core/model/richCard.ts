@@ -71,27 +71,42 @@ export interface PropLookup {
 }
 
 /**
- * A lookup over an object's properties. The objects of a card have a handful of properties,
- * and for them a linear search over a small array is cheaper than building a Map; an object
- * with more than INDEX_FROM properties (hostile or generated input: thousands of keys) gets
- * a Map, built on the first lookup, so that a lookup per property stays linear in all.
+ * The model of an object: its node, its properties, and the lookup by name, which is the
+ * model itself (`props` answers `this`: one object per model, where a lookup of its own was
+ * one more, 75,000 of them kept with the 50,000-entry Configuration Meta). The objects of a
+ * card have a handful of properties, and for them a linear search over a small array is
+ * cheaper than building a Map; an object with more than INDEX_FROM properties (hostile or
+ * generated input: thousands of keys) gets a Map, built on the first lookup, so that a
+ * lookup per property stays linear in all. The models with more to say (an action, an entry,
+ * an option) extend it.
  */
 const INDEX_FROM = 16;
 
-class PropList implements PropLookup {
-  private index: Map<string, Prop> | undefined;
-  constructor(private readonly list: readonly Prop[]) {}
+export class ModelObject implements ObjectModel, PropLookup {
+  // Assigned in the constructor, no class fields (see jsonTree.ts's PropertyNode).
+  declare readonly node: Node;
+  declare readonly all: readonly Prop[];
+  private declare byName: Map<string, Prop> | undefined;
+  constructor(node: Node) {
+    this.node = node;
+    this.all = propsOf(node);
+    this.byName = undefined;
+  }
+  get props(): PropLookup {
+    return this;
+  }
   get(name: string): Prop | undefined {
+    const list = this.all;
     // The last of a repeated name wins, as in JSON.parse and every channel.
-    if (this.list.length <= INDEX_FROM) {
-      for (let i = this.list.length - 1; i >= 0; i--) if (this.list[i].name === name) return this.list[i];
+    if (list.length <= INDEX_FROM) {
+      for (let i = list.length - 1; i >= 0; i--) if (list[i].name === name) return list[i];
       return undefined;
     }
-    if (!this.index) {
-      this.index = new Map();
-      for (const p of this.list) this.index.set(p.name, p);
+    if (!this.byName) {
+      this.byName = new Map();
+      for (const p of list) this.byName.set(p.name, p);
     }
-    return this.index.get(name);
+    return this.byName.get(name);
   }
   has(name: string): boolean {
     return this.get(name) !== undefined;
@@ -113,8 +128,23 @@ function propsOf(node: Node): readonly Prop[] {
 }
 
 export function objectModel(node: Node): ObjectModel {
-  const all = propsOf(node);
-  return { node, props: new PropList(all), all };
+  return new ModelObject(node);
+}
+
+/** An action of a card's list. */
+class ActionObject extends ModelObject implements ActionModel {
+  declare readonly list: ActionListName;
+  declare readonly index: number;
+  declare readonly repeated: boolean;
+  declare readonly staticType: string | undefined;
+  constructor(doc: JsonDocument, node: Node, list: ActionListName, index: number, repeated: boolean) {
+    super(node);
+    this.list = list;
+    this.index = index;
+    this.repeated = repeated;
+    const typeValue = this.get('type')?.valueNode;
+    this.staticType = typeValue ? plainText(doc, typeValue) : undefined;
+  }
 }
 
 /**
@@ -173,11 +203,7 @@ function actionList(
     const repeated = b < bodies.length && el.offset >= bodies[b].start;
     if (repeated) hasBody = true; else staticCount++;
     if (el.type !== 'object') continue;
-    const all = propsOf(el);
-    const props = new PropList(all);
-    const typeValue = props.get('type')?.valueNode;
-    const staticType = typeValue ? plainText(doc, typeValue) : undefined;
-    actions.push({ node: el, props, all, list: name, index, repeated, staticType });
+    actions.push(new ActionObject(doc, el, name, index, repeated));
   }
   return { name, prop, array, actions, elements, staticCount, hasBody };
 }
