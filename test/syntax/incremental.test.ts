@@ -84,13 +84,18 @@ function parseForEditing(text: string): JsonDocument {
 }
 
 /** A tree's nodes, each before its children. */
+/**
+ * The nodes of a tree, each before its children, as the parse's order for editing holds them:
+ * a property's key, made only when asked for, is not among them; its value is.
+ */
 function walk(root: Node | undefined): Node[] {
   const out: Node[] = [];
   const stack = root ? [root] : [];
   while (stack.length > 0) {
     const n = stack.pop()!;
     out.push(n);
-    for (let k = (n.children?.length ?? 0) - 1; k >= 0; k--) stack.push(n.children![k]);
+    const below = n.type === 'property' ? n.children!.slice(1) : n.children ?? [];
+    for (let k = below.length - 1; k >= 0; k--) stack.push(below[k]);
   }
   return out;
 }
@@ -210,10 +215,18 @@ describe('the parse after an edit equals a whole parse', () => {
     const typed = META.replace('API key 24', 'API kxey 24');
     const made = reparseJsonDocument(parseForEditing(META), typed);
     assert.ok(made);
+    // Keys are made when asked for: every key made now, before the next edit, must still
+    // start where its property does once that edit has shifted them.
+    const lastEntry = made.root!.children![29];
+    const keyMadeBefore = lastEntry.children![0].children![0];
+    assert.equal(keyMadeBefore.offset, typed.lastIndexOf('{"key"') + 1);
+    parts(made);
     // An edit before the one re-read: the re-read's new nodes must be shifted too.
     const earlier = typed.replace('API key 3', 'API key 33');
     const again = reparseJsonDocument(made, earlier);
     assert.ok(again);
+    assert.equal(again.root!.children![29], lastEntry, 'the last entry is kept, shifted');
+    assert.equal(keyMadeBefore.offset, earlier.lastIndexOf('{"key"') + 1);
     assert.deepEqual(parts(again), parts(parseJsonDocument(earlier)));
   });
 

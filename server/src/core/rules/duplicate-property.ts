@@ -1,18 +1,19 @@
 import type { Node } from '../syntax/jsonDocument';
 import { defineRule } from '../findings/rule';
 import { removalRange } from '../model/values';
-import { propertyKey, propertyValue } from '../syntax/nodes';
+import { PropertyNode } from '../syntax/jsonTree';
+import { keyHoldsTemplate } from '../syntax/nodes';
 import { quote } from '../util/messageQuote';
 import { SmallMap } from '../util/smallMap';
 
 /** Properties up to which an object's keys are compared with the earlier ones in place, without the map. */
 const SMALL_OBJECT = 8;
 
-/** The first of the keys before property `end` named `name` (as SmallMap.remember would give it). */
-function firstNamed(props: readonly Node[], end: number, name: string, named: (key: Node | undefined) => key is Node): Node | undefined {
+/** The first of the properties before `end` named `name` (as SmallMap.remember would give it). */
+function firstNamed(props: readonly Node[], end: number, name: string, named: (p: Node) => p is PropertyNode): PropertyNode | undefined {
   for (let j = 0; j < end; j++) {
-    const key = propertyKey(props[j]);
-    if (named(key) && key.value === name) return key;
+    const p = props[j];
+    if (named(p) && p.name === name) return p;
   }
   return undefined;
 }
@@ -25,13 +26,11 @@ export default defineRule({
   languages: ['universal-message', 'configuration-meta', 'native-provider'],
   check({ doc, report }) {
     if (!doc.root) return;
-    const templateFree = doc.scan.templates.length === 0;
     // A key with a template in it has no known name: no verdict.
-    const named = (key: Node | undefined): key is Node =>
-      !!key && key.type === 'string' && (templateFree || !doc.stringInfo(key).templates.length);
+    const named = (p: Node): p is PropertyNode => p instanceof PropertyNode && !keyHoldsTemplate(doc, p);
     // Iterative walk: documents may be deep. One map of names, emptied for each object that
     // has more than a few properties; the earlier keys of a smaller one are compared in place.
-    const seen = new SmallMap<Node>();
+    const seen = new SmallMap<PropertyNode>();
     const stack: Node[] = [doc.root];
     while (stack.length > 0) {
       const node = stack.pop()!;
@@ -41,25 +40,25 @@ export default defineRule({
         if (!small) seen.clear();
         for (let i = 0; i < props.length; i++) {
           const p = props[i];
-          const key = propertyKey(p);
-          if (named(key)) {
-            const name = key.value as string; // a string node's value is its text
-            const first = small ? firstNamed(props, i, name, named) : seen.remember(name, key);
+          if (named(p)) {
+            const name = p.name;
+            const first = small ? firstNamed(props, i, name, named) : seen.remember(name, p);
             if (first) {
+              const key = p.key;
               report({
                 message: `${quote(name)} is already defined in this object: only one value is kept (usually the last).`,
                 offset: key.offset,
                 length: key.length,
-                related: [{ offset: first.offset, length: first.length, message: `First ${quote(name)} is here.` }],
+                related: [{ offset: first.offset, length: first.keyLength, message: `First ${quote(name)} is here.` }],
                 // Removing the first keeps the value most parsers use; removing this one keeps the first.
                 fixes: [
-                  { kind: 'remove', ...removalRange(node, first.parent!), title: `Remove the first ${quote(name)} (keeps this value)` },
+                  { kind: 'remove', ...removalRange(node, first), title: `Remove the first ${quote(name)} (keeps this value)` },
                   { kind: 'remove', ...removalRange(node, p), title: `Remove this ${quote(name)}` },
                 ],
               });
             }
           }
-          const value = propertyValue(p);
+          const value = p instanceof PropertyNode ? p.valueNode : undefined;
           if (value && (value.type === 'object' || value.type === 'array')) stack.push(value);
         }
       } else if (node.type === 'array') {

@@ -274,7 +274,8 @@ function reparseIn(
     // Every node after the replaced elements, in this array and after it, in one pass.
     for (let k = replaced.end; k < order.length; k++) {
       const n = order[k];
-      n.offset += delta;
+      if (n instanceof PropertyNode) n.shift(delta); // its key, made when asked, is not in the order
+      else n.offset += delta;
     }
     const added = inOrder(read);
     const next = spliced(order, replaced.start, replaced.end - replaced.start, added);
@@ -344,7 +345,11 @@ export function keepNodeOrder(doc: JsonDocument, order: Node[]): void {
   if (root && order[0] === root) nodeOrders.set(root, order);
 }
 
-/** The nodes of the subtrees `tops`, each before its children, in the order of the text. */
+/**
+ * The nodes of the subtrees `tops`, each before its children, in the order of the text, as the
+ * parse's `order` holds them: a property's key is not among them (it is made when asked, and
+ * follows its property's offset), its value is.
+ */
 function inOrder(tops: readonly MutableNode[]): MutableNode[] {
   const out: MutableNode[] = [];
   const stack: MutableNode[] = [];
@@ -352,6 +357,10 @@ function inOrder(tops: readonly MutableNode[]): MutableNode[] {
   while (stack.length > 0) {
     const n = stack.pop()!;
     out.push(n);
+    if (n instanceof PropertyNode) {
+      if (n.valueNode !== undefined) stack.push(n.valueNode);
+      continue;
+    }
     const below = n.children;
     if (below !== undefined) for (let k = below.length - 1; k >= 0; k--) stack.push(below[k]);
   }
@@ -372,13 +381,17 @@ function replacedIn(order: readonly MutableNode[], children: readonly MutableNod
   return { start, end };
 }
 
-/** How many nodes a subtree has. */
+/** How many nodes a subtree has in the parse's `order` (its properties' keys not counted, as inOrder). */
 function sizeOf(top: MutableNode): number {
   let count = 0;
   const stack: MutableNode[] = [top];
   while (stack.length > 0) {
     const n = stack.pop()!;
     count++;
+    if (n instanceof PropertyNode) {
+      if (n.valueNode !== undefined) stack.push(n.valueNode);
+      continue;
+    }
     if (n.children !== undefined) for (const c of n.children) stack.push(c);
   }
   return count;
@@ -386,29 +399,27 @@ function sizeOf(top: MutableNode): number {
 
 /**
  * Shifts a subtree's offsets in place, without recursion. The pass is bound by memory (every
- * node after the edit is touched), so each node is read once: leaves (most nodes: keys and
- * values) are shifted where they are met, a property's key and value with the property,
- * and the stack holds children arrays, not nodes read again when popped.
+ * node after the edit is touched), so each node is read once: leaves (most nodes) are shifted
+ * where they are met, a property's key (if made) and value with the property, and the stack
+ * holds children arrays, not nodes read again when popped.
  */
 function shiftTree(top: MutableNode, delta: number): void {
-  top.offset += delta;
-  if (top.children === undefined) return;
-  const stack: MutableNode[][] = [top.children];
+  const stack: MutableNode[][] = [[top]];
   while (stack.length > 0) {
     const children = stack.pop()!;
     for (let k = 0; k < children.length; k++) {
       const c = children[k];
-      c.offset += delta;
       if (c instanceof PropertyNode) {
-        // A property: its key and value here (its fields: no children array made), and the
-        // value's children on the stack.
-        c.key.offset += delta;
+        // A property (and its key, if made): its value here (a field: no children array
+        // made), and the value's children on the stack.
+        c.shift(delta);
         const v = c.valueNode;
         if (v === undefined) continue;
         v.offset += delta;
         if (v.children !== undefined) stack.push(v.children);
         continue;
       }
+      c.offset += delta;
       if (c.children !== undefined) stack.push(c.children);
     }
   }

@@ -61,12 +61,12 @@ function node(
 }
 
 /**
- * A property: its key and its value (undefined when none came) are fields of its own, and
- * `children`, [key, value] as jsonc-parser gives them, is made when asked. A children array
- * per property was two more objects (the array and its elements) and 64 bytes on each of the
- * 85,000 properties of the 3.9 MB card, kept through collections with the tree. The card
- * model and the rules read `key` and `value` through propertyKey and propertyValue
- * (nodes.ts), which make no array.
+ * A property: its name, its key's length and its value (undefined when none came) are fields
+ * of its own; its key node and `children`, [key, value] as jsonc-parser gives them, are made
+ * when asked. A children array per property was two more objects (the array and its elements)
+ * and 64 bytes on each of the 85,000 properties of the 3.9 MB card, kept through collections
+ * with the tree. The card model and the rules read `name`, `key` and `valueNode` (nodes.ts:
+ * propertyKey and propertyValue for any node), which make no array.
  *
  * It is also the models' property (core/model/richCard.ts's Prop): `name` and `property` are
  * read from it, so that a model of an object is its node's children, not one more object per
@@ -81,8 +81,12 @@ export class PropertyNode {
   declare offset: number;
   declare length: number;
   declare parent: MutableNode | undefined;
-  /** The key, a string node: the parse makes a property only at a string. */
-  declare readonly key: LiteralNode;
+  /** The key's text: the parse makes a property only at a string. */
+  declare readonly name: string;
+  /** The key's length in the text, quotes included. */
+  declare readonly keyLength: number;
+  /** The key's node, once asked for (`key`). */
+  declare private keyNode: LiteralNode | undefined;
   declare valueNode: MutableNode | undefined;
   /** jsonc-parser's property node has no value of its own: no field, read as undefined. */
   declare readonly value: undefined;
@@ -91,16 +95,28 @@ export class PropertyNode {
     this.offset = offset;
     this.length = -1;
     this.parent = parent;
-    (this as { key: LiteralNode }).key = node('string', offset, keyLength, this, undefined, name);
+    this.name = name;
+    this.keyLength = keyLength;
+    this.keyNode = undefined;
     this.valueNode = undefined;
+  }
+  /**
+   * The key, a string node, made the first time it is asked for: the rules read a property's
+   * name, and want its node only for a finding on it. The parse of the 50,000-entry
+   * Configuration Meta has 225,000 properties, and their keys were as many objects that every
+   * full collection marked while someone typed in it.
+   */
+  get key(): LiteralNode {
+    return (this.keyNode ??= node('string', this.offset, this.keyLength, this, undefined, this.name));
+  }
+  /** Moves the property by `delta` (the shift after an edit, incremental.ts): its key with it, if made. */
+  shift(delta: number): void {
+    this.offset += delta;
+    if (this.keyNode !== undefined) this.keyNode.offset += delta;
   }
   get children(): MutableNode[] {
     const key = this.key;
     return this.valueNode === undefined ? [key] : [key, this.valueNode];
-  }
-  /** The key's text. */
-  get name(): string {
-    return this.key.value as string;
   }
   /** The property itself, as the model's Prop names it. */
   get property(): this {
@@ -199,8 +215,9 @@ export interface TextFacts {
 
 /**
  * parseJsonTree in steps, for the editor: a multi-megabyte parse yields between them. With
- * `order`, every node of the tree is pushed onto it as it is made, which is document order
- * (each node before its children): incremental.ts keeps it for the shift after an edit.
+ * `order`, every node of the tree but the properties' keys (made when asked) is pushed onto it
+ * as it is made, which is document order (each node before its children): incremental.ts keeps
+ * it for the shift after an edit.
  */
 export function startJsonTree(
   text: string,
@@ -564,7 +581,6 @@ export function startJsonTree(
       const length = tokenLength;
       const property = add(new PropertyNode(offset, parent, length, tokenValue));
       parent = property;
-      if (order !== undefined) order.push(property.key);
       if (scanNext() === Token.Colon) {
         scanNext();
         if (!beginValue()) handleError(Code.ValueExpected, [], CLOSE_BRACE_OR_COMMA);

@@ -33,9 +33,25 @@ export function plainText(doc: JsonDocument, node: Node): string | undefined {
 }
 
 /**
+ * True when a property's key holds a template (it then has no known name). As plainText reads
+ * it: only a key whose source holds `${` asks the template scan, so the key's node, made when
+ * asked for (jsonTree.ts), is made for none of the others.
+ */
+export function keyHoldsTemplate(doc: JsonDocument, p: PropertyNode): boolean {
+  if (holdsNoTemplate(doc.scan)) return false;
+  const text = doc.text;
+  const end = p.offset + p.keyLength - 1;
+  for (let i = p.offset; i < end; i++) {
+    if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) return doc.stringInfo(p.key).templates.length > 0;
+  }
+  return false;
+}
+
+/**
  * The key node of a property node of umsg's parse (jsonTree.ts's PropertyNode): its first
- * child, read without the children array the node makes when asked. Undefined for a node that
- * is not a property.
+ * child, read without the children array the node makes when asked (the key itself is made the
+ * first time it is asked for: a property's name is `name`, read without it). Undefined for a
+ * node that is not a property.
  */
 export function propertyKey(p: Node | undefined): Node | undefined {
   return p instanceof PropertyNode ? p.key : undefined;
@@ -49,10 +65,7 @@ export function propertyValue(p: Node | undefined): Node | undefined {
 /** The property node `name` in an object node (the first one when duplicated). */
 export function propertyNode(obj: Node | undefined, name: string): Node | undefined {
   if (!obj || obj.type !== 'object' || !obj.children) return undefined;
-  for (const p of obj.children) {
-    const key = propertyKey(p);
-    if (key && key.value === name) return p;
-  }
+  for (const p of obj.children) if (p instanceof PropertyNode && p.name === name) return p;
   return undefined;
 }
 
