@@ -8,7 +8,7 @@
 import { URI } from 'vscode-uri';
 import { CodeActionKind, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, type ClientCapabilities, type Connection, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument, type Position } from 'vscode-languageserver-textdocument';
-import { createLanguageService, type CheckResult, type ServiceDocument } from '../core';
+import { createLanguageService, type Cancellation, type CheckResult, type ServiceDocument } from '../core';
 import { registerChannelMessages } from './channelMessage';
 import { codeLenses } from './codeLens';
 import { affectsOthers, documentLanguage, nextFolders, readSettings, type ClientSettings } from './settings';
@@ -39,7 +39,6 @@ const SETTINGS_WAIT_MS = 2000;
  */
 type Entry = { version: number; text: string; generation: number; edited: boolean; handle: ServiceDocument; result?: CheckResult }
   & { running?: RunningCheck } & ProjectHolder;
-type Token = { isCancellationRequested: boolean };
 /** A check under way, shared by every request for the same version (diagnostics, code lens, code actions). */
 type RunningCheck = { stop: CheckStop<Entry>; promise: Promise<CheckResult> };
 
@@ -156,7 +155,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
    * back); and a caller still waiting for the same version when its check stopped anyway
    * (a change of config, sample or sibling replaced the entry) checks again.
    */
-  async function checked(uri: string, token?: Token) {
+  async function checked(uri: string, token?: Cancellation) {
     for (;;) {
       const got = await input(uri);
       if (!got || settings.validate === false) return undefined;

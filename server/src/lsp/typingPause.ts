@@ -6,10 +6,8 @@
  * completion sent with the keystroke. Such a check starts once the typing pauses instead, the
  * pause pushed diagnostics wait for.
  */
-import type { CheckResult } from '../core';
+import type { Cancellation, CheckResult } from '../core';
 import type { ServerRuntime } from './runtime';
-
-type Token = { isCancellationRequested: boolean };
 
 const STOPPED: CheckResult = { diagnostics: [], doc: undefined, cancelled: true };
 
@@ -23,7 +21,7 @@ export function checkAfterTypingPause(
   pauseMs: number,
   pulled: () => boolean,
 ) {
-  return (version: { text: string; edited: boolean }, stop: Token, start: () => Promise<CheckResult>): Promise<CheckResult> => {
+  return (version: { text: string; edited: boolean }, stop: Cancellation, start: () => Promise<CheckResult>): Promise<CheckResult> => {
     const elsewhere = runtime.checkElsewhere;
     if (!version.edited || !pulled() || !elsewhere || version.text.length < elsewhere.minLength) return start();
     return new Promise((resolve) => { runtime.setTimeout(() => resolve(stop.isCancellationRequested ? STOPPED : start()), pauseMs); });
