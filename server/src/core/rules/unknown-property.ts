@@ -6,6 +6,7 @@ import { defineRule, type RuleContext } from '../findings/rule';
 import { suggest } from '../util/didYouMean';
 import { actionType, jsonString, removalRange } from '../model/values';
 import { quote } from '../util/messageQuote';
+import { keyHoldsTemplate } from '../syntax/nodes';
 
 /**
  * Properties the universal format does not define are dropped by every channel plugin,
@@ -48,14 +49,13 @@ function checkObject(ctx: RuleContext, obj: ObjectModel, place: PlaceSpec, field
   const { kind, where, synonyms, effect } = place;
   const type = kind === 'inside-action' ? actionType(ctx.doc, obj) : undefined;
   const names = fieldNames(fields);
-  const templateFree = ctx.doc.scan.templates.length === 0;
   const all = obj.all;
   for (let i = 0; i < all.length; i++) {
     const p = all[i];
     // Asked for every name: a field of another place (url on a float action) is named as such.
     const unused = unusedField(kind, type, p.name);
     if (!unused && names.includes(p.name)) continue; // the common case, kept cheap: a known field
-    if (!templateFree && ctx.doc.stringInfo(p.key).templates.length > 0) continue; // a templated key: no verdict
+    if (keyHoldsTemplate(ctx.doc, p.property)) continue; // a templated key: no verdict
     if (ctx.capped(p.key.offset)) { ctx.count(p.key.offset, p.key.length); continue; } // past the cap: no words built
     const remove = { kind: 'remove' as const, ...removalRange(obj.node, p.property), title: `Remove ${quote(p.name)}` };
     if (unused) {

@@ -346,17 +346,16 @@ export function keepNodeOrder(doc: JsonDocument, order: Node[]): void {
 }
 
 /**
- * The nodes of the subtrees `tops`, each before its children, in the order of the text, as the
- * parse's `order` holds them: a property's key is not among them (it is made when asked, and
- * follows its property's offset), its value is.
+ * Visits the nodes of the subtrees `tops`, each before its children, in the order of the text,
+ * as the parse's `order` holds them: a property's key is not among them (it is made when asked,
+ * and moves with its property), its value is.
  */
-function inOrder(tops: readonly MutableNode[]): MutableNode[] {
-  const out: MutableNode[] = [];
+function walkInOrder(tops: readonly MutableNode[], visit: (n: MutableNode) => void): void {
   const stack: MutableNode[] = [];
   for (let t = tops.length - 1; t >= 0; t--) stack.push(tops[t]);
   while (stack.length > 0) {
     const n = stack.pop()!;
-    out.push(n);
+    visit(n);
     if (n instanceof PropertyNode) {
       if (n.valueNode !== undefined) stack.push(n.valueNode);
       continue;
@@ -364,6 +363,12 @@ function inOrder(tops: readonly MutableNode[]): MutableNode[] {
     const below = n.children;
     if (below !== undefined) for (let k = below.length - 1; k >= 0; k--) stack.push(below[k]);
   }
+}
+
+/** The nodes of the subtrees `tops` as the parse's `order` holds them (walkInOrder). */
+function inOrder(tops: readonly MutableNode[]): MutableNode[] {
+  const out: MutableNode[] = [];
+  walkInOrder(tops, (n) => out.push(n));
   return out;
 }
 
@@ -381,19 +386,10 @@ function replacedIn(order: readonly MutableNode[], children: readonly MutableNod
   return { start, end };
 }
 
-/** How many nodes a subtree has in the parse's `order` (its properties' keys not counted, as inOrder). */
+/** How many nodes a subtree has in the parse's `order` (walkInOrder). */
 function sizeOf(top: MutableNode): number {
   let count = 0;
-  const stack: MutableNode[] = [top];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    count++;
-    if (n instanceof PropertyNode) {
-      if (n.valueNode !== undefined) stack.push(n.valueNode);
-      continue;
-    }
-    if (n.children !== undefined) for (const c of n.children) stack.push(c);
-  }
+  walkInOrder([top], () => count++);
   return count;
 }
 

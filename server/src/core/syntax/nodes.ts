@@ -19,32 +19,29 @@ export function plainText(doc: JsonDocument, node: Node): string | undefined {
   if (node.type !== 'string') return undefined;
   // No template in the document, whole or broken (`${` without its end): none in this string.
   if (holdsNoTemplate(doc.scan)) return node.value as string;
-  const text = doc.text;
-  const end = node.offset + node.length - 1;
-  for (let i = node.offset; i < end; i++) {
-    if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) {
-      if (doc.valueTemplate(node)) return undefined;
-      const info = doc.stringInfo(node);
-      return info.templates.length === 0 ? info.staticText : undefined;
-    }
+  if (holdsOpening(doc.text, node.offset, node.offset + node.length)) {
+    if (doc.valueTemplate(node)) return undefined;
+    const info = doc.stringInfo(node);
+    return info.templates.length === 0 ? info.staticText : undefined;
   }
   // No template in it: what stringInfo would give, the parsed value (masking changed nothing here).
   return node.value as string;
 }
 
-/**
- * True when a property's key holds a template (it then has no known name). As plainText reads
- * it: only a key whose source holds `${` asks the template scan, so the key's node, made when
- * asked for (jsonTree.ts), is made for none of the others.
- */
-export function keyHoldsTemplate(doc: JsonDocument, p: PropertyNode): boolean {
-  if (holdsNoTemplate(doc.scan)) return false;
-  const text = doc.text;
-  const end = p.offset + p.keyLength - 1;
-  for (let i = p.offset; i < end; i++) {
-    if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) return doc.stringInfo(p.key).templates.length > 0;
-  }
+/** True when a template's opening `${` lies within text[start, end), both its characters. */
+function holdsOpening(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end - 1; i++) if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) return true;
   return false;
+}
+
+/**
+ * True when a property's key holds a template (it then has no known name); false for a node that
+ * is not a property. As plainText reads it: only a key whose source holds `${` asks the template
+ * scan, so the key's node, made when asked for (jsonTree.ts), is made for none of the others.
+ */
+export function keyHoldsTemplate(doc: JsonDocument, p: Node): boolean {
+  if (!(p instanceof PropertyNode) || holdsNoTemplate(doc.scan) || !holdsOpening(doc.text, p.offset, p.offset + p.keyLength)) return false;
+  return doc.stringInfo(p.key).templates.length > 0;
 }
 
 /**
