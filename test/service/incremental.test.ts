@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createLanguageService, resolveConfig, type LanguageId, type ServiceDocument } from '../../server/src/core';
+import { sourceOf } from '../../server/src/core/syntax/textSource';
 import { runs } from '../support/runs';
 
 const config = resolveConfig(undefined);
@@ -22,14 +23,14 @@ const META = '[\n' + Array.from({ length: 1300 }, (_, i) => '  ' + JSON.stringif
         : { key: `currency${i}`, label: `Currency ${i}`, options: [{ value: 'EUR', label: 'Euro' }, { value: 'USD', label: 'US dollar' }] },
 )).join(',\n') + '\n]\n';
 
-/** A card with 700 actions (over 100,000 characters), templates in some, findings in many. */
+/** A card with 1,000 actions (over 100,000 characters, so parsed as a long document), templates in some, findings in many. */
 const CARD = [
   '{',
   '  "type": "rich",',
   '  "title": "Menu of ${day}",',
   '  "description": "Tap a dish",',
   '  "insideActions": [',
-  Array.from({ length: 700 }, (_, k) => k % 3 === 0
+  Array.from({ length: 1000 }, (_, k) => k % 3 === 0
     ? `    { "type": "click", "display": "Order the dish number ${k} \${dish.name}", "payload": "ORDER_${k}", "url": "https://x.example/${k}" }`
     : k % 3 === 1
       ? `    { "type": "reply", "display": "Reply ${k}", "payload": \${payload${k}}, "url": "https://x.example/${k}" }`
@@ -115,6 +116,40 @@ describe('a version opened with its previous one answers as a fresh open', () =>
       { numRuns: runs(6), seed: 7 },
     );
     assert.ok(made > all / 3, `${made} of ${all} versions made from the previous parse`);
+  });
+
+  it('reads a typed version near the edit from its source alone, for its parse, hover and completion', async () => {
+    // The text each version is opened with has the right length and none of the characters,
+    // as an editor's text kept in pieces stands for one that must not be read whole: any read
+    // of it makes the answers differ from a fresh open's.
+    for (const [language, start, key] of [
+      ['configuration-meta', META, '"label"'],
+      ['universal-message', CARD, '"display"'],
+    ] as [LanguageId, string, string][]) {
+      await fc.assert(
+        fc.asyncProperty(fc.nat(400), fc.array(fc.integer({ min: -120, max: 120 }), { minLength: 2, maxLength: 2 }), async (n, near) => {
+          const keyAt = start.indexOf(key, Math.floor((n / 400) * start.length * 0.9));
+          const at = start.indexOf('"', keyAt + key.length) + 3;
+          let text = start;
+          let handle = service.open(text, language, config);
+          assert.equal(await service.ready(handle), true);
+          for (let k = 0; k < 4; k++) {
+            const insert = k % 2 === 0;
+            const edit = { start: at, oldEnd: insert ? at : at + 1, newEnd: insert ? at + 1 : at };
+            text = text.slice(0, at) + (insert ? 'x' : '') + text.slice(edit.oldEnd);
+            handle = service.open('\u0001'.repeat(text.length), language, config, handle, edit, sourceOf(text));
+            assert.equal(service.ready(handle), true, 'made from the previous parse');
+            const fresh = service.open(text, language, config);
+            for (const offset of [keyAt + 2, at, ...near.map((d) => keyAt + d)]) {
+              assert.deepEqual(service.hover(handle, offset, context), service.hover(fresh, offset, context), `hover at ${offset}`);
+              const completion = service.complete(handle, offset, context);
+              assert.deepEqual(completion, service.complete(fresh, offset, context), `completion at ${offset}`);
+            }
+          }
+        }),
+        { numRuns: runs(8), seed: 8 },
+      );
+    }
   });
 
   it('goes by the span it is told, over versions never parsed too', async () => {

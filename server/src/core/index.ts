@@ -31,6 +31,7 @@ export { providerImplementationProject } from './model/providerProject';
 export { parseConfig } from './rules/config';
 export { CONFIG_FILE_NAME, languageOf } from './syntax/languages';
 export { composeEdits, type Edit } from './syntax/incremental';
+export type { TextSource } from './syntax/textSource';
 export { parseSampleJson } from './template/templateEval';
 export { formatCount } from './util/count';
 export { lineAt, lineBreakEnds, lineStarts, nextLineStart } from './util/lines';

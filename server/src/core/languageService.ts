@@ -22,6 +22,7 @@ import { featuresFor } from './features/languageFeatures';
 import type { FeatureContext } from './features/types';
 import { renderForChannel } from './render/channelRender';
 import { composeEdits, keepNodeOrder, reparseJsonDocument, type Edit } from './syntax/incremental';
+import type { TextSource } from './syntax/textSource';
 import { parseJsonDocument, type JsonDocument, type Node } from './syntax/jsonDocument';
 import type { DocumentContext, LanguageService, LanguageServiceOptions, ServiceDocument } from './types';
 
@@ -43,6 +44,8 @@ interface Handle extends ServiceDocument {
   base: Handle | undefined;
   /** Where this version's text differs from its base's, when the host said (`open`'s `edit`). */
   edit: Edit | undefined;
+  /** Where parts of the text are read from, when the host gave one (`open`'s `source`). */
+  source: TextSource | undefined;
 }
 
 /**
@@ -67,7 +70,7 @@ function fromBase(handle: Handle): JsonDocument | undefined {
   handle.base = undefined;
   const previous = base?.parse;
   if (!base || !previous) return undefined;
-  const doc = reparseJsonDocument(previous, handle.text, undefined, handle.edit);
+  const doc = reparseJsonDocument(previous, handle.text, undefined, handle.edit, handle.source);
   if (doc) base.parse = undefined;
   return doc;
 }
@@ -122,7 +125,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     onRuleError: (rule, error) => options.onRuleError?.(rule, error, doc),
   });
   return {
-    open(text, language, config = DEFAULT_CONFIG, previous, edit) {
+    open(text, language, config = DEFAULT_CONFIG, previous, edit, source) {
       const overSize = text.length > config.maxFileSize;
       // Only a long document is worth it: a short one parses in a few milliseconds.
       const earlier = previous as Handle | undefined;
@@ -133,7 +136,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const fromBase = !base || !edit || !earlier ? undefined
         : base === earlier ? edit
         : earlier.edit && earlier.base === base ? composeEdits(earlier.edit, edit, base.text.length) : undefined;
-      const handle: Handle = { text, language, overSize, parse: undefined, parsing: undefined, base, edit: fromBase };
+      const handle: Handle = { text, language, overSize, parse: undefined, parsing: undefined, base, edit: fromBase, source };
       return handle;
     },
 

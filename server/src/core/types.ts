@@ -20,6 +20,7 @@ import type { HoverResult } from './features/types';
 import type { ChannelRender, ChannelRenderOptions } from './render/channelRender';
 import type { LanguageId } from './syntax/languages';
 import type { Edit } from './syntax/incremental';
+import type { TextSource } from './syntax/textSource';
 import type { SampleData } from './template/render';
 import type { ProviderProjectFacts, SourceLocation } from './model/providerProject';
 
@@ -166,8 +167,13 @@ export interface LanguageService {
    * (a keystroke in an action of a card, an entry of a Configuration Meta), which takes that
    * parse over: `previous` parses again if it is ever asked. `edit`, where `text` differs from
    * `previous`'s text when the host knows it (an editor's change events), spares comparing them.
+   * `source`, where parts of `text` can be read without reading it whole (an editor's text kept
+   * in pieces, syntax/textSource.ts): that parse and the editing features read near the edit
+   * from it.
    */
-  open(text: string, language: LanguageId, config?: ResolvedConfig, previous?: ServiceDocument, edit?: Edit): ServiceDocument;
+  open(
+    text: string, language: LanguageId, config?: ResolvedConfig, previous?: ServiceDocument, edit?: Edit, source?: TextSource,
+  ): ServiceDocument;
   /**
    * Every finding of the document's rules, with the severities `context.config` gives them.
    * A long document is checked in slices that yield to the host (or on `checkElsewhere`);

@@ -22,7 +22,7 @@
  */
 import type { TextDocumentContentChangeEvent, TextDocumentsConfiguration } from 'vscode-languageserver';
 import type { Position, Range, TextDocument } from 'vscode-languageserver-textdocument';
-import { composeEdits, lineAt, lineBreakEnds, lineStarts, spliced, type Edit } from '../core';
+import { composeEdits, lineAt, lineBreakEnds, lineStarts, spliced, type Edit, type TextSource } from '../core';
 
 /** Pieces of a text before it is read into one base string again. */
 const MAX_PIECES = 64;
@@ -54,6 +54,8 @@ export class OpenDocument implements TextDocument {
   private lines: number[] | undefined;
   /** The change events since the last that replaced the whole text or changed several places, the last `KEPT_STEPS`. */
   private steps: Step[];
+  /** The current version's pieces as a source, made when first asked for. */
+  private pieceSource: PieceSource | undefined;
 
   constructor(readonly uri: string, readonly languageId: string, public version: number, content: string) {
     this.text = content;
@@ -63,6 +65,17 @@ export class OpenDocument implements TextDocument {
 
   get lineCount(): number {
     return this.lineTable().length;
+  }
+
+  /**
+   * The current text as a source to read parts of (core/syntax/textSource.ts), without the copy
+   * of the whole text that reading a character of `getText()` makes. It reads this version for
+   * good: later edits make new pieces, they never change these.
+   */
+  source(): TextSource {
+    const pieces = this.pieces;
+    if (this.pieceSource?.pieces !== pieces) this.pieceSource = new PieceSource(pieces, this.text.length);
+    return this.pieceSource;
   }
 
   getText(range?: Range): string {
@@ -256,6 +269,27 @@ export class OpenDocument implements TextDocument {
       this.pieces = [{ source: this.text, from: 0, to: this.text.length }];
     }
     return this.lines;
+  }
+}
+
+/** A version's text read from its pieces: a slice copies the characters it covers, no more. */
+class PieceSource implements TextSource {
+  constructor(readonly pieces: readonly Piece[], readonly length: number) {}
+
+  slice(start: number, end: number): string {
+    start = Math.max(0, Math.min(start, this.length));
+    end = Math.max(start, Math.min(end, this.length));
+    let out = '';
+    let at = 0;
+    for (const p of this.pieces) {
+      const pieceEnd = at + p.to - p.from;
+      if (pieceEnd > start && at < end) {
+        out += p.source.slice(p.from + Math.max(start - at, 0), p.from + Math.min(end, pieceEnd) - at);
+      }
+      if (pieceEnd >= end) break;
+      at = pieceEnd;
+    }
+    return out;
   }
 }
 

@@ -134,7 +134,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     let entry = entries.get(uri);
     if (!entry || entry.version !== doc.version || entry.text !== text || entry.generation !== generation) {
       // The previous version's parse serves this one's when the edit allows (the change events say where it is).
-      const handle = service.open(text, kind, config, entry?.handle, doc.editSince(entry?.version));
+      const handle = service.open(text, kind, config, entry?.handle, doc.editSince(entry?.version), doc.source());
       entry = { version: doc.version, text, generation, edited: !!entry && (entry.version !== doc.version || entry.text !== text), handle };
       entries.set(uri, entry);
     }

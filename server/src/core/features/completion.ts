@@ -4,7 +4,7 @@
  * from jsonc-parser's scanner over the masked text, not from a finished tree.
  */
 import type { Segment } from 'jsonc-parser';
-import { colonFollows, cursorContext, presentNames, propertyEntry } from './completionContext';
+import { colonFollowsIn, cursorContext, presentNames, propertyEntry } from './completionContext';
 import type { FieldSpec } from '../model/cardSchema';
 import { fitsType, placeAt, type PlaceSpec } from '../model/places';
 import { type JsonDocument, type Node } from '../syntax/jsonDocument';
@@ -53,7 +53,7 @@ export function templateCompletion(doc: JsonDocument, offset: number, sample: Sa
   const open = unclosedTemplateAt(doc, offset);
   if (open !== undefined) return templateNames(
     doc,
-    { start: open, end: offset + 1, expression: doc.text.slice(open + 2, offset), inString: true },
+    { start: open, end: offset + 1, expression: doc.textSlice(open + 2, offset), inString: true },
     offset,
     sample,
   );
@@ -62,7 +62,6 @@ export function templateCompletion(doc: JsonDocument, offset: number, sample: Sa
 
 export function completeAt(doc: JsonDocument, offset: number, sample?: SampleData): CompletionEntry[] {
   if (doc.tooDeep) return [];
-  const text = doc.scan.masked;
   const inTemplate = templateCompletion(doc, offset, sample);
   if (inTemplate) return inTemplate;
   // Typing a new property on the line after a value, before adding the comma: the keys of
@@ -75,7 +74,7 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
     if (!place) return [];
     const present = presentNames(place.object, cursor);
     const actionType = typeOf(place.object);
-    const nextIsValue = !colonFollows(text, replace.offset + replace.length);
+    const nextIsValue = !colonFollowsIn(doc, replace.offset + replace.length);
     return place.fields
       .filter((f) => !present.has(f.name))
       .filter((f) =>
@@ -160,7 +159,7 @@ function actionSnippets(list: 'insideActions' | 'floatActions', offset: number):
 function unclosedTemplateAt(doc: JsonDocument, offset: number): number | undefined {
   for (const p of doc.scan.problems) {
     if (p.kind !== 'unterminated' || p.start > offset) continue;
-    const between = doc.text.slice(p.start + 2, offset);
+    const between = doc.textSlice(p.start + 2, offset);
     if (/^[\w.()]*$/.test(between)) return p.start;
   }
   return undefined;
@@ -168,11 +167,12 @@ function unclosedTemplateAt(doc: JsonDocument, offset: number): number | undefin
 
 /** Inside `${...}`: `it`, `it.name()`, `it.label()` in a dynamic list body, and the sample data's names. */
 function templateNames(doc: JsonDocument, t: TemplateRegion, offset: number, sample: SampleData | undefined): CompletionEntry[] {
-  // Replace the dotted name being typed at the cursor.
+  // Replace the dotted name being typed at the cursor (the template's own text read alone).
+  const source = doc.textSlice(t.start, t.end);
   let start = offset;
-  while (start > t.start + 2 && /[\w.()]/.test(doc.text[start - 1])) start--;
+  while (start > t.start + 2 && /[\w.()]/.test(source[start - 1 - t.start])) start--;
   let end = offset;
-  while (end < t.end - 1 && /[\w.()]/.test(doc.text[end])) end++;
+  while (end < t.end - 1 && /[\w.()]/.test(source[end - t.start])) end++;
   const replace = { offset: start, length: end - start };
   const out: CompletionEntry[] = [];
   const list = renderedList(doc);

@@ -24,7 +24,6 @@ interface CursorContext {
 }
 
 export function cursorContext(doc: JsonDocument, offset: number): CursorContext {
-  const text = doc.scan.masked;
   const location = locationAt(doc, offset);
   const prev = location.previousNode;
   const replace = prev &&
@@ -36,7 +35,7 @@ export function cursorContext(doc: JsonDocument, offset: number): CursorContext 
   let keyPath = location.isAtPropertyKey ? location.path.slice(0, -1) : undefined;
   if (!keyPath && prev && typeof location.path[location.path.length - 1] === 'string') {
     const end = prev.offset + prev.length;
-    if (offset > end && /^[ \t]*[\r\n]\s*$/.test(text.slice(end, offset))) {
+    if (offset > end && /^[ \t]*[\r\n]\s*$/.test(doc.maskedSlice(end, offset))) {
       keyPath = location.path.slice(0, -1);
       commaAfter = end;
     }
@@ -53,14 +52,13 @@ export function cursorContext(doc: JsonDocument, offset: number): CursorContext 
  * side by side.
  */
 export function locationAt(doc: JsonDocument, offset: number): CursorLocation {
-  const text = doc.scan.masked;
   const element = elementAround(doc.root, offset);
   if (!element || (doc.errors.length > 0 && doc.errors[0].offset <= element.offset)) {
-    const { path, previousNode, isAtPropertyKey } = getLocation(text, offset);
+    const { path, previousNode, isAtPropertyKey } = getLocation(doc.scan.masked, offset);
     return { path, previousNode, isAtPropertyKey };
   }
   const at = element.offset;
-  const inside = getLocation(text.slice(at, at + element.length), offset - at);
+  const inside = getLocation(doc.maskedSlice(at, at + element.length), offset - at);
   const p = inside.previousNode;
   return {
     path: [...getNodePath(element), ...inside.path],
@@ -98,9 +96,26 @@ function elementAround(root: Node | undefined, offset: number): Node | undefined
  * of white space.
  */
 export function colonFollows(text: string, from: number): boolean {
+  return colonAt(text, from) === true;
+}
+
+/**
+ * colonFollows on a document's masked text, read near `from` only (JsonDocument.maskedSlice):
+ * in windows four times longer each time, while white space runs on to a window's end.
+ */
+export function colonFollowsIn(doc: JsonDocument, from: number): boolean {
+  for (let size = 256; ; size *= 4) {
+    const answer = colonAt(doc.maskedSlice(from, from + size), 0);
+    if (answer !== undefined) return answer;
+    if (from + size >= doc.text.length) return false;
+  }
+}
+
+/** colonFollows, or undefined when `text` ends before the answer does. */
+function colonAt(text: string, from: number): boolean | undefined {
   let i = skipWhiteSpace(text, from);
   if (text.charCodeAt(i) === 34 /* " */) i = skipWhiteSpace(text, i + 1);
-  return text.charCodeAt(i) === 58 /* : */;
+  return i < text.length ? text.charCodeAt(i) === 58 /* : */ : undefined;
 }
 
 /** The first offset at or after `from` that is not white space (as \s in a regular expression). */

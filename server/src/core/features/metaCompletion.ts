@@ -5,7 +5,7 @@
  * Works on incomplete text: the location comes from jsonc-parser's scanner.
  */
 import type { JSONPath } from 'jsonc-parser';
-import { colonFollows, cursorContext } from './completionContext';
+import { colonFollowsIn, cursorContext } from './completionContext';
 import type { FieldSpec } from '../model/cardSchema';
 import type { CompletionEntry } from './completion';
 import { type JsonDocument, type Node } from '../syntax/jsonDocument';
@@ -65,14 +65,12 @@ const PROVIDER_SKELETON = [
 
 export function completeMeta(doc: JsonDocument, offset: number, language: LanguageId): CompletionEntry[] {
   if (doc.tooDeep) return [];
-  const text = doc.scan.masked;
   // A new property typed on the line after a value, before its comma: offer the keys and add the comma.
   const { location, prev, replace, keyPath, commaAfter } = cursorContext(doc, offset);
   if (keyPath) return propertyNames(
     doc,
     keyPath,
     language,
-    text,
     commaAfter !== undefined ? { offset, length: 0 } : replace,
     prev,
     commaAfter,
@@ -80,7 +78,7 @@ export function completeMeta(doc: JsonDocument, offset: number, language: Langua
 
   const path = location.path;
   const last = path[path.length - 1];
-  if (typeof last === 'number' && replace.length === 0) return elements(doc, path, language, offset, text);
+  if (typeof last === 'number' && replace.length === 0) return elements(doc, path, language, offset);
   if (path.length === 0 && !doc.root) return emptyFile(language, offset);
   if (typeof last !== 'string') return [];
   return values(doc, path, language, replace);
@@ -90,7 +88,6 @@ function propertyNames(
   doc: JsonDocument,
   objectPath: JSONPath,
   language: LanguageId,
-  text: string,
   replace: Range,
   prev: Node | undefined,
   commaAfter: number | undefined,
@@ -103,7 +100,7 @@ function propertyNames(
     const k = p.children?.[0];
     if (k && !(prev && k.offset === prev.offset && commaAfter === undefined)) present.add(String(k.value));
   }
-  const nextIsValue = !colonFollows(text, replace.offset + replace.length);
+  const nextIsValue = !colonFollowsIn(doc, replace.offset + replace.length);
   return place.fields
     .filter((f) => !present.has(f.name))
     // With options the form shows a selection: a type would be ignored.
@@ -130,12 +127,12 @@ function valueSkeleton(f: FieldSpec, kind: string): string {
 }
 
 /** At an element position of the entries or of an options list: whole skeletons, with the commas they need. */
-function elements(doc: JsonDocument, path: JSONPath, language: LanguageId, offset: number, text: string): CompletionEntry[] {
+function elements(doc: JsonDocument, path: JSONPath, language: LanguageId, offset: number): CompletionEntry[] {
   const arrayPath = path.slice(0, -1);
   const place = placeAt(arrayPath, language);
   if (place?.kind !== 'meta-array' && place?.kind !== 'options') return [];
   const array = nodeAtPath(doc.root, arrayPath);
-  const { before, after } = commas(array, offset, text);
+  const { before, after } = commas(array, offset, doc);
   const list = place.kind === 'meta-array'
     ? ENTRY_SKELETONS.map((s) => ({ ...s, filter: `{ ${s.label}` }))
     : [{
@@ -163,12 +160,13 @@ function elements(doc: JsonDocument, path: JSONPath, language: LanguageId, offse
 function commas(
   array: Node | undefined,
   offset: number,
-  text: string,
+  doc: JsonDocument,
 ): { before?: { offset: number; length: number; newText: string }[]; after: string } {
   const children = array?.type === 'array' ? array.children ?? [] : [];
   const prev = [...children].reverse().find((c) => c.offset + c.length <= offset);
   const next = children.find((c) => c.offset >= offset);
-  const noComma = (from: number, to: number) => !commaOutsideComments(text, from, to);
+  // Read between the two places only: the masked text is not read whole (JsonDocument.maskedSlice).
+  const noComma = (from: number, to: number) => !commaOutsideComments(doc.maskedSlice(from, to), 0, to - from);
   return {
     before: prev && noComma(prev.offset + prev.length, offset)
       ? [{ offset: prev.offset + prev.length, length: 0, newText: ',' }]

@@ -31,6 +31,7 @@ import { finishParse, type JsonDocument } from './jsonDocument';
 import { PropertyNode, startJsonTree } from './jsonTree';
 import type { ParseOptions } from './syntaxProblems';
 import { maskRange, scanRange, type MarkerLine, type ScanResult, type TemplateRegion } from './templateScanner';
+import { sourceOf, type TextSource } from './textSource';
 import { spliced } from '../util/arrays';
 
 /**
@@ -129,19 +130,23 @@ interface Candidate {
  * spares comparing them, which reads both texts up to the edit from each end: about a
  * millisecond over a 4.6 MB document, on every keystroke. A span that cannot be one (its
  * lengths do not add up) is not trusted; the texts are compared instead.
+ *
+ * `source`: where to read the new text's characters around the edit, when reading `text` would
+ * copy all of it (an editor's text, kept in pieces: textSource.ts). The new document keeps it.
  */
 export function reparseJsonDocument(
   previous: JsonDocument,
   text: string,
   options: ParseOptions = {},
   known?: Edit,
+  source?: TextSource,
 ): JsonDocument | undefined {
   const { root, scan } = previous;
   if (!root || previous.tooDeep || scan.problems.length > 0 || scan.recovered.length > 0) return undefined;
   const edit = known && fits(known, previous.text.length, text.length) ? known : editBetween(previous.text, text);
   if (!edit) return undefined;
   for (const candidate of arraysAround(root, edit.start)) {
-    const doc = reparseIn(previous, text, options, edit, candidate);
+    const doc = reparseIn(previous, text, options, edit, candidate, source);
     if (doc) return doc;
   }
   return undefined;
@@ -189,15 +194,27 @@ function firstFrom<T>(items: readonly T[], offset: number, at: (item: T) => numb
 
 const isContainer = (n: Node) => n.type === 'object' || n.type === 'array';
 
-/** The re-read from the candidate's element; undefined when it cannot meet the previous parse again. */
+/** Characters read before the edited element, for the line it starts on; and past where the re-read should stop. */
+const LOOK_BACK = 1024;
+const LOOK_AHEAD = 1024;
+/** A re-read from windows of the texts that may have needed more of them: it goes again over the whole texts. */
+const WIDER: unique symbol = Symbol('wider');
+
+/**
+ * The re-read from the candidate's element; undefined when it cannot meet the previous parse
+ * again. It reads windows of the two texts around the edit from their sources, not the texts
+ * (reading a character of an editor's text, kept in pieces, would copy all of it: see
+ * textSource.ts); when a window turns out too short, it reads again over the whole texts.
+ */
 function reparseIn(
   previous: JsonDocument,
   text: string,
   options: ParseOptions,
   edit: Edit,
   candidate: Candidate,
+  source: TextSource | undefined,
 ): JsonDocument | undefined {
-  const { array, index, depth } = candidate;
+  const { array, index } = candidate;
   const children = array.children!;
   const element = children[index];
   const from = element.offset;
@@ -205,32 +222,81 @@ function reparseIn(
   // A syntax error before the element: the template scan's depth there is not the tree's.
   const oldErrors = previous.errors;
   if (oldErrors.length > 0 && oldErrors[0].offset <= from) return undefined;
-  const delta = edit.newEnd - edit.oldEnd;
-  const oldText = previous.text;
   const oldScan = previous.scan;
+  const oldSource = previous.source ?? sourceOf(previous.text);
+  // A text with no template is its own masked text: the windows serve the JSON tree too.
+  const plain = oldScan.masked === previous.text;
 
   // Where both scans stop: the first element after the edit, or the array's closing bracket.
   let next = index + 1;
   while (next < children.length && children[next].offset < edit.oldEnd) next++;
-  const closeAt = array.offset + array.length - 1;
-  const closed = oldScan.masked.charCodeAt(closeAt) === 93 /* ] */ && closeAt >= edit.oldEnd;
-  const oldStop = next < children.length ? children[next].offset : closed ? closeAt : -1;
+  const close = closeAt(array);
+  const closed = close >= edit.oldEnd &&
+    (plain ? oldSource.slice(close, close + 1) === ']' : oldScan.masked.charCodeAt(close) === 93 /* ] */);
+  const oldStop = next < children.length ? children[next].offset : closed ? close : -1;
   if (oldStop < 0 || oldStop - from > MAX_WINDOW) return undefined;
 
+  const read = (back: number, ahead: number) =>
+    reread(previous, text, options, edit, candidate, {
+      old: oldSource, new: source ?? sourceOf(text), back, ahead, plain, next, closed, oldStop,
+    });
+  const windowed = read(Math.max(0, from - LOOK_BACK), LOOK_AHEAD);
+  if (windowed !== WIDER) return windowed;
+  const whole = read(0, Infinity);
+  return whole === WIDER ? undefined : whole;
+}
+
+/** What reparseIn found, and the windows to read: [back, oldStop + ahead) of the old text, and the same of the new. */
+interface Reading {
+  old: TextSource;
+  new: TextSource;
+  back: number;
+  ahead: number;
+  plain: boolean;
+  next: number;
+  closed: boolean;
+  oldStop: number;
+}
+
+function reread(
+  previous: JsonDocument,
+  text: string,
+  options: ParseOptions,
+  edit: Edit,
+  candidate: Candidate,
+  reading: Reading,
+): JsonDocument | undefined | typeof WIDER {
+  const { array, index, depth } = candidate;
+  const { back, plain, next, closed, oldStop } = reading;
+  const children = array.children!;
+  const from = children[index].offset;
+  const delta = edit.newEnd - edit.oldEnd;
+  const oldScan = previous.scan;
+  const oldLength = previous.text.length;
+  const oldEnd = Math.min(oldLength, oldStop + reading.ahead);
+  const newEnd = Math.min(text.length, oldStop + delta + reading.ahead);
+  // Both windows start at `back`: before the edit the two texts are the same.
+  const oldWindow = reading.old.slice(back, oldEnd);
+  const newWindow = reading.new.slice(back, newEnd);
+
   // The scan's state at the element: not in a string, at the array's depth, after the line break before it.
-  const lineStart = lineStartBefore(oldText, oldScan.templates, from);
-  if (lineStart === undefined) return undefined;
-  const start = { i: from, depth, lineStart };
-  const before = scanRange(oldText, options, start, oldStop);
-  const after = scanRange(text, options, start, oldStop + delta);
+  const lineStart = lineStartBefore(oldWindow, back, oldScan.templates, from);
+  if (lineStart === undefined || lineStart === WIDER) return lineStart;
+  const start = { i: from - back, depth, lineStart: lineStart - back };
+  // The windows reach past where the scans stop: a scan that runs on past there fails below
+  // whether its window ends or its text does.
+  const before = scanRange(oldWindow, options, start, oldStop - back);
+  const after = scanRange(newWindow, options, start, oldStop + delta - back);
+  const beforeLine = before.lineStart + back;
+  const afterLine = after.lineStart + back;
   if (
-    before.i !== oldStop || after.i !== oldStop + delta || before.inString || after.inString ||
+    before.i + back !== oldStop || after.i + back !== oldStop + delta || before.inString || after.inString ||
     after.problems.length > 0 || after.recovered.length > 0 || after.depthExceededAt !== undefined || after.depth !== before.depth
   ) return undefined;
   // The line the scans stop on: a marker after them on it needs the same line start, shifted.
-  const lineShifted = after.lineStart === before.lineStart + delta && before.lineStart >= edit.oldEnd;
+  const lineShifted = afterLine === beforeLine + delta && beforeLine >= edit.oldEnd;
   const markerAfter = firstFrom(oldScan.markers, oldStop, (m) => m.start);
-  if (!lineShifted && oldScan.markers[markerAfter]?.lineStart === before.lineStart) return undefined;
+  if (!lineShifted && oldScan.markers[markerAfter]?.lineStart === beforeLine) return undefined;
   // The deepest nesting: known unless the edit made the element that held it shallower.
   let maxDepth = oldScan.maxDepth;
   if (after.maxDepth >= maxDepth) maxDepth = after.maxDepth;
@@ -238,21 +304,26 @@ function reparseIn(
 
   const templatesFrom = firstFrom(oldScan.templates, from, (t) => t.start);
   const templatesAfter = firstFrom(oldScan.templates, oldStop, (t) => t.start);
-  const plain = oldScan.masked === oldText && after.templates.length === 0;
-  const masked = plain
+  const noTemplate = plain && after.templates.length === 0;
+  const masked = noTemplate
     ? text
-    : oldScan.masked.slice(0, from) + maskRange(text, from, oldStop + delta, after.templates) + oldScan.masked.slice(oldStop);
+    : oldScan.masked.slice(0, from) + maskRange(newWindow, from - back, oldStop + delta - back, after.templates) +
+      oldScan.masked.slice(oldStop);
 
-  // The JSON tree, from the element until it meets an element of the previous parse again.
+  // The JSON tree, from the element until it meets an element of the previous parse again: in
+  // the new window when the text is its own masked text, else in the whole masked text.
+  const treeBase = noTemplate ? back : 0;
+  const treeText = noTemplate ? newWindow : masked;
   let sync = next;
   let syncAt = -1;
   const readUntil = oldStop + delta + READ_BUDGET;
   const errors: ParseError[] = [];
-  const reading = startJsonTree(masked, errors, {
-    from,
-    stopBefore(offset, close) {
+  const tree = startJsonTree(treeText, errors, {
+    from: from - treeBase,
+    stopBefore(at, close) {
+      const offset = at + treeBase;
       if (close) {
-        if (closed && offset === closeAt + delta) { sync = children.length; syncAt = closeAt; }
+        if (closed && offset === closeAt(array) + delta) { sync = children.length; syncAt = closeAt(array); }
         return true;
       }
       while (sync < children.length && children[sync].offset + delta < offset) sync++;
@@ -262,8 +333,14 @@ function reparseIn(
     },
   });
   let polls = 0;
-  if (!reading.run(() => ++polls > MAX_POLLS) || syncAt < 0) return undefined;
-  const read = reading.result()!.children as unknown as MutableNode[];
+  if (!tree.run(() => ++polls > MAX_POLLS)) return undefined;
+  // No element met again in a window shorter than the text: the text past it might hold one.
+  if (syncAt < 0) return noTemplate && treeBase + treeText.length < text.length ? WIDER : undefined;
+  const read = tree.result()!.children as unknown as MutableNode[];
+  if (treeBase !== 0) {
+    for (const n of read) shiftTree(n, treeBase);
+    for (const e of errors) e.offset += treeBase;
+  }
 
   // The previous parse from here on is the new one's, shifted: splice, then shift.
   for (const n of read) n.parent = array;
@@ -278,8 +355,8 @@ function reparseIn(
       else n.offset += delta;
     }
     const added = inOrder(read);
-    const next = spliced(order, replaced.start, replaced.end - replaced.start, added);
-    if (next !== order) nodeOrders.set(root, next);
+    const nextOrder = spliced(order, replaced.start, replaced.end - replaced.start, added);
+    if (nextOrder !== order) nodeOrders.set(root, nextOrder);
   } else {
     nodeOrders.delete(root);
     for (let k = sync; k < children.length; k++) shiftTree(children[k], delta);
@@ -297,9 +374,11 @@ function reparseIn(
     t.start += delta;
     t.end += delta;
   }
-  const markers = spliceShifted(oldScan.markers, from, oldStop, after.markers, shiftMarker(delta));
+  const added = back === 0 ? after.templates : after.templates.map((t) => ({ ...t, start: t.start + back, end: t.end + back }));
+  const addedMarkers = back === 0 ? after.markers : after.markers.map(shiftMarker(back));
+  const markers = spliceShifted(oldScan.markers, from, oldStop, addedMarkers, shiftMarker(delta));
   const scan: ScanResult = {
-    templates: oldScan.templates.slice(0, templatesFrom).concat(after.templates, oldScan.templates.slice(templatesAfter)),
+    templates: oldScan.templates.slice(0, templatesFrom).concat(added, oldScan.templates.slice(templatesAfter)),
     problems: [],
     markers,
     recovered: [],
@@ -307,20 +386,31 @@ function reparseIn(
     maxDepth,
     depthExceededAt: undefined,
   };
-  for (const e of oldErrors) if (e.offset > syncAt) errors.push({ error: e.error, offset: e.offset + delta, length: e.length });
-  return finishParse(text, options, scan, previous.root, errors, from);
+  for (const e of previous.errors) if (e.offset > syncAt) errors.push({ error: e.error, offset: e.offset + delta, length: e.length });
+  return finishParse(text, options, scan, previous.root, errors, from, reading.new);
 }
+
+/** The offset of an array's closing bracket (or of its last character, when it has none). */
+const closeAt = (array: MutableNode) => array.offset + array.length - 1;
 
 /**
  * Where the template scan's current line starts at `offset`: after the last line break before
  * it. Undefined when that break may not count as one for the scan (inside a template, or
- * after a backslash that may escape it in a string).
+ * after a backslash that may escape it in a string). `text` is the text from `base` on: WIDER
+ * when it starts too late to tell.
  */
-function lineStartBefore(text: string, templates: readonly TemplateRegion[], offset: number): number | undefined {
+function lineStartBefore(
+  text: string,
+  base: number,
+  templates: readonly TemplateRegion[],
+  offset: number,
+): number | undefined | typeof WIDER {
   let lineStart = offset;
-  for (let c = text.charCodeAt(lineStart - 1); lineStart > 0 && c !== 10 && c !== 13; c = text.charCodeAt(--lineStart - 1));
+  const at = (k: number) => text.charCodeAt(k - base);
+  for (let c = at(lineStart - 1); lineStart > base && c !== 10 && c !== 13; c = at(--lineStart - 1));
   if (lineStart === 0) return 0;
-  if (text.charCodeAt(lineStart - 2) === 92 /* \ */) return undefined;
+  if (lineStart - 2 < base) return WIDER;
+  if (at(lineStart - 2) === 92 /* \ */) return undefined;
   const t = templates[firstFrom(templates, lineStart, (x) => x.start) - 1];
   return t && t.end >= lineStart ? undefined : lineStart;
 }

@@ -9,11 +9,17 @@ import { startJsonTree, type JsonTreeParse, type TextFacts } from './jsonTree';
 import { computeStringInfo, type StringInfo } from './strings';
 import { syntaxProblems, type ParseOptions, type SyntaxProblem } from './syntaxProblems';
 import { DEFAULT_DEPTH_LIMIT, holdsNoTemplate, startTemplateScan, type ScanResult, type TemplateRegion, type TemplateScan } from './templateScanner';
+import type { TextSource } from './textSource';
 
 export type { Node } from 'jsonc-parser';
 
 export interface JsonDocument {
   readonly text: string;
+  /**
+   * Where parts of `text` are read from without reading it whole, for an editor's long document
+   * after an edit (textSource.ts); undefined when `text` was read whole by its parse.
+   */
+  readonly source: TextSource | undefined;
   readonly scan: ScanResult;
   /** The root value, or undefined when the text holds none or was too deep to parse safely. */
   readonly root: Node | undefined;
@@ -26,6 +32,10 @@ export interface JsonDocument {
   valueTemplate(node: Node): TemplateRegion | undefined;
   /** Static and templated parts of a string node (memoised). */
   stringInfo(node: Node): StringInfo;
+  /** [start, end) of `text`, read from `source` when there is one: an editing feature reads near the cursor with it. */
+  textSlice(start: number, end: number): string;
+  /** [start, end) of the masked text (`scan.masked`), read from `source` when there is one and the text holds no template. */
+  maskedSlice(start: number, end: number): string;
   /** What other modules derive from this parse, kept with it (see DerivedSlots). */
   readonly derived: DerivedSlots;
 }
@@ -125,7 +135,7 @@ export function startJsonDocument(text: string, options: ParseOptions = {}, orde
 
 /**
  * The document from its template scan and JSON tree: its syntax problems and template lookups.
- * `tokensFrom`: see syntaxProblems.
+ * `tokensFrom`: see syntaxProblems. `source`: the document's, when its parse did not read `text` whole.
  */
 export function finishParse(
   text: string,
@@ -134,6 +144,7 @@ export function finishParse(
   root: Node | undefined,
   errors: readonly ParseError[],
   tokensFrom = 0,
+  source?: TextSource,
 ): JsonDocument {
   const { syntax, tooDeep } = syntaxProblems(text, scan, root, errors, options, tokensFrom);
 
@@ -149,6 +160,7 @@ export function finishParse(
 
   return {
     text,
+    source,
     scan,
     root,
     syntax,
@@ -158,10 +170,20 @@ export function finishParse(
       return byStart && node.type === 'string' ? byStart.get(node.offset) : undefined;
     },
     derived: {},
+    textSlice(start, end) {
+      return source ? source.slice(start, end) : text.slice(start, end);
+    },
+    maskedSlice(start, end) {
+      return source && scan.masked === text ? source.slice(start, end) : scan.masked.slice(start, end);
+    },
     stringInfo(node) {
       // Kept on the node itself (parseJsonTree gives every node the field): no map to hash into.
       const holder = node as Node & { info?: StringInfo };
-      return (holder.info ??= computeStringInfo(text, scan.templates, node));
+      if (holder.info) return holder.info;
+      // From the source, the node's own characters: reading `text` would copy all of it.
+      return (holder.info = source
+        ? computeStringInfo(source.slice(node.offset, node.offset + node.length), scan.templates, node, node.offset)
+        : computeStringInfo(text, scan.templates, node));
     },
   };
 }

@@ -19,7 +19,7 @@ export function plainText(doc: JsonDocument, node: Node): string | undefined {
   if (node.type !== 'string') return undefined;
   // No template in the document, whole or broken (`${` without its end): none in this string.
   if (holdsNoTemplate(doc.scan)) return node.value as string;
-  if (holdsOpening(doc.text, node.offset, node.offset + node.length)) {
+  if (holdsOpening(doc, node.offset, node.offset + node.length)) {
     if (doc.valueTemplate(node)) return undefined;
     const info = doc.stringInfo(node);
     return info.templates.length === 0 ? info.staticText : undefined;
@@ -28,8 +28,13 @@ export function plainText(doc: JsonDocument, node: Node): string | undefined {
   return node.value as string;
 }
 
-/** True when a template's opening `${` lies within text[start, end), both its characters. */
-function holdsOpening(text: string, start: number, end: number): boolean {
+/**
+ * True when a template's opening `${` lies within [start, end) of the document's text, both its
+ * characters; read from the document's source when it has one (syntax/textSource.ts).
+ */
+function holdsOpening(doc: JsonDocument, start: number, end: number): boolean {
+  if (doc.source !== undefined) return doc.source.slice(start, end).includes('${');
+  const text = doc.text;
   for (let i = start; i < end - 1; i++) if (text.charCodeAt(i) === 36 && text.charCodeAt(i + 1) === 123) return true;
   return false;
 }
@@ -40,7 +45,7 @@ function holdsOpening(text: string, start: number, end: number): boolean {
  * scan, so the key's node, made when asked for (jsonTree.ts), is made for none of the others.
  */
 export function keyHoldsTemplate(doc: JsonDocument, p: Node): boolean {
-  if (!(p instanceof PropertyNode) || holdsNoTemplate(doc.scan) || !holdsOpening(doc.text, p.offset, p.offset + p.keyLength)) return false;
+  if (!(p instanceof PropertyNode) || holdsNoTemplate(doc.scan) || !holdsOpening(doc, p.offset, p.offset + p.keyLength)) return false;
   return doc.stringInfo(p.key).templates.length > 0;
 }
 

@@ -71,29 +71,32 @@ class PlainStringInfo implements StringInfo {
   }
 }
 
-/** The static and templated parts of a string node. */
-export function computeStringInfo(text: string, all: readonly TemplateRegion[], node: Node): StringInfo {
+/**
+ * The static and templated parts of a string node. `text` holds the node's characters from
+ * `base` on: the whole text (0), or the node's own (its offset).
+ */
+export function computeStringInfo(text: string, all: readonly TemplateRegion[], node: Node, base = 0): StringInfo {
   const contentStart = node.offset + 1;
   let contentEnd = node.offset + node.length;
   // Drop the closing quote; an unclosed string (`"say \"` at a line break) ends in an escaped
   // quote instead, which belongs to the content: an odd run of backslashes before it escapes it.
-  if (node.length >= 2 && text.charCodeAt(contentEnd - 1) === 34) {
+  if (node.length >= 2 && text.charCodeAt(contentEnd - 1 - base) === 34) {
     let backslashes = 0;
-    while (contentEnd - 2 - backslashes > node.offset && text.charCodeAt(contentEnd - 2 - backslashes) === 92) backslashes++;
+    while (contentEnd - 2 - backslashes > node.offset && text.charCodeAt(contentEnd - 2 - backslashes - base) === 92) backslashes++;
     if (backslashes % 2 === 0) contentEnd--;
   }
   const templates = templatesIn(all, contentStart, contentEnd);
   if (templates.length === 0) {
-    const decoded = typeof node.value === 'string' ? node.value : decodeJsonString(text.slice(contentStart, contentEnd));
+    const decoded = typeof node.value === 'string' ? node.value : decodeJsonString(text.slice(contentStart - base, contentEnd - base));
     return new PlainStringInfo(decoded, templates);
   }
   const segments: string[] = [];
   let last = contentStart;
   for (const t of templates) {
-    segments.push(decodeJsonString(text.slice(last, t.start)));
+    segments.push(decodeJsonString(text.slice(last - base, t.start - base)));
     last = t.end;
   }
-  segments.push(decodeJsonString(text.slice(last, contentEnd)));
+  segments.push(decodeJsonString(text.slice(last - base, contentEnd - base)));
   const staticText = segments.join('');
   return {
     staticText,
