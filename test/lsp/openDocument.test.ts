@@ -59,6 +59,13 @@ function same(ours: OpenDocument, reference: TextDocument, at: string) {
   }
   const range = { start: reference.positionAt(1), end: reference.positionAt(text.length - 1) };
   assert.equal(ours.getText(range), reference.getText(range), at);
+  // Its source (what the language service reads near an edit) reads the same characters.
+  const source = ours.source();
+  assert.equal(source.length, text.length, at);
+  for (const [from, to] of [[0, text.length], [1, text.length - 1], [-3, 2], [text.length >> 1, text.length + 5], [3, 3], [5, 2]]) {
+    const start = Math.max(0, from);
+    assert.equal(source.slice(from, to), text.slice(start, Math.max(start, to)), `${at}: source.slice(${from}, ${to})`);
+  }
 }
 
 describe('an open document', () => {
@@ -126,6 +133,33 @@ describe('an open document', () => {
         }
       }),
       { numRuns: runs(150), seed: 13 },
+    );
+  });
+
+  it('reads as the library\'s while someone types and deletes at one place, keeping the typed text in one piece', () => {
+    const start = '[\n  { "key": "a", "label": "A" },\r\n  { "key": "b", "label": "B" }\n]\n'.repeat(40);
+    const keystrokes = fc.array(fc.constantFrom('x', 'y', ' ', '\n', 'é', 'back'), { minLength: 1, maxLength: 300 });
+    fc.assert(
+      fc.property(keystrokes, fraction, (keys, where) => {
+        const ours = new OpenDocument('file:///a.umsg', 'universal-message', 1, start);
+        let reference = TextDocument.create('file:///a.umsg', 'universal-message', 1, start);
+        let cursor = Math.floor(where * start.length);
+        const typedFrom = cursor;
+        for (const [k, key] of keys.entries()) {
+          const back = key === 'back';
+          if (back && cursor === typedFrom) continue;
+          const range = { start: reference.positionAt(back ? cursor - 1 : cursor), end: reference.positionAt(cursor) };
+          const e = { range, text: back ? '' : key };
+          reference = TextDocument.update(reference, [e], k + 2);
+          ours.update([e], k + 2);
+          cursor += back ? -1 : key.length;
+        }
+        same(ours, reference, `after typing ${JSON.stringify(keys)} at ${typedFrom}`);
+        // The text before the typing, what was typed, the text after it.
+        const { pieces } = ours.source() as unknown as { pieces: readonly unknown[] };
+        assert.ok(pieces.length <= 3, `${pieces.length} pieces after typing ${JSON.stringify(keys)}`);
+      }),
+      { numRuns: runs(40), seed: 12 },
     );
   });
 

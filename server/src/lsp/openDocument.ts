@@ -26,6 +26,8 @@ import { composeEdits, lineAt, lineBreakEnds, lineStarts, spliced, type Edit, ty
 
 /** Pieces of a text before it is read into one base string again. */
 const MAX_PIECES = 64;
+/** Inserted texts up to this length are joined into one piece as they are typed (`place`). */
+const JOIN_UP_TO = 4096;
 /** Change events remembered: enough for the versions a burst of typing makes between two requests. */
 const KEPT_STEPS = 32;
 
@@ -231,8 +233,21 @@ export class OpenDocument implements TextDocument {
     this.text = joined(kept);
   }
 
+  /**
+   * Puts the inserted text after the pieces kept before the edit. Typed text joins the piece
+   * before it when that is typed text too (a short one): typing a word in one place then
+   * makes one piece, not a piece per character (each a step towards `MAX_PIECES`, when the
+   * whole text is copied).
+   */
   private place(kept: Piece[], inserted: string): void {
-    if (inserted.length > 0) kept.push({ source: inserted, from: 0, to: inserted.length });
+    if (inserted.length === 0) return;
+    const last = kept[kept.length - 1];
+    if (last !== undefined && last.source.length + inserted.length <= JOIN_UP_TO) {
+      const joinedText = last.source.slice(last.from, last.to) + inserted;
+      kept[kept.length - 1] = { source: joinedText, from: 0, to: joinedText.length };
+      return;
+    }
+    kept.push({ source: inserted, from: 0, to: inserted.length });
   }
 
   /** The character code at `offset` of the text, read from its pieces; NaN outside it. */
