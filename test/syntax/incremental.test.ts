@@ -274,6 +274,10 @@ describe('the parse after an edit equals a whole parse', () => {
   it('takes a one-character edit inside an element incrementally, and declines one in a key of the root', () => {
     const typed = META.replace('API key 0', 'API kxey 0');
     assert.ok(reparseJsonDocument(parseJsonDocument(META), typed));
+    // An element on a line that starts right after a line break at the very start of the text.
+    const second = '\n[{ "key": "a", "label": "A" }, { "key": "b", "label": "B" }]\n';
+    const edited = second.replace('"A"', '"Ax"');
+    assert.deepEqual(parts(reparseJsonDocument(parseJsonDocument(second), edited)!), parts(parseJsonDocument(edited)));
     const inRoot = CARD.replace('"title"', '"titles"');
     assert.equal(reparseJsonDocument(parseJsonDocument(CARD), inRoot), undefined);
     const opening = CARD.replace('Reply 4', 'Reply ${4');

@@ -409,7 +409,8 @@ function lineStartBefore(
   const at = (k: number) => text.charCodeAt(k - base);
   for (let c = at(lineStart - 1); lineStart > base && c !== 10 && c !== 13; c = at(--lineStart - 1));
   if (lineStart === 0) return 0;
-  if (lineStart - 2 < base) return WIDER;
+  // The character before the line break decides; a window may start after it.
+  if (lineStart - 2 < base && base > 0) return WIDER;
   if (at(lineStart - 2) === 92 /* \ */) return undefined;
   const t = templates[firstFrom(templates, lineStart, (x) => x.start) - 1];
   return t && t.end >= lineStart ? undefined : lineStart;
