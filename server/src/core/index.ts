@@ -32,6 +32,7 @@ export { parseConfig } from './rules/config';
 export { CONFIG_FILE_NAME, languageOf } from './syntax/languages';
 export { composeEdits, type Edit } from './syntax/incremental';
 export type { TextSource } from './syntax/textSource';
+export { PieceText } from './syntax/pieceText';
 export { parseSampleJson } from './template/templateEval';
 export { formatCount } from './util/count';
 export { lineAt, lineBreakEnds, lineStarts, nextLineStart } from './util/lines';

@@ -7,12 +7,11 @@
  * character of the new text: while someone types in a string, an editor sends the change and
  * a pull of diagnostics, which waits for a pause in the typing.
  *
- * So the text is kept as a base string (one whose characters are read directly) and pieces:
- * slices of the base and the texts the edits inserted, joined without reading them. V8 joins
- * strings lazily and slices a string without copying it, so `getText()` hands out the current
- * text at no cost; the first reader of its characters makes the one copy. The characters this
- * class reads itself (around an edit, for line breaks) are read from the pieces. After
- * `MAX_PIECES` pieces the text is read once and becomes the new base.
+ * So the text is kept as pieces (core/syntax/pieceText.ts): slices of a string read whole and
+ * the texts the edits inserted, joined without reading them, so `getText()` hands out the
+ * current text at no cost; the first reader of its characters makes the one copy. The
+ * characters this class reads itself (around an edit, for line breaks) are read from the
+ * pieces, and so does the language service, through `source()`.
  *
  * Offsets, positions and line breaks follow the library (`\n`, `\r\n` and `\r` end a line; a
  * position past its line's end is its line's end, before the line break), with one difference:
@@ -22,21 +21,10 @@
  */
 import type { TextDocumentContentChangeEvent, TextDocumentsConfiguration } from 'vscode-languageserver';
 import type { Position, Range, TextDocument } from 'vscode-languageserver-textdocument';
-import { composeEdits, lineAt, lineBreakEnds, lineStarts, spliced, type Edit, type TextSource } from '../core';
+import { composeEdits, lineAt, lineBreakEnds, lineStarts, PieceText, spliced, type Edit, type TextSource } from '../core';
 
-/** Pieces of a text before it is read into one base string again. */
-const MAX_PIECES = 64;
-/** Inserted texts up to this length are joined into one piece as they are typed (`place`). */
-const JOIN_UP_TO = 4096;
 /** Change events remembered: enough for the versions a burst of typing makes between two requests. */
 const KEPT_STEPS = 32;
-
-/** Part of the text: `[from, to)` of `source` (the base, or a text an edit inserted). */
-interface Piece {
-  source: string;
-  from: number;
-  to: number;
-}
 
 /** One change event: the version it made from which, and where it changed that version's text. */
 interface Step {
@@ -51,17 +39,16 @@ const CR = 13;
 const LF = 10;
 
 export class OpenDocument implements TextDocument {
-  private pieces: Piece[];
+  /** The text as pieces; `text` is their joined string. */
+  private body: PieceText;
   private text: string;
   private lines: number[] | undefined;
   /** The change events since the last that replaced the whole text or changed several places, the last `KEPT_STEPS`. */
   private steps: Step[];
-  /** The current version's pieces as a source, made when first asked for. */
-  private pieceSource: PieceSource | undefined;
 
   constructor(readonly uri: string, readonly languageId: string, public version: number, content: string) {
     this.text = content;
-    this.pieces = [{ source: content, from: 0, to: content.length }];
+    this.body = PieceText.of(content);
     this.steps = [];
   }
 
@@ -75,9 +62,7 @@ export class OpenDocument implements TextDocument {
    * good: later edits make new pieces, they never change these.
    */
   source(): TextSource {
-    const pieces = this.pieces;
-    if (this.pieceSource?.pieces !== pieces) this.pieceSource = new PieceSource(pieces, this.text.length);
-    return this.pieceSource;
+    return this.body;
   }
 
   getText(range?: Range): string {
@@ -138,7 +123,7 @@ export class OpenDocument implements TextDocument {
         span = this.replace(ordered(change.range), change.text);
       } else if (isWhole(change)) {
         this.text = change.text;
-        this.pieces = [{ source: change.text, from: 0, to: change.text.length }];
+        this.body = PieceText.of(change.text);
         this.lines = undefined;
         span = undefined;
       } else {
@@ -203,63 +188,13 @@ export class OpenDocument implements TextDocument {
 
   /** The text with [start, end) replaced by `inserted`, joined from pieces without reading them. */
   private splice(start: number, end: number, inserted: string): void {
-    const kept: Piece[] = [];
-    let at = 0;
-    let placed = false;
-    for (const p of this.pieces) {
-      const length = p.to - p.from;
-      const pieceEnd = at + length;
-      if (pieceEnd <= start || at >= end) {
-        if (!placed && at >= end) { this.place(kept, inserted); placed = true; }
-        if (length > 0) kept.push(p);
-      } else {
-        // The part before the edit, the inserted text, the part after it.
-        if (at < start) kept.push({ source: p.source, from: p.from, to: p.from + (start - at) });
-        if (!placed) { this.place(kept, inserted); placed = true; }
-        if (pieceEnd > end) kept.push({ source: p.source, from: p.from + (end - at), to: p.to });
-      }
-      at = pieceEnd;
-    }
-    if (!placed) this.place(kept, inserted);
-    if (kept.length > MAX_PIECES) {
-      // Read once: the joined text becomes the new base, one piece.
-      const whole = joined(kept);
-      whole.charCodeAt(0);
-      this.text = whole;
-      this.pieces = [{ source: whole, from: 0, to: whole.length }];
-      return;
-    }
-    this.pieces = kept;
-    this.text = joined(kept);
-  }
-
-  /**
-   * Puts the inserted text after the pieces kept before the edit. Typed text joins the piece
-   * before it when that is typed text too (a short one): typing a word in one place then
-   * makes one piece, not a piece per character (each a step towards `MAX_PIECES`, when the
-   * whole text is copied).
-   */
-  private place(kept: Piece[], inserted: string): void {
-    if (inserted.length === 0) return;
-    const last = kept[kept.length - 1];
-    if (last !== undefined && last.source.length + inserted.length <= JOIN_UP_TO) {
-      const joinedText = last.source.slice(last.from, last.to) + inserted;
-      kept[kept.length - 1] = { source: joinedText, from: 0, to: joinedText.length };
-      return;
-    }
-    kept.push({ source: inserted, from: 0, to: inserted.length });
+    this.body = this.body.spliced(start, end, inserted);
+    this.text = this.body.text;
   }
 
   /** The character code at `offset` of the text, read from its pieces; NaN outside it. */
   private charAt(offset: number): number {
-    if (offset < 0) return NaN;
-    let at = 0;
-    for (const p of this.pieces) {
-      const length = p.to - p.from;
-      if (offset < at + length) return p.source.charCodeAt(p.from + offset - at);
-      at += length;
-    }
-    return NaN;
+    return this.body.charCodeAt(offset);
   }
 
   /**
@@ -281,38 +216,10 @@ export class OpenDocument implements TextDocument {
   private lineTable(): number[] {
     if (this.lines === undefined) {
       this.lines = lineStarts(this.text);
-      this.pieces = [{ source: this.text, from: 0, to: this.text.length }];
+      this.body = PieceText.of(this.text);
     }
     return this.lines;
   }
-}
-
-/** A version's text read from its pieces: a slice copies the characters it covers, no more. */
-class PieceSource implements TextSource {
-  constructor(readonly pieces: readonly Piece[], readonly length: number) {}
-
-  slice(start: number, end: number): string {
-    start = Math.max(0, Math.min(start, this.length));
-    end = Math.max(start, Math.min(end, this.length));
-    let out = '';
-    let at = 0;
-    for (const p of this.pieces) {
-      const pieceEnd = at + p.to - p.from;
-      if (pieceEnd > start && at < end) {
-        out += p.source.slice(p.from + Math.max(start - at, 0), p.from + Math.min(end, pieceEnd) - at);
-      }
-      if (pieceEnd >= end) break;
-      at = pieceEnd;
-    }
-    return out;
-  }
-}
-
-/** The pieces joined as V8 joins strings: without copying their characters. */
-function joined(pieces: readonly Piece[]): string {
-  let text = '';
-  for (const p of pieces) text += p.from === 0 && p.to === p.source.length ? p.source : p.source.slice(p.from, p.to);
-  return text;
 }
 
 function isRanged(change: TextDocumentContentChangeEvent): change is { range: Range; rangeLength?: number; text: string } {

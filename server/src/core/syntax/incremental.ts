@@ -30,7 +30,8 @@ import type { Node, ParseError } from 'jsonc-parser';
 import { finishParse, type JsonDocument } from './jsonDocument';
 import { PropertyNode, startJsonTree } from './jsonTree';
 import type { ParseOptions } from './syntaxProblems';
-import { maskRange, scanRange, type MarkerLine, type ScanResult, type TemplateRegion } from './templateScanner';
+import { holdsNoTemplate, maskRange, scanRange, type MarkerLine, type ScanResult, type TemplateRegion } from './templateScanner';
+import { PieceText } from './pieceText';
 import { sourceOf, type TextSource } from './textSource';
 import { spliced } from '../util/arrays';
 
@@ -224,21 +225,23 @@ function reparseIn(
   if (oldErrors.length > 0 && oldErrors[0].offset <= from) return undefined;
   const oldScan = previous.scan;
   const oldSource = previous.source ?? sourceOf(previous.text);
-  // A text with no template is its own masked text: the windows serve the JSON tree too.
-  const plain = oldScan.masked === previous.text;
+  // A text with no template is its own masked text: the windows serve the JSON tree too. (Asked
+  // of the scan, not by comparing the strings: two strings of the same length are compared
+  // character by character, which reads both whole.)
+  const plain = holdsNoTemplate(oldScan);
 
   // Where both scans stop: the first element after the edit, or the array's closing bracket.
   let next = index + 1;
   while (next < children.length && children[next].offset < edit.oldEnd) next++;
   const close = closeAt(array);
-  const closed = close >= edit.oldEnd &&
-    (plain ? oldSource.slice(close, close + 1) === ']' : oldScan.masked.charCodeAt(close) === 93 /* ] */);
+  const oldMasked = previous.maskedSource ?? (plain ? oldSource : sourceOf(oldScan.masked));
+  const closed = close >= edit.oldEnd && oldMasked.slice(close, close + 1) === ']';
   const oldStop = next < children.length ? children[next].offset : closed ? close : -1;
   if (oldStop < 0 || oldStop - from > MAX_WINDOW) return undefined;
 
   const read = (back: number, ahead: number) =>
     reread(previous, text, options, edit, candidate, {
-      old: oldSource, new: source ?? sourceOf(text), back, ahead, plain, next, closed, oldStop,
+      old: oldSource, new: source ?? sourceOf(text), oldMasked, back, ahead, plain, next, closed, oldStop,
     });
   const windowed = read(Math.max(0, from - LOOK_BACK), LOOK_AHEAD);
   if (windowed !== WIDER) return windowed;
@@ -250,6 +253,8 @@ function reparseIn(
 interface Reading {
   old: TextSource;
   new: TextSource;
+  /** The old masked text. */
+  oldMasked: TextSource;
   back: number;
   ahead: number;
   plain: boolean;
@@ -304,24 +309,29 @@ function reread(
 
   const templatesFrom = firstFrom(oldScan.templates, from, (t) => t.start);
   const templatesAfter = firstFrom(oldScan.templates, oldStop, (t) => t.start);
+  // The new masked text: the text itself, or the old one with the re-read range masked again,
+  // kept as pieces (pieceText.ts) so that it is not read whole either.
   const noTemplate = plain && after.templates.length === 0;
-  const masked = noTemplate
-    ? text
-    : oldScan.masked.slice(0, from) + maskRange(newWindow, from - back, oldStop + delta - back, after.templates) +
-      oldScan.masked.slice(oldStop);
+  let masked = text;
+  let maskedSource = reading.new;
+  if (!noTemplate) {
+    const old = reading.oldMasked instanceof PieceText ? reading.oldMasked : PieceText.of(oldScan.masked);
+    const pieces = old.spliced(from, oldStop, maskRange(newWindow, from - back, oldStop + delta - back, after.templates));
+    masked = pieces.text;
+    maskedSource = pieces;
+  }
 
-  // The JSON tree, from the element until it meets an element of the previous parse again: in
-  // the new window when the text is its own masked text, else in the whole masked text.
-  const treeBase = noTemplate ? back : 0;
-  const treeText = noTemplate ? newWindow : masked;
+  // The JSON tree, from the element until it meets an element of the previous parse again, in
+  // a window of the new masked text.
+  const treeText = noTemplate ? newWindow : maskedSource.slice(back, newEnd);
   let sync = next;
   let syncAt = -1;
   const readUntil = oldStop + delta + READ_BUDGET;
   const errors: ParseError[] = [];
   const tree = startJsonTree(treeText, errors, {
-    from: from - treeBase,
+    from: from - back,
     stopBefore(at, close) {
-      const offset = at + treeBase;
+      const offset = at + back;
       if (close) {
         if (closed && offset === closeAt(array) + delta) { sync = children.length; syncAt = closeAt(array); }
         return true;
@@ -335,11 +345,11 @@ function reread(
   let polls = 0;
   if (!tree.run(() => ++polls > MAX_POLLS)) return undefined;
   // No element met again in a window shorter than the text: the text past it might hold one.
-  if (syncAt < 0) return noTemplate && treeBase + treeText.length < text.length ? WIDER : undefined;
+  if (syncAt < 0) return back + treeText.length < text.length ? WIDER : undefined;
   const read = tree.result()!.children as unknown as MutableNode[];
-  if (treeBase !== 0) {
-    for (const n of read) shiftTree(n, treeBase);
-    for (const e of errors) e.offset += treeBase;
+  if (back !== 0) {
+    for (const n of read) shiftTree(n, back);
+    for (const e of errors) e.offset += back;
   }
 
   // The previous parse from here on is the new one's, shifted: splice, then shift.
@@ -387,7 +397,7 @@ function reread(
     depthExceededAt: undefined,
   };
   for (const e of previous.errors) if (e.offset > syncAt) errors.push({ error: e.error, offset: e.offset + delta, length: e.length });
-  return finishParse(text, options, scan, previous.root, errors, from, reading.new);
+  return finishParse(text, options, scan, previous.root, errors, from, reading.new, maskedSource);
 }
 
 /** The offset of an array's closing bracket (or of its last character, when it has none). */

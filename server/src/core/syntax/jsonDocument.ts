@@ -20,6 +20,8 @@ export interface JsonDocument {
    * after an edit (textSource.ts); undefined when `text` was read whole by its parse.
    */
   readonly source: TextSource | undefined;
+  /** Likewise for the masked text (`scan.masked`): `source` itself when the text holds no template. */
+  readonly maskedSource: TextSource | undefined;
   readonly scan: ScanResult;
   /** The root value, or undefined when the text holds none or was too deep to parse safely. */
   readonly root: Node | undefined;
@@ -34,7 +36,7 @@ export interface JsonDocument {
   stringInfo(node: Node): StringInfo;
   /** [start, end) of `text`, read from `source` when there is one: an editing feature reads near the cursor with it. */
   textSlice(start: number, end: number): string;
-  /** [start, end) of the masked text (`scan.masked`), read from `source` when there is one and the text holds no template. */
+  /** [start, end) of the masked text (`scan.masked`), read from `maskedSource` when there is one. */
   maskedSlice(start: number, end: number): string;
   /** What other modules derive from this parse, kept with it (see DerivedSlots). */
   readonly derived: DerivedSlots;
@@ -135,7 +137,8 @@ export function startJsonDocument(text: string, options: ParseOptions = {}, orde
 
 /**
  * The document from its template scan and JSON tree: its syntax problems and template lookups.
- * `tokensFrom`: see syntaxProblems. `source`: the document's, when its parse did not read `text` whole.
+ * `tokensFrom`: see syntaxProblems. `source` and `maskedSource`: the document's, when its parse
+ * did not read `text` or the masked text whole.
  */
 export function finishParse(
   text: string,
@@ -145,6 +148,8 @@ export function finishParse(
   errors: readonly ParseError[],
   tokensFrom = 0,
   source?: TextSource,
+  // A text with no template is its own masked text (not compared: that would read both strings).
+  maskedSource = holdsNoTemplate(scan) ? source : undefined,
 ): JsonDocument {
   const { syntax, tooDeep } = syntaxProblems(text, scan, root, errors, options, tokensFrom);
 
@@ -161,6 +166,7 @@ export function finishParse(
   return {
     text,
     source,
+    maskedSource,
     scan,
     root,
     syntax,
@@ -174,7 +180,7 @@ export function finishParse(
       return source ? source.slice(start, end) : text.slice(start, end);
     },
     maskedSlice(start, end) {
-      return source && scan.masked === text ? source.slice(start, end) : scan.masked.slice(start, end);
+      return maskedSource ? maskedSource.slice(start, end) : scan.masked.slice(start, end);
     },
     stringInfo(node) {
       // Kept on the node itself (parseJsonTree gives every node the field): no map to hash into.
