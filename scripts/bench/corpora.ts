@@ -50,6 +50,14 @@ export function hugeMessage(actions: number): string {
 }
 
 /**
+ * The same message with a template in every other action's display (`Order ${dish.name} number
+ * …`): its masked text, which the JSON parse reads, is not its text.
+ */
+export function templatedHugeMessage(actions: number): string {
+  return hugeMessage(actions).replace(/Order dish number/g, 'Order ${dish.name} number');
+}
+
+/**
  * A Configuration Meta array of `entries` valid entries, one per line, in turn String, Text,
  * Boolean (with a default) and a selection of two options (with a default); distinct keys.
  * 50,000 entries make 4.6 million characters, under the default maxFileSize (5,000,000).

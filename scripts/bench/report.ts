@@ -291,9 +291,12 @@ export function goalsOf(r: BenchResults): Goal[] {
   return goals;
 }
 
-/** The typing case's two documents, named as the tables name them. */
+/** The typing case's documents, named as the tables name them. */
 function typingRows(t: TypingResult | undefined): (readonly [string, Latency])[] {
-  return t ? [['the large message', t.hugeMessage], ['the large Configuration Meta', t.configMeta]] : [];
+  if (!t) return [];
+  const rows: (readonly [string, Latency])[] = [['the large message', t.hugeMessage], ['the large Configuration Meta', t.configMeta]];
+  if (t.templatedMessage) rows.push(['the large message with templates', t.templatedMessage]);
+  return rows;
 }
 
 /** The typing case for the console. */
