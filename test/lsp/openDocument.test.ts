@@ -2,8 +2,8 @@
  * The server's open documents (lsp/openDocument.ts) against vscode-languageserver-textdocument's
  * TextDocument, which the editor's client and every other LSP library agree with: the same
  * text, lines, offsets and positions after every change, over random edits of texts with every
- * kind of line break (\n, \r\n, a lone \r) and edits that make or split a \r\n, in sequences long
- * enough that the text is read into one piece again along the way.
+ * kind of line break (\n, \r\n, a lone \r) and edits that make or split a \r\n. (Its pieces,
+ * and the text read into one piece again past their limit, are test/syntax/pieceText.test.ts's.)
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
