@@ -1,6 +1,7 @@
 /**
  * After the whole parse of a long document just opened, the Node server runs one full collection
- * (node/settleHeap.ts), so that the keystrokes after it are not stopped by one. It can when
+ * (node/settleHeap.ts), so that the keystrokes after it are not stopped by one; and one a little
+ * after a long document is closed, to give its memory back. It can when
  * started with the flags the VS Code client passes (protocol/serverProcess.ts); started without
  * them, as another editor may start it, it must go on as before.
  */
@@ -12,19 +13,23 @@ import { SERVER_NODE_FLAGS } from '../../server/src/protocol/serverProcess';
 
 const ROOT = path.join(__dirname, '..', '..');
 
-/** Runs settleHeap in a new node with `flags`: whether a full collection followed. */
-function settleIn(flags: readonly string[]): { major: boolean; settled: boolean } {
+/**
+ * Runs `call` (settleHeap by default) in a new node with `flags`: whether a full collection
+ * followed within `waitMs`.
+ */
+function settleIn(flags: readonly string[], call = 'settleHeap()', waitMs = 50): { major: boolean; settled: boolean } {
   const script = `
     const { PerformanceObserver, constants } = require('node:perf_hooks');
-    const { settleHeap } = require('./server/src/node/settleHeap.ts');
+    const { settleHeap, settleAfterClosing } = require('./server/src/node/settleHeap.ts');
     const kinds = [];
     const seen = new PerformanceObserver((list) => { for (const e of list.getEntries()) kinds.push(e.detail.kind); });
     seen.observe({ entryTypes: ['gc'] });
-    settleHeap();
+    ${call};
+    // Keeps the process alive for the wait (the collection's own timer does not).
     setTimeout(() => {
       seen.disconnect();
       console.log(JSON.stringify({ major: kinds.includes(constants.NODE_PERFORMANCE_GC_MAJOR), settled: true }));
-    }, 50);
+    }, ${waitMs});
   `;
   const out = execFileSync(process.execPath, [...flags, '--import', 'tsx', '-e', script], {
     cwd: ROOT,
@@ -41,5 +46,11 @@ describe('settleHeap', () => {
 
   it('does nothing, and throws nothing, in a node started without --expose-gc', () => {
     assert.deepEqual(settleIn([]), { major: false, settled: true });
+  });
+
+  it('collects a little after a long document is closed, and not after a short one', () => {
+    // Without V8's memory reducer nothing else would: the server is idle then.
+    assert.deepEqual(settleIn(SERVER_NODE_FLAGS, 'settleAfterClosing(100_000)', 1500), { major: true, settled: true });
+    assert.deepEqual(settleIn(SERVER_NODE_FLAGS, 'settleAfterClosing(99_999)', 1500), { major: false, settled: true });
   });
 });

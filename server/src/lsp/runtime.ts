@@ -33,6 +33,12 @@ export interface ServerRuntime {
    * first keystrokes for (a full collection on Node, see node/settleHeap.ts).
    */
   afterOpeningParse?: () => void;
+  /**
+   * Called when a document of `length` characters is closed: a moment to give its memory back
+   * (on Node, a full collection a little later for a long one: V8's memory reducer, which would,
+   * is off; see protocol/serverProcess.ts).
+   */
+  afterClosing?: (length: number) => void;
   /** Where large documents are checked away from the request thread (a worker thread on Node). */
   checkElsewhere?: CheckElsewhere;
   /**

@@ -274,6 +274,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
     // Its workspace report now comes from the file on disk.
     workspace.changed([uri]); if (affectsOthers(uri)) recheckAll();
+    runtime.afterClosing?.(e.document.getText().length);
   });
 
   connection.onDidChangeConfiguration(async (change) => {

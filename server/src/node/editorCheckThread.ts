@@ -15,6 +15,7 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { checkRemoteRequest, type Cancellation, type CheckElsewhere, type RemoteCheckRequest, type RemoteCheckResult } from '../core';
+import { settleHeap } from './settleHeap';
 
 /** Below this many characters a document is checked in-thread (an ordinary message is ~500). */
 export const CHECK_ELSEWHERE_MIN_LENGTH = 100_000;
@@ -53,6 +54,10 @@ export function serveChecksIfWorker(): boolean {
       reply = { id: job.id, error: error instanceof Error ? error.stack ?? error.message : String(error) };
     }
     port.postMessage(reply);
+    // The check's parse is garbage now, and nothing would collect it while the editor is idle
+    // (V8's memory reducer is off: protocol/serverProcess.ts). This thread's collection holds up
+    // no request: the reply is on its way.
+    settleHeap();
   });
   return true;
 }

@@ -11,7 +11,7 @@ import { NODE_FOLDERS, pathExists, readRegularFile, realPathOf, SIDE_FILE_MAX_BY
 import { serveChecksIfWorker, workerChecks } from './editorCheckThread';
 import { startServer } from '../lsp/server';
 import { nodeProviderProjects } from './providerProjects';
-import { settleHeap } from './settleHeap';
+import { settleAfterClosing, settleHeap } from './settleHeap';
 
 // This script is also the check worker (checkWorker.ts): started as one, it serves checks only.
 if (!serveChecksIfWorker()) main();
@@ -71,6 +71,7 @@ function main(): void {
     docsBase,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
     afterOpeningParse: settleHeap,
+    afterClosing: settleAfterClosing,
     // Large documents are checked on a worker thread, so requests are answered meanwhile.
     checkElsewhere: workerChecks(__filename, (message) => connection.console.log(message)),
     setTimeout: (fn, ms) => setTimeout(fn, ms),

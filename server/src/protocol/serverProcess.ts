@@ -10,6 +10,7 @@
  * idle. A keystroke in a long document makes little garbage now (core/syntax/textSource.ts), so
  * V8 took typing for idleness and marked the whole heap in steps between keystrokes, which made
  * the slowest keystrokes of the bench's typing case (docs/performance.md, "A text read in
- * windows"). The heap is still collected as it grows.
+ * windows"). The heap is still collected as it grows, and the server collects it once a long
+ * document is closed, and the check thread after each check (node/settleHeap.ts).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--expose-gc', '--no-memory-reducer'];
