@@ -116,7 +116,18 @@ describe('large documents are checked on a worker thread', () => {
       { isCancellationRequested: true },
     );
     assert.equal(cancelled?.cancelled, true);
+    // Asked to collect (once a long document is closed), it collects and goes on checking.
+    elsewhere.settle();
+    const again = await elsewhere.run({ text, language: 'universal-message', context: { config: DEFAULT_CONFIG } });
+    assert.equal(again?.diagnostics.length, result.diagnostics.length);
     assert.deepEqual(logs, []);
+  });
+
+  it('starts no worker to collect in', () => {
+    const logs: string[] = [];
+    const elsewhere = workerChecks('/nonexistent/umsg-check-worker.js', (m) => logs.push(m));
+    elsewhere.settle();
+    assert.deepEqual(logs, [], 'no start tried, so no failure logged');
   });
 
   it('answers undefined when the worker cannot run, so the check runs in-thread; and stops trying after three failures', async () => {

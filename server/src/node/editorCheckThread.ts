@@ -32,6 +32,11 @@ interface Job {
   cancel: SharedArrayBuffer;
 }
 
+/** Asks the worker for a full collection (settleHeap). */
+interface Settle {
+  settle: true;
+}
+
 interface Reply {
   id: number;
   result?: RemoteCheckResult;
@@ -45,7 +50,10 @@ interface Reply {
 export function serveChecksIfWorker(): boolean {
   if (isMainThread || !parentPort || (workerData as { role?: unknown } | undefined)?.role !== ROLE) return false;
   const port = parentPort;
-  port.on('message', (job: Job) => {
+  port.on('message', (job: Job | Settle) => {
+    // Asked once a long document is closed: nothing else collects this thread's garbage while the
+    // editor is idle (V8's memory reducer is off: protocol/serverProcess.ts).
+    if ('settle' in job) { settleHeap(); return; }
     const flag = new Int32Array(job.cancel);
     let reply: Reply;
     try {
@@ -54,10 +62,6 @@ export function serveChecksIfWorker(): boolean {
       reply = { id: job.id, error: error instanceof Error ? error.stack ?? error.message : String(error) };
     }
     port.postMessage(reply);
-    // The check's parse is garbage now, and nothing would collect it while the editor is idle
-    // (V8's memory reducer is off: protocol/serverProcess.ts). This thread's collection holds up
-    // no request: the reply is on its way.
-    settleHeap();
   });
   return true;
 }
@@ -72,7 +76,7 @@ interface Pending {
  * The main thread's side: a `checkElsewhere` for the language service that runs checks on a
  * worker started from `entry` (the server's own script).
  */
-export function workerChecks(entry: string, log: (message: string) => void): CheckElsewhere {
+export function workerChecks(entry: string, log: (message: string) => void): CheckElsewhere & { settle(): void } {
   let worker: Worker | undefined;
   let failures = 0;
   let nextId = 0;
@@ -123,6 +127,14 @@ export function workerChecks(entry: string, log: (message: string) => void): Che
 
   return {
     minLength: CHECK_ELSEWHERE_MIN_LENGTH,
+    /** A full collection in the worker, if one is running (none is started for it). */
+    settle() {
+      try {
+        worker?.postMessage({ settle: true } satisfies Settle);
+      } catch {
+        // A worker on its way out: its memory goes with it.
+      }
+    },
     run(request, token) {
       const w = started();
       if (!w) return Promise.resolve(undefined);

@@ -58,6 +58,7 @@ function main(): void {
   const docsBase = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules') + path.sep).toString();
 
   const providerProjects = nodeProviderProjects();
+  const checks = workerChecks(__filename, (message) => connection.console.log(message));
   startServer(connection, {
     // Config, sample and sibling files: regular files only, size-capped, and a pipe or device
     // refused without waiting on it; siblings are only tested for existence.
@@ -71,9 +72,9 @@ function main(): void {
     docsBase,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
     afterOpeningParse: settleHeap,
-    afterClosing: settleAfterClosing,
+    afterClosing: (length) => settleAfterClosing(length, checks.settle),
     // Large documents are checked on a worker thread, so requests are answered meanwhile.
-    checkElsewhere: workerChecks(__filename, (message) => connection.console.log(message)),
+    checkElsewhere: checks,
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
   });
