@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { runs } from '../support/runs';
 import { checkDocument } from '../../server/src/core/check/run';
-import { colonFollows, colonFollowsIn } from '../../server/src/core/features/completionContext';
+import { colonFollows } from '../../server/src/core/features/completionContext';
 import { DEFAULT_CONFIG } from '../../server/src/core/findings/config';
 import { parseJsonDocument } from '../../server/src/core/syntax/jsonDocument';
 import { nameWords } from '../../server/src/core/model/configMeta';
@@ -334,17 +334,18 @@ describe('linear time: completion in Configuration Meta files', () => {
       [':', true], ['  :', true], ['" :', true], ['\n\t"\u00a0:', true],
       ['""', false], ['', false], ['  ', false], ['x:', false], ['" "', false],
     ] as const) {
-      assert.equal(colonFollows(`ab${text}`, 2), expected, JSON.stringify(text));
-      assert.equal(colonFollows(`ab${text}`, 2), /^\s*"?\s*:/.test(text), `as the regular expression, on ${JSON.stringify(text)}`);
+      const doc = parseJsonDocument(`ab${text}`);
+      assert.equal(colonFollows(doc, 2), expected, JSON.stringify(text));
+      assert.equal(colonFollows(doc, 2), /^\s*"?\s*:/.test(text), `as the regular expression, on ${JSON.stringify(text)}`);
     }
   });
 
-  it('colonFollowsIn, reading the document near the cursor in growing windows, answers as colonFollows', () => {
+  it('colonFollows, reading the document near the cursor in growing windows, answers as the regular expression', () => {
     // White space that ends just before, at and just after the windows' ends (256, 1,024, 4,096 characters).
     for (const n of [0, 1, 254, 255, 256, 257, 1279, 1280, 1281, 5376, 6000]) {
       for (const tail of [':', ' :', '"', '" :', '"\n:', 'x', '']) {
         const text = `{"a${' '.repeat(n)}${tail}`;
-        assert.equal(colonFollowsIn(parseJsonDocument(text), 3), colonFollows(text, 3), `${n} spaces, then ${JSON.stringify(tail)}`);
+        assert.equal(colonFollows(parseJsonDocument(text), 3), /^\s*"?\s*:/.test(text.slice(3)), `${n} spaces, then ${JSON.stringify(tail)}`);
       }
     }
   });

@@ -4,7 +4,7 @@
  * from jsonc-parser's scanner over the masked text, not from a finished tree.
  */
 import type { Segment } from 'jsonc-parser';
-import { colonFollowsIn, cursorContext, presentNames, propertyEntry } from './completionContext';
+import { colonFollows, cursorContext, presentNames, propertyEntry } from './completionContext';
 import type { FieldSpec } from '../model/cardSchema';
 import { fitsType, placeAt, type PlaceSpec } from '../model/places';
 import { type JsonDocument, type Node } from '../syntax/jsonDocument';
@@ -74,7 +74,7 @@ export function completeAt(doc: JsonDocument, offset: number, sample?: SampleDat
     if (!place) return [];
     const present = presentNames(place.object, cursor);
     const actionType = typeOf(place.object);
-    const nextIsValue = !colonFollowsIn(doc, replace.offset + replace.length);
+    const nextIsValue = !colonFollows(doc, replace.offset + replace.length);
     return place.fields
       .filter((f) => !present.has(f.name))
       .filter((f) =>

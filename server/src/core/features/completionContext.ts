@@ -89,21 +89,14 @@ function elementAround(root: Node | undefined, offset: number): Node | undefined
 }
 
 /**
- * True when the text at `from` reads as white space, an optional closing quote, white space
- * and a colon: the name being completed already has its value, so only the name is inserted.
- * A scan from `from` that stops at the first other character: the regular expression it
- * replaces, /^\s*"?\s*:/ tested on the whole rest of the text, backtracked over long runs
- * of white space.
+ * True when the document's masked text at `from` reads as white space, an optional closing
+ * quote, white space and a colon: the name being completed already has its value, so only the
+ * name is inserted. A scan from `from` that stops at the first other character (the regular
+ * expression it replaces, /^\s*"?\s*:/ tested on the whole rest of the text, backtracked over
+ * long runs of white space), read near `from` only (JsonDocument.maskedSlice): in windows four
+ * times longer each time, while white space runs on to a window's end.
  */
-export function colonFollows(text: string, from: number): boolean {
-  return colonAt(text, from) === true;
-}
-
-/**
- * colonFollows on a document's masked text, read near `from` only (JsonDocument.maskedSlice):
- * in windows four times longer each time, while white space runs on to a window's end.
- */
-export function colonFollowsIn(doc: JsonDocument, from: number): boolean {
+export function colonFollows(doc: JsonDocument, from: number): boolean {
   for (let size = 256; ; size *= 4) {
     const answer = colonAt(doc.maskedSlice(from, from + size), 0);
     if (answer !== undefined) return answer;
@@ -111,7 +104,7 @@ export function colonFollowsIn(doc: JsonDocument, from: number): boolean {
   }
 }
 
-/** colonFollows, or undefined when `text` ends before the answer does. */
+/** colonFollows on `text`, or undefined when `text` ends before the answer does. */
 function colonAt(text: string, from: number): boolean | undefined {
   let i = skipWhiteSpace(text, from);
   if (text.charCodeAt(i) === 34 /* " */) i = skipWhiteSpace(text, i + 1);

@@ -5,7 +5,7 @@
  * Works on incomplete text: the location comes from jsonc-parser's scanner.
  */
 import type { JSONPath } from 'jsonc-parser';
-import { colonFollowsIn, cursorContext } from './completionContext';
+import { colonFollows, cursorContext } from './completionContext';
 import type { FieldSpec } from '../model/cardSchema';
 import type { CompletionEntry } from './completion';
 import { type JsonDocument, type Node } from '../syntax/jsonDocument';
@@ -100,7 +100,7 @@ function propertyNames(
     const k = p.children?.[0];
     if (k && !(prev && k.offset === prev.offset && commaAfter === undefined)) present.add(String(k.value));
   }
-  const nextIsValue = !colonFollowsIn(doc, replace.offset + replace.length);
+  const nextIsValue = !colonFollows(doc, replace.offset + replace.length);
   return place.fields
     .filter((f) => !present.has(f.name))
     // With options the form shows a selection: a type would be ignored.

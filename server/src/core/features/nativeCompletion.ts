@@ -4,7 +4,7 @@
  * the values of an enumeration or a variant's discriminator. Templates complete as in a
  * universal message.
  */
-import { colonFollowsIn, cursorContext, presentNames, propertyEntry } from './completionContext';
+import { colonFollows, cursorContext, presentNames, propertyEntry } from './completionContext';
 import { templateCompletion, type CompletionEntry } from './completion';
 import { nativeFieldAt, nativePlaceAt, type NativePlace } from '../channels/native/place';
 import type { NativeField, NativeFormat, NativeValue } from '../channels/native/schema';
@@ -24,7 +24,7 @@ export function completeNative(doc: JsonDocument, offset: number, format: Native
     const place = nativePlaceAt(format, doc, keyPath);
     if (!place) return [];
     const present = presentNames(nodeAtPath(doc.root, keyPath), cursor);
-    const nextIsValue = !colonFollowsIn(doc, replace.offset + replace.length);
+    const nextIsValue = !colonFollows(doc, replace.offset + replace.length);
     return fieldsToOffer(place)
       .filter((f) => !present.has(f.name))
       .map((f, i) => ({
