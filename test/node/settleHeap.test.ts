@@ -17,7 +17,7 @@ const ROOT = path.join(__dirname, '..', '..');
  * Runs `call` (settleHeap by default) in a new node with `flags`: whether a full collection
  * followed within `waitMs`.
  */
-function settleIn(flags: readonly string[], call = 'settleHeap()', waitMs = 50): { major: boolean; settled: boolean } {
+function settleIn(flags: readonly string[], call = 'settleHeap()', waitMs = 50): { major: boolean; settled: boolean; asked: boolean } {
   const script = `
     const { PerformanceObserver, constants } = require('node:perf_hooks');
     const { settleHeap, settleAfterClosing } = require('./server/src/node/settleHeap.ts');
@@ -28,7 +28,9 @@ function settleIn(flags: readonly string[], call = 'settleHeap()', waitMs = 50):
     // Keeps the process alive for the wait (the collection's own timer does not).
     setTimeout(() => {
       seen.disconnect();
-      console.log(JSON.stringify({ major: kinds.includes(constants.NODE_PERFORMANCE_GC_MAJOR), settled: true }));
+      console.log(JSON.stringify({
+        major: kinds.includes(constants.NODE_PERFORMANCE_GC_MAJOR), settled: true, asked: globalThis.askedElsewhere === true,
+      }));
     }, ${waitMs});
   `;
   const out = execFileSync(process.execPath, [...flags, '--import', 'tsx', '-e', script], {
@@ -36,21 +38,24 @@ function settleIn(flags: readonly string[], call = 'settleHeap()', waitMs = 50):
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },
   });
-  return JSON.parse(out.trim().split('\n').pop()!) as { major: boolean; settled: boolean };
+  return JSON.parse(out.trim().split('\n').pop()!) as { major: boolean; settled: boolean; asked: boolean };
 }
 
 describe('settleHeap', () => {
   it('runs a full collection in a node started as the VS Code client starts the server', () => {
-    assert.deepEqual(settleIn(SERVER_NODE_FLAGS), { major: true, settled: true });
+    assert.deepEqual(settleIn(SERVER_NODE_FLAGS), { major: true, settled: true, asked: false });
   });
 
   it('does nothing, and throws nothing, in a node started without --expose-gc', () => {
-    assert.deepEqual(settleIn([]), { major: false, settled: true });
+    assert.deepEqual(settleIn([]), { major: false, settled: true, asked: false });
   });
 
   it('collects a little after a long document is closed, and not after a short one', () => {
     // Without V8's memory reducer nothing else would: the server is idle then.
-    assert.deepEqual(settleIn(SERVER_NODE_FLAGS, 'settleAfterClosing(100_000)', 1500), { major: true, settled: true });
-    assert.deepEqual(settleIn(SERVER_NODE_FLAGS, 'settleAfterClosing(99_999)', 1500), { major: false, settled: true });
+    // The check thread's threshold and collection, as the server passes them.
+    const checks = '{ minLength: 100_000, settle() { globalThis.askedElsewhere = true; } }';
+    const closing = (length: number) => `settleAfterClosing(${length}, ${checks})`;
+    assert.deepEqual(settleIn(SERVER_NODE_FLAGS, closing(100_000), 1500), { major: true, settled: true, asked: true });
+    assert.deepEqual(settleIn(SERVER_NODE_FLAGS, closing(99_999), 1500), { major: false, settled: true, asked: false });
   });
 });

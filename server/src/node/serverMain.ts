@@ -72,7 +72,7 @@ function main(): void {
     docsBase,
     yieldToHost: () => new Promise((resolve) => { setImmediate(resolve); }),
     afterOpeningParse: settleHeap,
-    afterClosing: (length) => settleAfterClosing(length, checks.settle),
+    afterClosing: (length) => settleAfterClosing(length, checks),
     // Large documents are checked on a worker thread, so requests are answered meanwhile.
     checkElsewhere: checks,
     setTimeout: (fn, ms) => setTimeout(fn, ms),
