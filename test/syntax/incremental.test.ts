@@ -12,6 +12,8 @@ import fc from 'fast-check';
 import { parseJsonDocument, type JsonDocument, type Node } from '../../server/src/core/syntax/jsonDocument';
 import { composeEdits, editBetween, keepNodeOrder, reparseJsonDocument, type Edit } from '../../server/src/core/syntax/incremental';
 import { sourceOf } from '../../server/src/core/syntax/textSource';
+import { buildRichCard, type ActionList, type ObjectModel } from '../../server/src/core/model/richCard';
+import { plainString } from '../../server/src/core/model/values';
 import { anyString } from '../support/anyText';
 import { plainTree } from '../support/plainTree';
 import { runs } from '../support/runs';
@@ -349,4 +351,85 @@ describe('editBetween', () => {
       { numRuns: runs(200), seed: 6 },
     );
   });
+});
+
+/** What the card model says, with offsets: for comparing a model carried over edits with one built afresh. */
+function cardParts(doc: JsonDocument) {
+  const card = buildRichCard(doc);
+  if (!card) return card;
+  const object = (o: ObjectModel) => ({
+    node: [o.node.offset, o.node.length],
+    all: o.all.map((p) => [p.name, p.property.offset, p.valueNode?.offset]),
+    type: o.props.get('type')?.valueNode?.offset,
+  });
+  const list = (l: ActionList | undefined) => l && {
+    name: l.name,
+    array: l.array && [l.array.offset, l.array.length],
+    elements: l.elements.map((e) => [e.type, e.offset, e.length]),
+    staticCount: l.staticCount,
+    hasBody: l.hasBody,
+    actions: l.actions.map((a) => ({ ...object(a), list: a.list, index: a.index, repeated: a.repeated, staticType: a.staticType })),
+  };
+  return { ...object(card), media: card.media && object(card.media), inside: list(card.insideActions), float: list(card.floatActions) };
+}
+
+describe('the card model after an edit', () => {
+  it('is carried over the re-reads, and equals a model built afresh', () => {
+    let carried = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(editArb, fc.boolean()), { minLength: 1, maxLength: 10 }), (steps) => {
+        let text = CARD;
+        let doc = parseForEditing(text);
+        buildRichCard(doc);
+        for (const [e, ask] of steps) {
+          const next = apply(text, e);
+          const made = reparseJsonDocument(doc, next, {}, spanOf(text, e));
+          doc = made ?? parseForEditing(next);
+          text = next;
+          // Asked after some edits only: a model is carried over several re-reads too.
+          if (!ask) continue;
+          if (doc.derived.carried) carried++;
+          assert.deepEqual(cardParts(doc), cardParts(parseJsonDocument(next)), `after ${JSON.stringify(e)}`);
+        }
+      }),
+      { numRuns: runs(80), seed: 11 },
+    );
+    assert.ok(carried > 20, `${carried} models carried over`);
+  });
+
+  it('gives a replaced action a model of its own, and keeps the others', () => {
+    const doc = parseForEditing(CARD);
+    const before = buildRichCard(doc)!;
+    const at = CARD.indexOf('Reply 4') + 'Reply'.length;
+    const next = CARD.slice(0, at) + ' to' + CARD.slice(at);
+    const made = reparseJsonDocument(doc, next, {}, { start: at, oldEnd: at, newEnd: at + 3 })!;
+    assert.ok(made.derived.carried, 'the re-read carries the model');
+    const after = buildRichCard(made)!;
+    const changed = after.insideActions!.actions.filter((a, k) => a !== before.insideActions!.actions[k]);
+    assert.deepEqual(changed.map((a) => a.index), [4]);
+    assert.equal(plainString(made, changed[0].props.get('display')), 'Reply to 4');
+    assert.equal(after.floatActions!.actions[0], before.floatActions!.actions[0]);
+  });
+
+  // Edits the random ones above rarely make, each re-read incrementally.
+  const LIST = '{\n "insideActions": [\n  { "type": "reply", "display": "a" },\n  // @each xs\n' +
+    '  { "type": "reply", "display": "${it}" }\n  // @end\n ]\n}\n';
+  const PLAIN = '{\n "insideActions": [\n  { "type": "reply", "display": "a" },\n  { "type": "call", "display": "c" }\n ],\n' +
+    ' "floatActions": [{ "type": "reply", "display": "f" }]\n}\n';
+  const cases: [string, string, string, string][] = [
+    ['a marker broken: the body is repeated no more', LIST, '// @end', '// @en'],
+    ['an action split in two: one more element', PLAIN, '"display": "a" }', '"display": "a" }, { "type": "reply", "display": "b" }'],
+    ['an action made a string', PLAIN, '"a" },\n  { "type": "call", "display": "c" }', '"a" },\n  "c"'],
+  ];
+  for (const [title, text, was, now] of cases) {
+    it(`is built again when it cannot be carried: ${title}`, () => {
+      const doc = parseForEditing(text);
+      buildRichCard(doc);
+      const next = text.replace(was, now);
+      assert.notEqual(next, text);
+      const made = reparseJsonDocument(doc, next, {}, editBetween(text, next));
+      assert.ok(made, 're-read incrementally');
+      assert.deepEqual(cardParts(made), cardParts(parseJsonDocument(next)));
+    });
+  }
 });

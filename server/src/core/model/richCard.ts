@@ -3,7 +3,7 @@
  * "floatActions[]"), built once per parse from the masked JSON tree. Every part keeps its
  * node so that findings land on the offending key or value.
  */
-import { type JsonDocument, type Node } from '../syntax/jsonDocument';
+import { type CarriedModel, type JsonDocument, type Node } from '../syntax/jsonDocument';
 import { PropertyNode } from '../syntax/jsonTree';
 import { plainText } from '../syntax/nodes';
 import { renderedList } from '../template/dynamicList';
@@ -155,8 +155,62 @@ class ActionObject extends ModelObject implements ActionModel {
  */
 export function buildRichCard(doc: JsonDocument): RichCard | undefined {
   const slots = doc.derived;
-  if (slots.card === undefined) slots.card = buildCard(doc) ?? null;
+  if (slots.card === undefined) {
+    const carried = slots.carried;
+    slots.carried = undefined;
+    slots.card = (carried && carriedCard(doc, carried)) ?? buildCard(doc) ?? null;
+  }
   return (slots.card as RichCard | null) ?? undefined;
+}
+
+/**
+ * The model of an earlier parse brought up to date after the re-reads since (syntax/incremental.ts):
+ * each action a re-read replaced gets a model of its own, the rest are kept, since their
+ * nodes are the same objects. Undefined when that cannot be done: a re-read changed how many
+ * elements a list has, or an object element into another kind, or the card was none.
+ * The lists are new objects; the earlier model is left as it was.
+ */
+function carriedCard(doc: JsonDocument, carried: CarriedModel): RichCard | undefined {
+  const card = carried.model as RichCard | null;
+  if (!card || card.node !== doc.root) return undefined;
+  const lists = [card.insideActions, card.floatActions];
+  const replaced: (Set<number> | undefined)[] = [undefined, undefined];
+  for (const step of carried.steps) {
+    const k = lists.findIndex((l) => l?.array !== undefined && l.array === step.array);
+    if (k < 0) continue; // an array inside an action or elsewhere: no model holds its elements
+    if (step.added !== step.removed) return undefined;
+    const indices = (replaced[k] ??= new Set());
+    for (let i = step.index; i < step.index + step.added; i++) indices.add(i);
+  }
+  const [insideActions, floatActions] = lists.map((list, k) => (list && replaced[k] ? withReplaced(doc, list, replaced[k]) : list));
+  if (insideActions === null || floatActions === null) return undefined;
+  return { node: card.node, props: card.props, all: card.all, media: card.media, insideActions, floatActions };
+}
+
+/** `list` with a new model for each element at `indices`; null when one is no longer of its kind. */
+function withReplaced(doc: JsonDocument, list: ActionList, indices: Set<number>): ActionList | null {
+  // The elements are the array's own children, which the re-reads changed in place.
+  if (list.elements !== list.array?.children) return null;
+  const actions = list.actions.slice();
+  for (const index of indices) {
+    const element = list.elements[index];
+    const at = actionAt(actions, index);
+    const was = at >= 0 ? actions[at] : undefined;
+    if (!element || (was !== undefined) !== (element.type === 'object')) return null;
+    if (was) actions[at] = new ActionObject(doc, element, list.name, index, was.repeated);
+  }
+  return { ...list, actions };
+}
+
+/** The position in `actions` of the action of element `index` (they are in element order); -1 when none. */
+function actionAt(actions: readonly ActionModel[], index: number): number {
+  let low = 0;
+  let high = actions.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (actions[mid].index < index) low = mid + 1; else high = mid;
+  }
+  return low < actions.length && actions[low].index === index ? low : -1;
 }
 
 function buildCard(doc: JsonDocument): RichCard | undefined {

@@ -27,7 +27,7 @@
  * must not be read afterwards.
  */
 import type { Node, ParseError } from 'jsonc-parser';
-import { finishParse, type JsonDocument } from './jsonDocument';
+import { finishParse, type CarriedModel, type JsonDocument } from './jsonDocument';
 import { PropertyNode, startJsonTree } from './jsonTree';
 import type { ParseOptions } from './syntaxProblems';
 import { holdsNoTemplate, maskRange, scanRange, type MarkerLine, type ScanResult, type TemplateRegion } from './templateScanner';
@@ -397,7 +397,23 @@ function reread(
     depthExceededAt: undefined,
   };
   for (const e of previous.errors) if (e.offset > syncAt) errors.push({ error: e.error, offset: e.offset + delta, length: e.length });
-  return finishParse(text, options, scan, previous.root, errors, from, reading.new, maskedSource);
+  const doc = finishParse(text, options, scan, previous.root, errors, from, reading.new, maskedSource);
+  // Markers added or removed change the dynamic lists, and which actions they repeat: no model carried.
+  if (addedMarkers.length === 0 && markers.length === oldScan.markers.length) {
+    doc.derived.carried = carryOver(previous, { array, index, removed: sync - index, added: read.length });
+  }
+  return doc;
+}
+
+/** Steps a carried model takes before it is dropped for a build afresh (each is kept until then). */
+const MAX_CARRIED_STEPS = 256;
+
+/** The previous parse's model, or the one it carried, with this re-read added to its steps. */
+function carryOver(previous: JsonDocument, step: CarriedModel['steps'][number]): CarriedModel | undefined {
+  const { card, carried } = previous.derived;
+  if (card !== undefined) return { model: card, steps: [step] };
+  if (carried && carried.steps.length < MAX_CARRIED_STEPS) return { model: carried.model, steps: [...carried.steps, step] };
+  return undefined;
 }
 
 /** The offset of an array's closing bracket (or of its last character, when it has none). */

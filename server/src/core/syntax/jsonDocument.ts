@@ -53,6 +53,8 @@ export interface JsonDocument {
 interface DerivedSlots {
   /** buildRichCard's model (richCard.ts); null when the root is not an object. */
   card?: unknown;
+  /** An earlier parse's card model, taken over with its tree by the re-reads since (incremental.ts). */
+  carried?: CarriedModel;
   /** The marker lines read and paired (dynamicList.ts). */
   markers?: unknown;
   /** analyzeLists's result (dynamicList.ts), for a universal message and for the native form. */
@@ -60,6 +62,19 @@ interface DerivedSlots {
   arrayLists?: unknown;
   /** The native walker's problems for a channel-specific message in native form (findings/native.ts). */
   native?: unknown;
+}
+
+/**
+ * A model derived from an earlier parse whose tree a re-read after an edit took over
+ * (incremental.ts), and what each re-read since changed: in `array`, the elements from `index`
+ * on, `removed` of them, became `added` new ones. Nodes elsewhere are the same objects,
+ * shifted. The card model of a 20,000-action message took 25 to 70 ms to build again after every
+ * keystroke for the first feature that asked for it (links, inlay hints, the outline); brought up
+ * to date (richCard.ts), it is the replaced actions' models alone.
+ */
+export interface CarriedModel {
+  readonly model: unknown;
+  readonly steps: readonly { array: Node; index: number; removed: number; added: number }[];
 }
 
 export function parseJsonDocument(text: string, options: ParseOptions = {}, order?: Node[]): JsonDocument {
