@@ -153,6 +153,38 @@ describe('structure', () => {
     );
   });
 
+  describe('stops at a limit of items, as VS Code keeps them', () => {
+    // A card of 30 click actions, each over three lines, and a block comment.
+    const many = ['{', '  /* the', '     menu */', '  "type": "rich",', '  "insideActions": [',
+      ...Array.from({ length: 30 }, (_, i) => `    {\n      "type": "click", "display": "D${i}", "url": "https://x.example/${i}"\n    }${i < 29 ? ',' : ''}`),
+      '  ]', '}'].join('\n');
+    const doc = () => parseJsonDocument(many);
+
+    it('folding: the outermost levels whole, then the next level in document order', () => {
+      const all = foldingRanges(doc());
+      assert.equal(all.length, 33, 'the card, the comment, the list and 30 actions');
+      const five = foldingRanges(doc(), 5);
+      const actionAt = (i: number) => all.find((r) => r.startLine === 5 + 3 * i)!;
+      assert.deepEqual(five, [all[0], all[1], all[2], actionAt(0), actionAt(1)]);
+      assert.deepEqual(five.slice(0, 3).map((r) => [r.startLine, r.kind]), [[0, undefined], [1, 'comment'], [4, undefined]]);
+      assert.deepEqual(foldingRanges(doc(), 0), []);
+    });
+
+    it('the outline: so many symbols in all, the list telling how many it shows', () => {
+      const [card] = documentSymbols(doc(), 10);
+      const list = card.children.find((c) => c.name === 'insideActions')!;
+      assert.equal(1 + card.children.length + list.children.length, 10);
+      assert.equal(list.detail, '30 actions, the first 7 shown');
+      assert.deepEqual(list.children.map((a) => a.name), ['D0', 'D1', 'D2', 'D3', 'D4', 'D5', 'D6']);
+      assert.equal(documentSymbols(doc())[0].children[1].detail, '30 actions');
+    });
+
+    it('links: the first ones in document order', () => {
+      assert.deepEqual(documentLinks(doc(), 2).map((l) => l.target), ['https://x.example/0', 'https://x.example/1']);
+      assert.equal(documentLinks(doc()).length, 30);
+    });
+  });
+
   it('grows the selection from a string to its property, object and the card', () => {
     const text = '{ "insideActions": [ { "display": "Menu" } ] }';
     const chain = selectionRanges(parseJsonDocument(text), text.indexOf('Menu') + 1)
@@ -238,6 +270,18 @@ describe('at a glance', () => {
     assert.deepEqual(lengthHints(parseJsonDocument(text), ['gbm']).map((h) => h.label), [], 'for GBM alone nothing is close');
     const templated = lengthHints(parseJsonDocument(`{ "description": "${'w'.repeat(50)} \${name}" }`), ['whatsapp']);
     assert.deepEqual(templated.map((h) => h.label), ['≥51/60']);
+  });
+
+  it('gives the hints of the lines shown only: a hint stands just after its value', () => {
+    const text = `{ "title": "${'x'.repeat(95)}", ` +
+      `"insideActions": [ { "display": "${'z'.repeat(16)}" }, { "display": "${'q'.repeat(17)}" } ] }`;
+    const doc = parseJsonDocument(text);
+    const after = (s: string) => text.indexOf(s) + s.length + 1;
+    const targets = ['messenger', 'gbm', 'whatsapp'] as const;
+    assert.deepEqual(lengthHints(doc, targets).map((h) => h.label), ['95/80', '16/20', '17/20']);
+    assert.deepEqual(lengthHints(doc, targets, after('z'.repeat(16)), after('q'.repeat(17))).map((h) => h.label), ['16/20', '17/20']);
+    assert.deepEqual(lengthHints(doc, targets, after('z'.repeat(16)) + 1, text.length).map((h) => h.label), ['17/20']);
+    assert.deepEqual(lengthHints(doc, targets, 0, after('x'.repeat(95)) - 1).map((h) => h.label), []);
   });
 
   it('summarises each target channel', () => {

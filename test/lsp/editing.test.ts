@@ -44,6 +44,25 @@ describe('editing features over LSP', () => {
     assert.deepEqual(links.map((l) => l.target), ['https://pizza.example/roma.png', 'https://pizza.example/menu']);
   });
 
+  it('stops the outline, folding and links at maxItemsComputed, and folding at the client\'s rangeLimit', async () => {
+    const actions = Array.from({ length: 6 }, (_, i) => `    {\n      "type": "click", "display": "D${i}", "url": "https://x.example/${i}"\n    }`);
+    const many = `{\n  "type": "rich",\n  "insideActions": [\n${actions.join(',\n')}\n  ]\n}`;
+    const lines = (folds: { startLine: number }[]) => folds.map((f) => f.startLine);
+    h = await startHarness({ pull: true, initializationOptions: { maxItemsComputed: 5 } });
+    await h.open(URI, many);
+    type Symbol = { name: string; detail?: string; children: Symbol[] };
+    const symbols = await req<Symbol[]>('textDocument/documentSymbol', doc);
+    assert.deepEqual(symbols[0].children[1].children.map((a) => a.name), ['D0', 'D1']);
+    assert.equal(symbols[0].children[1].detail, '6 actions, the first 2 shown');
+    assert.deepEqual(lines(await req('textDocument/foldingRange', doc)), [0, 2, 3, 6, 9]);
+    assert.equal((await req<unknown[]>('textDocument/documentLink', doc)).length, 5);
+    h.dispose();
+    h = await startHarness({ pull: true, capabilities: { textDocument: { foldingRange: { rangeLimit: 3 } } } });
+    await h.open(URI, many);
+    assert.deepEqual(lines(await req('textDocument/foldingRange', doc)), [0, 2, 3]);
+    assert.equal((await req<unknown[]>('textDocument/documentLink', doc)).length, 6, 'links are not folding ranges');
+  });
+
   it('formats the document', async () => {
     h = await startHarness({ pull: true });
     await h.open(URI, '{"type":"rich","title":"${name}"}');

@@ -156,10 +156,14 @@ describe('linear time: objects with thousands of properties', () => {
     const doc = parseJsonDocument(
       `{ "type": "rich", "title": "Hello", ${Array.from({ length: 5_000 }, (_, i) => `"x${i}": "v${i}"`).join(', ')} }`,
     );
-    const [symbol] = documentSymbols(doc);
+    const [symbol] = documentSymbols(doc, 10_000);
     assert.equal(symbol.name, 'Rich card: Hello');
     assert.equal(symbol.children.length, 5_002);
     assert.deepEqual([symbol.children[2].name, symbol.children[2].detail], ['x0', 'v0']);
+    // By default the outline stops at 5,000 symbols, the card's own among them, as VS Code's JSON outline does.
+    const [capped] = documentSymbols(doc);
+    assert.equal(capped.children.length, 4_999);
+    assert.equal(capped.children[4_998].name, 'x4996');
   });
 
   it('tells the rendered dynamic list body from static elements, with several bodies in one list', () => {

@@ -26,6 +26,7 @@ export { DEFAULT_CONFIG, parseSeverity, resolveConfig } from './findings/config'
 export { messageFormOfText } from './channels/native';
 export { previewForm } from './features/preview/form';
 export { previewChannelMessage, previewMessage } from './features/preview/message';
+export { MAX_ITEMS_COMPUTED } from './features/structure';
 export { renderForChannel } from './render/channelRender';
 export { providerImplementationProject } from './model/providerProject';
 export { parseConfig } from './rules/config';

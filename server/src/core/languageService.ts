@@ -15,7 +15,6 @@ import { checkDocumentSliced, parseInSlices } from './check/slices';
 import { configForChannel, DEFAULT_CONFIG } from './findings/config';
 import { messageForm } from './channels/native';
 import { channelSummary as summarize, summaryTitle } from './features/channelSummary';
-import { type LengthHint } from './features/lengthHints';
 import { fixToEdits } from './features/fixes';
 import { channelMessageBlocker, channelMessageDraft } from './features/channelMessage';
 import { featuresFor } from './features/languageFeatures';
@@ -223,14 +222,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return p && f ? f(p, offset, featureContext(context)) : undefined;
     },
 
-    symbols(doc, context) {
+    symbols(doc, context, limit) {
       const p = parsed(doc);
-      return (p && features(doc).symbols?.(p, context && featureContext(context))) || [];
+      return (p && features(doc).symbols?.(p, context && featureContext(context), limit)) || [];
     },
 
-    folding(doc) {
+    folding(doc, limit) {
       const p = parsed(doc);
-      return (p && features(doc).folding?.(p)) || [];
+      return (p && features(doc).folding?.(p, limit)) || [];
     },
 
     selectionRanges(doc, offsets) {
@@ -245,9 +244,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return p && f ? f(p, offset, featureContext(context)) : undefined;
     },
 
-    links(doc, context) {
+    links(doc, context, limit) {
       const p = parsed(doc);
-      return (p && features(doc).links?.(p, featureContext(context ?? { config: DEFAULT_CONFIG }))) || [];
+      return (p && features(doc).links?.(p, featureContext(context ?? { config: DEFAULT_CONFIG }), limit)) || [];
     },
 
     format(doc, formatOptions, range) {
@@ -259,7 +258,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const p = parsed(doc);
       const f = features(doc).lengthHints;
       if (!p || !f || nativeForm(p, context)) return [];
-      return f(p, targetsOf(context, false)).filter((h: LengthHint) => h.offset >= start && h.offset <= end);
+      return f(p, targetsOf(context, false), start, end);
     },
 
     channelSummary(doc, diagnostics, context) {

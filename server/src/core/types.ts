@@ -203,13 +203,17 @@ export interface LanguageService {
    * The outline: the card, its media and actions, or the Configuration Meta's entries; with the
    * context of a channel-specific message in native form, the native message's fields and items.
    */
-  symbols(doc: ServiceDocument, context?: DocumentContext): OutlineSymbol[];
-  /** Folding ranges: objects, arrays, block comments and dynamic lists. */
-  folding(doc: ServiceDocument): FoldingRange[];
+  symbols(doc: ServiceDocument, context?: DocumentContext, limit?: number): OutlineSymbol[];
+  /**
+   * Folding ranges: objects, arrays, block comments and dynamic lists. The outline, folding
+   * ranges and links each stop at `limit` items (MAX_ITEMS_COMPUTED unless given); folding keeps
+   * the outermost ranges.
+   */
+  folding(doc: ServiceDocument, limit?: number): FoldingRange[];
   /** For each offset, the ranges around it from the innermost out. */
   selectionRanges(doc: ServiceDocument, offsets: readonly number[]): OffsetRange[][];
   /** Links in the document: URLs written in full (never fetched); with a provider's project, its class. */
-  links(doc: ServiceDocument, context?: DocumentContext): DocumentLink[];
+  links(doc: ServiceDocument, context?: DocumentContext, limit?: number): DocumentLink[];
   /** Where the name at `offset` is declared in another file (providerClassName: its class), when known. */
   definition(doc: ServiceDocument, offset: number, context: DocumentContext): SourceLocation | undefined;
   /** Formatting edits for the whole document or `range`; text inside templates is never touched. */

@@ -11,7 +11,7 @@ import { TextDocument, type Position } from 'vscode-languageserver-textdocument'
 import { createLanguageService, type Cancellation, type CheckResult, type ServiceDocument } from '../core';
 import { registerChannelMessages } from './channelMessage';
 import { codeLenses } from './codeLens';
-import { affectsOthers, documentLanguage, nextFolders, readSettings, type ClientSettings } from './settings';
+import { affectsOthers, documentLanguage, maxItems, nextFolders, readSettings, type ClientSettings } from './settings';
 import { WATCHED_FILES } from '../protocol/watchedFiles';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
@@ -330,8 +330,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     });
 
   connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) =>
-    service.symbols(i.handle, i.context).map((s) => toDocumentSymbol(i.doc, s))));
-  connection.onFoldingRanges(onDoc('Folding', textDocument, (i) => service.folding(i.handle)));
+    service.symbols(i.handle, i.context, maxItems(settings)).map((s) => toDocumentSymbol(i.doc, s))));
+  connection.onFoldingRanges(onDoc('Folding', textDocument, (i) =>
+    service.folding(i.handle, Math.min(maxItems(settings), caps.textDocument?.foldingRange?.rangeLimit ?? Infinity))));
   connection.onSelectionRanges(onDoc(
     'Selection ranges',
     (p) => textDocument(p) && Array.isArray(p.positions) && p.positions.every(isPosition),
@@ -340,7 +341,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       return chains.map((chain, n) => toSelectionRange(i.doc, chain, p.positions[n]));
     },
   ));
-  connection.onDocumentLinks(onDoc('Links', textDocument, (i) => service.links(i.handle, i.context).map((l) => ({
+  connection.onDocumentLinks(onDoc('Links', textDocument, (i) => service.links(i.handle, i.context, maxItems(settings)).map((l) => ({
     range: rangeOf(i.doc, l.offset, l.length),
     target: l.at ? projects.linkTarget(l.at) : l.target,
   }))));

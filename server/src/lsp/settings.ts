@@ -4,7 +4,7 @@
  * the server's business.
  */
 import { URI } from 'vscode-uri';
-import { CHANNEL_IDS, CONFIG_FILE_NAME, RULE_IDS, languageOf, parseSeverity, type LanguageId, type SeverityOrOff, type UmsgConfig } from '../core';
+import { CHANNEL_IDS, CONFIG_FILE_NAME, MAX_ITEMS_COMPUTED, RULE_IDS, languageOf, parseSeverity, type LanguageId, type SeverityOrOff, type UmsgConfig } from '../core';
 import { isProjectFile } from '../protocol/watchedFiles';
 
 const LANGUAGE_IDS = new Set<string>(['universal-message', 'configuration-meta', 'native-provider']);
@@ -27,6 +27,14 @@ export interface ClientSettings {
   previewLens?: boolean;
   /** Every file of the workspace in the Problems panel, opened or not (default on; off: open files only). */
   workspaceDiagnostics?: boolean;
+  /** The most outline symbols, folding ranges and links made for one file (as VS Code's json.maxItemsComputed). */
+  maxItemsComputed?: number;
+}
+
+/** maxItemsComputed when it is a number of 0 or more, else the service's default (MAX_ITEMS_COMPUTED). */
+export function maxItems(s: ClientSettings): number {
+  const n = s.maxItemsComputed;
+  return typeof n === 'number' && n >= 0 && Number.isFinite(n) ? Math.floor(n) : MAX_ITEMS_COMPUTED;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

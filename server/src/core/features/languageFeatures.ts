@@ -27,13 +27,14 @@ export type { CompletionEntry } from './completion';
 interface LanguageFeatures {
   complete?(doc: JsonDocument, offset: number, ctx: FeatureContext): CompletionEntry[];
   hover?(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined;
-  symbols?(doc: JsonDocument, ctx?: FeatureContext): OutlineSymbol[];
-  folding?(doc: JsonDocument): FoldingRange[];
+  /** `limit`: the most symbols made (MAX_ITEMS_COMPUTED unless the host says). */
+  symbols?(doc: JsonDocument, ctx?: FeatureContext, limit?: number): OutlineSymbol[];
+  folding?(doc: JsonDocument, limit?: number): FoldingRange[];
   selectionRanges?(doc: JsonDocument, offset: number): OffsetRange[];
-  links?(doc: JsonDocument, ctx: FeatureContext): DocumentLink[];
+  links?(doc: JsonDocument, ctx: FeatureContext, limit?: number): DocumentLink[];
   definition?(doc: JsonDocument, offset: number, ctx: FeatureContext): SourceLocation | undefined;
   format?(doc: JsonDocument, options: FormatOptions, range?: OffsetRange): TextEdit[];
-  lengthHints?(doc: JsonDocument, targets: readonly ChannelId[]): LengthHint[];
+  lengthHints?(doc: JsonDocument, targets: readonly ChannelId[], start?: number, end?: number): LengthHint[];
 }
 
 /** Features that only need JSON structure, shared by every language. */
@@ -55,11 +56,11 @@ const features: Record<LanguageId, LanguageFeatures> = {
       const native = nativeFormatOf(doc, ctx.channel);
       return native ? hoverNative(doc, offset, native, ctx) : hoverAt(doc, offset, ctx);
     },
-    symbols(doc, ctx) {
+    symbols(doc, ctx, limit) {
       const native = nativeFormatOf(doc, ctx?.channel);
-      return native ? nativeSymbols(doc, CHANNEL_NAMES[native.channel]) : documentSymbols(doc);
+      return native ? nativeSymbols(doc, CHANNEL_NAMES[native.channel], limit) : documentSymbols(doc, limit);
     },
-    links: documentLinks,
+    links: (doc, ctx, limit) => documentLinks(doc, limit),
     lengthHints,
   },
   'configuration-meta': {

@@ -76,22 +76,44 @@ function contain(symbols: OutlineSymbol[], parent?: { offset: number; length: nu
   return symbols;
 }
 
-export function documentSymbols(doc: JsonDocument): OutlineSymbol[] {
+/**
+ * The most outline symbols, folding ranges and links made for one document unless the host says
+ * otherwise (`universalMessage.maxItemsComputed`): VS Code's JSON support stops at the same
+ * number (json.maxItemsComputed). The outline of a 20,000-action message was a 3.4 MB answer
+ * that took the server 0.2 to 0.3 s after every pause in typing.
+ */
+export const MAX_ITEMS_COMPUTED = 5_000;
+
+/** "20,000 actions", and how many of them the outline shows when it stops short of them. */
+function countDetail(n: number, shown: number, noun: string): string {
+  const all = `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  return shown < n ? `${all}, the first ${shown.toLocaleString('en-US')} shown` : all;
+}
+
+/** The card's outline, at most `limit` symbols (the card, its properties, media fields and actions). */
+export function documentSymbols(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED): OutlineSymbol[] {
   const card = buildRichCard(doc);
-  if (!card) return [];
+  if (!card || limit < 1) return [];
+  let left = limit - 1; // the card's own symbol
   const text = (name: string, obj: { props: PropLookup }) => {
     const v = obj.props.get(name)?.valueNode;
     return v ? shorten(doc.text.slice(v.offset, v.offset + v.length).replace(/^"|"$/g, '')) : undefined;
   };
   const children: OutlineSymbol[] = [];
   for (const p of card.all) {
+    if (left <= 0) break;
+    left--;
     if (p.name === 'richMedia' && card.media && p.valueNode === card.media.node) {
-      const media = card.media.all.map((m) => propSymbol(m.name, m.property, 'field', m.valueNode ? text(m.name, card.media!) : undefined));
+      const fields = card.media.all.slice(0, left);
+      left -= fields.length;
+      const media = fields.map((m) => propSymbol(m.name, m.property, 'field', m.valueNode ? text(m.name, card.media!) : undefined));
       children.push(propSymbol('richMedia', p.property, 'object', text('fileUrl', card.media), media));
     } else if ((p.name === 'insideActions' || p.name === 'floatActions') && p.valueNode?.type === 'array') {
       const list = p.name === 'insideActions' ? card.insideActions : card.floatActions;
-      const actions = (list?.actions ?? []).filter((a) => a.node.parent === p.valueNode).map((a) => actionSymbol(doc, a));
-      children.push(propSymbol(p.name, p.property, 'array', `${actions.length} action${actions.length === 1 ? '' : 's'}`, actions));
+      const inList = (list?.actions ?? []).filter((a) => a.node.parent === p.valueNode);
+      const actions = inList.slice(0, left).map((a) => actionSymbol(doc, a));
+      left -= actions.length;
+      children.push(propSymbol(p.name, p.property, 'array', countDetail(inList.length, actions.length, 'action'), actions));
     } else {
       children.push(propSymbol(p.name, p.property, 'property', text(p.name, card)));
     }
@@ -131,25 +153,24 @@ export interface FoldingRange {
   kind?: 'comment' | 'region';
 }
 
-export function foldingRanges(doc: JsonDocument): FoldingRange[] {
+/**
+ * The folding ranges: each object and array over more than two lines, the dynamic list's body,
+ * and each block comment over more than one; at most `limit` (the host's maxItemsComputed, or
+ * the editor's `rangeLimit` when lower). Past it, the outermost ranges are kept, as VS Code itself
+ * keeps them: every range up to the deepest nesting level that fits whole, then that level's
+ * first ones in document order. So the walk goes level by level and stops at the limit: a
+ * 20,000-action message has 20,003 ranges, and sending them all cost the server a 0.7 MB answer
+ * after every pause in typing, of which VS Code kept a quarter.
+ */
+export function foldingRanges(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED): FoldingRange[] {
   const starts = lineStarts(doc.text);
-  const out: FoldingRange[] = [];
-  const stack: Node[] = doc.root ? [doc.root] : [];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === 'object' || node.type === 'array') {
-      const start = lineAt(starts, node.offset);
-      const end = lineAt(starts, node.offset + node.length - 1);
-      // Fold up to the line before the closing bracket, so that it stays visible.
-      if (end - 1 > start) out.push({ startLine: start, endLine: end - 1 });
-    }
-    for (const c of node.children ?? []) if (c.type === 'object' || c.type === 'array' || c.type === 'property') stack.push(c);
-  }
+  // The outermost level: the root, the dynamic list's body and the block comments.
+  const outer: FoldingRange[] = [];
   const list = renderedList(doc);
   if (list) {
     const start = lineAt(starts, list.each.start);
     const end = lineAt(starts, list.end.start);
-    if (end > start) out.push({ startLine: start, endLine: end, kind: 'region' });
+    if (end > start) outer.push({ startLine: start, endLine: end, kind: 'region' });
   }
   // Multi-line block comments: each `/*` to the next `*/`, in one pass (a lazy regular
   // expression searched to the end of the text again for every unclosed `/*`).
@@ -159,11 +180,40 @@ export function foldingRanges(doc: JsonDocument): FoldingRange[] {
     if (close < 0) break; // no later `/*` is closed either
     const start = lineAt(starts, open);
     const end = lineAt(starts, close + 1);
-    if (end > start && !insideString(doc, open)) out.push({ startLine: start, endLine: end, kind: 'comment' });
+    if (end > start && !insideString(doc, open)) outer.push({ startLine: start, endLine: end, kind: 'comment' });
     open = masked.indexOf('/*', close + 2);
   }
-  return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+  const out: FoldingRange[] = [];
+  // The objects and arrays, a level at a time, each level in document order.
+  let level: Node[] = doc.root && (doc.root.type === 'object' || doc.root.type === 'array') ? [doc.root] : [];
+  while (level.length > 0 && out.length + outer.length < limit) {
+    const next: Node[] = [];
+    let line = 0; // the walk meets a level's containers in document order: each start's line is found from the last
+    for (let k = 0; k < level.length && out.length + outer.length < limit; k++) {
+      const node = level[k];
+      const start = line = lineAt(starts, node.offset, line);
+      const end = lineAt(starts, node.offset + node.length - 1, start);
+      // Fold up to the line before the closing bracket, so that it stays visible. A container
+      // that does not fold spans two lines at most, and so does everything in it: not read.
+      if (end - 1 <= start) continue;
+      if (node !== doc.root) out.push({ startLine: start, endLine: end - 1 });
+      else outer.push({ startLine: start, endLine: end - 1 });
+      // Containers only, read through properties' values: asking a property for its `children`
+      // makes its key node, which the tree of a large document leaves unmade (jsonTree.ts).
+      for (const child of node.children ?? []) {
+        const c = child.type === 'property' ? propertyValue(child) : child;
+        if (c && (c.type === 'object' || c.type === 'array')) next.push(c);
+      }
+    }
+    level = next;
+  }
+  const kept = outer.length > limit
+    ? outer.sort(byPosition).slice(0, Math.max(0, limit))
+    : outer.concat(out.slice(0, Math.max(0, limit - outer.length)));
+  return kept.sort(byPosition);
 }
+
+const byPosition = (a: FoldingRange, b: FoldingRange) => a.startLine - b.startLine || b.endLine - a.endLine;
 
 function insideString(doc: JsonDocument, offset: number): boolean {
   const node = doc.root ? nodeAtOffset(doc.root, offset, false) : undefined;
@@ -209,12 +259,13 @@ export interface DocumentLink {
 }
 
 /** Links on url, fileUrl and thumbnailUrl strings that are plain http(s) URLs. */
-export function documentLinks(doc: JsonDocument): DocumentLink[] {
+/** Links on the URLs written in full, at most `limit` of them, in document order. */
+export function documentLinks(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED): DocumentLink[] {
   const card = buildRichCard(doc);
   if (!card) return [];
   const links: DocumentLink[] = [];
   const add = (v: Node | undefined) => {
-    if (!v || v.type !== 'string' || doc.valueTemplate(v)) return;
+    if (!v || v.type !== 'string' || links.length >= limit || doc.valueTemplate(v)) return;
     const info = doc.stringInfo(v);
     if (info.templates.length > 0 || !/^https?:\/\/\S+$/i.test(info.staticText)) return;
     try {
@@ -228,7 +279,8 @@ export function documentLinks(doc: JsonDocument): DocumentLink[] {
     add(card.media.props.get('fileUrl')?.valueNode);
     add(card.media.props.get('thumbnailUrl')?.valueNode);
   }
-  for (const a of card.insideActions?.actions ?? []) add(a.props.get('url')?.valueNode);
+  const actions = card.insideActions?.actions ?? [];
+  for (let i = 0; i < actions.length && links.length < limit; i++) add(actions[i].props.get('url')?.valueNode);
   return links;
 }
 
@@ -237,9 +289,10 @@ export function documentLinks(doc: JsonDocument): DocumentLink[] {
  * its key (scalars with their value as detail) and every item of an array by its title, text
  * or id. Iterative, as the other walks here.
  */
-export function nativeSymbols(doc: JsonDocument, channelName: string): OutlineSymbol[] {
+export function nativeSymbols(doc: JsonDocument, channelName: string, limit = MAX_ITEMS_COMPUTED): OutlineSymbol[] {
   const root = doc.root;
-  if (!root || root.type !== 'object') return [];
+  if (!root || root.type !== 'object' || limit < 1) return [];
+  let left = limit - 1; // the message's own symbol
   const type = propertyNode(root, 'type')?.children?.[1];
   const typeText = type ? plainText(doc, type) : undefined;
   const top: OutlineSymbol = {
@@ -256,7 +309,7 @@ export function nativeSymbols(doc: JsonDocument, channelName: string): OutlineSy
   while (stack.length > 0) {
     const { node, into } = stack.pop()!;
     const children = node.children ?? [];
-    for (let i = 0; i < children.length; i++) {
+    for (let i = 0; i < children.length && left > 0; i++) {
       const child = children[i];
       let symbol: OutlineSymbol;
       let value: Node | undefined;
@@ -279,6 +332,7 @@ export function nativeSymbols(doc: JsonDocument, channelName: string): OutlineSy
       }
       if (value?.type === 'array') symbol.detail = `${value.children?.length ?? 0} item${value.children?.length === 1 ? '' : 's'}`;
       into.push(symbol);
+      left--;
       if (value && (value.type === 'object' || value.type === 'array')) stack.push({ node: value, into: symbol.children });
     }
   }
