@@ -51,7 +51,9 @@ export class ServerProcess {
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const s = new ServerProcess(child, connection);
-    const capabilities = pull ? { textDocument: { diagnostic: { dynamicRegistration: false } } } : {};
+    // VS Code's folding limit (editor.foldingMaximumRegions) comes with its capabilities.
+    const folding = { foldingRange: { rangeLimit: 5_000 } };
+    const capabilities = { textDocument: pull ? { diagnostic: { dynamicRegistration: false }, ...folding } : folding };
     await s.request('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'bench' }], capabilities });
     await connection.sendNotification('initialized', {});
     return s;

@@ -8,6 +8,12 @@
  * cancels it), and sends a request on the same line: a hover after two edits, a completion
  * after the next two, in turn. Its latency is timed from the edit: it includes the new
  * version's parse on the server's own thread. Edits come at a typing pace.
+ *
+ * Then as many edits again, each followed by one of the requests an editor sends for the whole
+ * document or the lines it shows when typing pauses, in turn: the outline, folding ranges,
+ * links, inlay hints for the fifty lines around the edit, and selection ranges. (Code actions
+ * and the code lens answer from the version's findings, and so wait for its check, as its
+ * diagnostics do; they are not timed here.) The client declares VS Code's folding `rangeLimit`.
  */
 import { performance } from 'node:perf_hooks';
 import { hugeMessage, bigConfigMeta, templatedHugeMessage } from './corpora';
@@ -25,7 +31,24 @@ export interface TypingResult {
   configMeta: Latency;
   /** The same in the 3.9 MB message with a template in every other action (results before 2026-11-27 have none). */
   templatedMessage?: Latency;
+  /** The outline, folding, links, inlay hints or selection ranges right after each edit (results before 2026-11-28 have none). */
+  otherRequests?: { hugeMessage: Latency; configMeta: Latency; templatedMessage: Latency };
 }
+
+/** The requests other than hover and completion, in the order they are sent after the edits. */
+const OTHER_REQUESTS: { method: string; params: (uri: string, at: Position) => object }[] = [
+  { method: 'textDocument/documentSymbol', params: (uri) => ({ textDocument: { uri } }) },
+  { method: 'textDocument/foldingRange', params: (uri) => ({ textDocument: { uri } }) },
+  { method: 'textDocument/documentLink', params: (uri) => ({ textDocument: { uri } }) },
+  {
+    method: 'textDocument/inlayHint',
+    params: (uri, at) => ({
+      textDocument: { uri },
+      range: { start: { line: Math.max(0, at.line - 25), character: 0 }, end: { line: at.line + 25, character: 0 } },
+    }),
+  },
+  { method: 'textDocument/selectionRange', params: (uri, at) => ({ textDocument: { uri }, positions: [at] }) },
+];
 
 const latency = (xs: number[]): Latency => ({
   n: xs.length,
@@ -53,7 +76,7 @@ async function typeInto(
   text: string,
   key: string,
   edits: number,
-): Promise<Latency> {
+): Promise<{ hoverCompletion: Latency; others: Latency }> {
   // A property key of an element in the middle of the document; the edits go into its value.
   const keyAt = positionOf(text, `"${key}"`, Math.floor(text.length / 2));
   const hoverAt = plus(keyAt, 2);
@@ -64,22 +87,30 @@ async function typeInto(
   const line = text.split('\n', keyAt.line + 1)[keyAt.line];
   const editAt = plus(valueAt, line.indexOf('"', valueAt.character) - valueAt.character + 3);
   const samples: number[] = [];
-  for (let i = 0, version = 1; i < edits; i++) {
+  const others: number[] = [];
+  for (let i = 0, version = 1; i < 2 * edits; i++) {
     version++;
     const insert = i % 2 === 0;
     const started = performance.now();
     server.change(uri, version, editAt, insert ? editAt : plus(editAt, 1), insert ? 'x' : '');
     // Cancelled by the next edit, or answered: either way not waited for.
     void server.diagnostics(uri).catch(() => undefined);
-    const hovering = Math.floor(i / 2) % 2 === 0;
-    const answer = await (hovering ? server.hover(uri, hoverAt) : server.completion(uri, hoverAt));
-    samples.push(performance.now() - started);
-    if (!answer) throw new Error(`no ${hovering ? 'hover' : 'completion'} at ${JSON.stringify(hoverAt)} of ${uri} after edit ${i + 1}`);
+    if (i < edits) {
+      const hovering = Math.floor(i / 2) % 2 === 0;
+      const answer = await (hovering ? server.hover(uri, hoverAt) : server.completion(uri, hoverAt));
+      samples.push(performance.now() - started);
+      if (!answer) throw new Error(`no ${hovering ? 'hover' : 'completion'} at ${JSON.stringify(hoverAt)} of ${uri} after edit ${i + 1}`);
+    } else {
+      const { method, params } = OTHER_REQUESTS[i % OTHER_REQUESTS.length];
+      const answer = await server.request(method, params(uri, hoverAt));
+      others.push(performance.now() - started);
+      if (!answer) throw new Error(`no answer to ${method} of ${uri} after edit ${i + 1}`);
+    }
     const rest = KEYSTROKE_MS - (performance.now() - started);
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
   }
   await server.diagnostics(uri);
-  return latency(samples);
+  return { hoverCompletion: latency(samples), others: latency(others) };
 }
 
 /** Both documents, each on a server of its own (pulled diagnostics, as VS Code). */
@@ -101,8 +132,13 @@ export async function measureTyping(
       throw e;
     }
   };
-  const hugeMessageResult = await run('catalogue.umsg', 'universal-message', hugeMessage(20_000), 'display');
-  const configMeta = await run('settings.configmeta.json', 'configuration-meta', bigConfigMeta(50_000), 'label');
-  const templatedMessage = await run('templated.umsg', 'universal-message', templatedHugeMessage(20_000), 'display');
-  return { hugeMessage: hugeMessageResult, configMeta, templatedMessage };
+  const message = await run('catalogue.umsg', 'universal-message', hugeMessage(20_000), 'display');
+  const meta = await run('settings.configmeta.json', 'configuration-meta', bigConfigMeta(50_000), 'label');
+  const templated = await run('templated.umsg', 'universal-message', templatedHugeMessage(20_000), 'display');
+  return {
+    hugeMessage: message.hoverCompletion,
+    configMeta: meta.hoverCompletion,
+    templatedMessage: templated.hoverCompletion,
+    otherRequests: { hugeMessage: message.others, configMeta: meta.others, templatedMessage: templated.others },
+  };
 }

@@ -40,9 +40,23 @@ function propSymbol(name: string, property: Node, kind: SymbolKindName, detail?:
   };
 }
 
+/** `s` on one line, white space runs made one space, cut to `n` characters with an ellipsis. */
 function shorten(s: string, n = 60): string {
-  const one = s.replace(/\s+/g, ' ').trim();
+  // Most names are short and on one line already: no regular expression run over them.
+  const one = isOneLine(s) ? s : s.replace(/\s+/g, ' ').trim();
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+}
+
+/** No white space but single spaces inside, none at either end. */
+function isOneLine(s: string): boolean {
+  const n = s.length;
+  if (n > 0 && (s.charCodeAt(0) === 32 || s.charCodeAt(n - 1) === 32)) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 0xa0 || c >= 0x1680) return false;
+    if (c === 32 && i + 1 < n && s.charCodeAt(i + 1) === 32) return false;
+  }
+  return true;
 }
 
 /**
@@ -97,7 +111,7 @@ export function documentSymbols(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED): 
   let left = limit - 1; // the card's own symbol
   const text = (name: string, obj: { props: PropLookup }) => {
     const v = obj.props.get(name)?.valueNode;
-    return v ? shorten(doc.text.slice(v.offset, v.offset + v.length).replace(/^"|"$/g, '')) : undefined;
+    return v ? shorten(doc.textSlice(v.offset, v.offset + v.length).replace(/^"|"$/g, '')) : undefined;
   };
   const children: OutlineSymbol[] = [];
   for (const p of card.all) {
@@ -133,7 +147,7 @@ export function documentSymbols(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED): 
 function actionSymbol(doc: JsonDocument, a: ActionModel): OutlineSymbol {
   const display = plainString(doc, a.props.get('display'));
   const raw = a.props.get('display')?.valueNode;
-  const name = display ?? (raw ? doc.text.slice(raw.offset + 1, raw.offset + raw.length - 1) : `action ${a.index + 1}`);
+  const name = display ?? (raw ? doc.textSlice(raw.offset + 1, raw.offset + raw.length - 1) : `action ${a.index + 1}`);
   const type = plainString(doc, a.props.get('type')) ?? 'action';
   return {
     name: shorten(name) || `action ${a.index + 1}`,
@@ -345,7 +359,7 @@ function symbolKind(value: Node | undefined): SymbolKindName {
 
 function scalarDetail(doc: JsonDocument, value: Node | undefined): string | undefined {
   if (!value || value.type === 'object' || value.type === 'array') return undefined;
-  const raw = doc.text.slice(value.offset, value.offset + value.length);
+  const raw = doc.textSlice(value.offset, value.offset + value.length);
   return shorten(value.type === 'string' ? raw.slice(1, -1) : raw);
 }
 
