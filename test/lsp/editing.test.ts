@@ -60,6 +60,13 @@ describe('editing features over LSP', () => {
     h = await startHarness({ pull: true, capabilities: { textDocument: { foldingRange: { rangeLimit: 3 } } } });
     await h.open(URI, many);
     assert.deepEqual(lines(await req('textDocument/foldingRange', doc)), [0, 2, 3]);
+    // Folding reads the lines the server keeps for the open document, edited, with CRLF and lone CR line ends too.
+    const other = 'file:///proj/cards/crlf.umsg';
+    await h.open(other, many.replaceAll('\n', '\r\n'));
+    const inserted = { range: { start: { line: 3, character: 5 }, end: { line: 3, character: 5 } }, text: '\r' };
+    await h.client.sendNotification('textDocument/didChange', { textDocument: { uri: other, version: 2 }, contentChanges: [inserted] });
+    const folds = await req<{ startLine: number; endLine: number }[]>('textDocument/foldingRange', { textDocument: { uri: other } });
+    assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 22], [2, 21], [3, 5]]);
     assert.equal((await req<unknown[]>('textDocument/documentLink', doc)).length, 6, 'links are not folding ranges');
   });
 

@@ -227,9 +227,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return (p && features(doc).symbols?.(p, context && featureContext(context), limit)) || [];
     },
 
-    folding(doc, limit) {
+    folding(doc, limit, lineStarts) {
       const p = parsed(doc);
-      return (p && features(doc).folding?.(p, limit)) || [];
+      return (p && features(doc).folding?.(p, limit, lineStarts)) || [];
     },
 
     selectionRanges(doc, offsets) {

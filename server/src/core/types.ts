@@ -207,9 +207,10 @@ export interface LanguageService {
   /**
    * Folding ranges: objects, arrays, block comments and dynamic lists. The outline, folding
    * ranges and links each stop at `limit` items (MAX_ITEMS_COMPUTED unless given); folding keeps
-   * the outermost ranges.
+   * the outermost ranges. `lineStarts`: the line table of the document's text, when the host
+   * keeps one (else it is read from the text).
    */
-  folding(doc: ServiceDocument, limit?: number): FoldingRange[];
+  folding(doc: ServiceDocument, limit?: number, lineStarts?: readonly number[]): FoldingRange[];
   /** For each offset, the ranges around it from the innermost out. */
   selectionRanges(doc: ServiceDocument, offsets: readonly number[]): OffsetRange[][];
   /** Links in the document: URLs written in full (never fetched); with a provider's project, its class. */

@@ -65,6 +65,15 @@ export class OpenDocument implements TextDocument {
     return this.body;
   }
 
+  /**
+   * Where each line of the current text starts, as core's lineStarts gives them, from the table
+   * this document keeps up to date with each edit: folding reads it instead of the whole text.
+   * The next change event changes it in place, so it is read at once, never kept.
+   */
+  lineStarts(): readonly number[] {
+    return this.lineTable();
+  }
+
   getText(range?: Range): string {
     if (!range) return this.text;
     return this.text.substring(this.offsetAt(range.start), this.offsetAt(range.end));

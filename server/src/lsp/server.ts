@@ -332,7 +332,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) =>
     service.symbols(i.handle, i.context, maxItems(settings)).map((s) => toDocumentSymbol(i.doc, s))));
   connection.onFoldingRanges(onDoc('Folding', textDocument, (i) =>
-    service.folding(i.handle, Math.min(maxItems(settings), caps.textDocument?.foldingRange?.rangeLimit ?? Infinity))));
+    service.folding(i.handle, Math.min(maxItems(settings), caps.textDocument?.foldingRange?.rangeLimit ?? Infinity), i.doc.lineStarts())));
   connection.onSelectionRanges(onDoc(
     'Selection ranges',
     (p) => textDocument(p) && Array.isArray(p.positions) && p.positions.every(isPosition),

@@ -29,7 +29,7 @@ interface LanguageFeatures {
   hover?(doc: JsonDocument, offset: number, ctx: FeatureContext): HoverResult | undefined;
   /** `limit`: the most symbols made (MAX_ITEMS_COMPUTED unless the host says). */
   symbols?(doc: JsonDocument, ctx?: FeatureContext, limit?: number): OutlineSymbol[];
-  folding?(doc: JsonDocument, limit?: number): FoldingRange[];
+  folding?(doc: JsonDocument, limit?: number, lineStarts?: readonly number[]): FoldingRange[];
   selectionRanges?(doc: JsonDocument, offset: number): OffsetRange[];
   links?(doc: JsonDocument, ctx: FeatureContext, limit?: number): DocumentLink[];
   definition?(doc: JsonDocument, offset: number, ctx: FeatureContext): SourceLocation | undefined;

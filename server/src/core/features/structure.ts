@@ -176,8 +176,10 @@ export interface FoldingRange {
  * 20,000-action message has 20,003 ranges, and sending them all cost the server a 0.7 MB answer
  * after every pause in typing, of which VS Code kept a quarter.
  */
-export function foldingRanges(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED): FoldingRange[] {
-  const starts = lineStarts(doc.text);
+export function foldingRanges(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED, lines?: readonly number[]): FoldingRange[] {
+  // The host's table of the same text, when it keeps one: reading the text for it would copy an
+  // editor's text out of its pieces (syntax/textSource.ts) and go over all of it.
+  const starts = lines && (lines.length === 0 || lines[lines.length - 1] <= doc.text.length) ? lines : lineStarts(doc.text);
   // The outermost level: the root, the dynamic list's body and the block comments.
   const outer: FoldingRange[] = [];
   const list = renderedList(doc);
