@@ -47,14 +47,24 @@ const editArb = fc.record({
   insert: fc.oneof(fc.constant(''), piece),
 });
 
-/** What a user sees of a version: findings, and hover, completion and outline at a few places. */
-async function answers(handle: ServiceDocument, places: number[]) {
+/**
+ * What a user sees of a version: findings, hover and completion at a few places, the outline,
+ * links and inlay hints. `outlineFirst`: the features that read the card model are asked before
+ * the check, so that they, not the check, bring a model carried over the re-reads up to date.
+ */
+async function answers(handle: ServiceDocument, places: number[], outlineFirst = false) {
+  const features = () => ({
+    symbols: service.symbols(handle, context),
+    links: service.links(handle, context),
+    hints: service.inlayHints(handle, context, 0, handle.text.length),
+  });
+  const first = outlineFirst ? features() : undefined;
   const { diagnostics } = await service.check(handle, context);
   return {
     diagnostics,
     hovers: places.map((o) => service.hover(handle, o, context)),
     completions: places.slice(0, 2).map((o) => service.complete(handle, o, context)),
-    symbols: service.symbols(handle, context),
+    ...(first ?? features()),
   };
 }
 
@@ -91,26 +101,36 @@ describe('a version opened with its previous one answers as a fresh open', () =>
     });
   }
 
-  it('answers as a fresh open when told where each edit is, versions in between never asked', async () => {
+  for (const [name, language, start] of [
+    ['a Configuration Meta', 'configuration-meta', META],
+    ['a card with many actions', 'universal-message', CARD],
+  ] as [string, LanguageId, string][]) it(`answers as a fresh open when told where each edit is, versions in between never asked, on ${name}`, async () => {
     let made = 0;
     let all = 0;
-    const step = fc.record({ edit: editArb, asked: fc.boolean() });
+    // Parsed: a version in between is parsed (as the server parses each version a hover asks
+    // about) but nothing asks for its card model, which is then carried over several re-reads.
+    const step = fc.record({ edit: editArb, asked: fc.boolean(), parsed: fc.boolean() });
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), places, async (steps, at) => {
-        let text = META;
-        let handle = service.open(text, 'configuration-meta', config);
+        let text = start;
+        let handle = service.open(text, language, config);
         assert.equal(await service.ready(handle), true);
-        for (const [k, { edit: e, asked }] of steps.entries()) {
+        // The card model made for the first version, carried over the versions never asked.
+        service.symbols(handle, context);
+        for (const [k, { edit: e, asked, parsed }] of steps.entries()) {
           const start = Math.min(text.length, Math.floor(e.at * text.length));
           const oldEnd = Math.min(text.length, start + e.remove);
           text = text.slice(0, start) + e.insert + text.slice(oldEnd);
           // As the server does: the span of the change event that made this version from the last one opened.
-          handle = service.open(text, 'configuration-meta', config, handle, { start, oldEnd, newEnd: start + e.insert.length });
-          if (!asked && k < steps.length - 1) continue;
+          handle = service.open(text, language, config, handle, { start, oldEnd, newEnd: start + e.insert.length });
+          if (!asked && k < steps.length - 1) {
+            if (parsed) await service.ready(handle);
+            continue;
+          }
           all++;
           if (service.ready(handle) === true) made++;
           const places = at.map((n) => n % (text.length + 1));
-          assert.deepEqual(await answers(handle, places), await answers(service.open(text, 'configuration-meta', config), places));
+          assert.deepEqual(await answers(handle, places, true), await answers(service.open(text, language, config), places));
         }
       }),
       { numRuns: runs(6), seed: 7 },
