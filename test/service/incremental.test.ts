@@ -101,10 +101,11 @@ describe('a version opened with its previous one answers as a fresh open', () =>
     });
   }
 
-  for (const [name, language, start] of [
+  const documents = [
     ['a Configuration Meta', 'configuration-meta', META],
     ['a card with many actions', 'universal-message', CARD],
-  ] as [string, LanguageId, string][]) it(`answers as a fresh open when told where each edit is, versions in between never asked, on ${name}`, async () => {
+  ] as [string, LanguageId, string][];
+  for (const [name, language, start] of documents) it(`answers as a fresh open when told where each edit is, on ${name}`, async () => {
     let made = 0;
     let all = 0;
     // Parsed: a version in between is parsed (as the server parses each version a hover asks
