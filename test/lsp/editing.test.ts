@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
+import { maxItems } from '../../server/src/lsp/settings';
 import { startHarness, type Harness } from '../support/lspHarness';
 
 const URI = 'file:///proj/cards/menu.umsg';
@@ -68,6 +69,12 @@ describe('editing features over LSP', () => {
     const folds = await req<{ startLine: number; endLine: number }[]>('textDocument/foldingRange', { textDocument: { uri: other } });
     assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 22], [2, 21], [3, 5]]);
     assert.equal((await req<unknown[]>('textDocument/documentLink', doc)).length, 6, 'links are not folding ranges');
+  });
+
+  it('takes maxItemsComputed when it is a number of 0 or more, whole, and 5,000 for anything else', () => {
+    const given = [7, 0, 2.9, 1e9, -1, Number.NaN, Number.POSITIVE_INFINITY, '10', null, undefined];
+    const taken = given.map((n) => maxItems({ maxItemsComputed: n as number }));
+    assert.deepEqual(taken, [7, 0, 2, 1e9, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000]);
   });
 
   it('formats the document', async () => {
