@@ -10,6 +10,7 @@ import { plainString } from '../model/values';
 import type { SourceLocation } from '../model/providerProject';
 import { nodeAtOffset, plainText, propertyKey, propertyNode, propertyValue } from '../syntax/nodes';
 import { lineAt, lineStarts } from '../util/lines';
+import { isWhiteSpace } from '../util/whiteSpace';
 
 export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
 
@@ -47,14 +48,12 @@ function shorten(s: string, n = 60): string {
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 }
 
-/** No white space but single spaces inside, none at either end. */
+/** No white space (as \s reads it) but single spaces between other characters: what the expression leaves as it is. */
 function isOneLine(s: string): boolean {
-  const n = s.length;
-  if (n > 0 && (s.charCodeAt(0) === 32 || s.charCodeAt(n - 1) === 32)) return false;
-  for (let i = 0; i < n; i++) {
+  const last = s.length - 1;
+  for (let i = 0; i <= last; i++) {
     const c = s.charCodeAt(i);
-    if (c < 32 || c === 0xa0 || c >= 0x1680) return false;
-    if (c === 32 && i + 1 < n && s.charCodeAt(i + 1) === 32) return false;
+    if (isWhiteSpace(c) && (c !== 32 || i === 0 || i === last || isWhiteSpace(s.charCodeAt(i + 1)))) return false;
   }
   return true;
 }
