@@ -11,6 +11,6 @@
  * V8 took typing for idleness and marked the whole heap in steps between keystrokes, which made
  * the slowest keystrokes of the bench's typing case (docs/performance.md, "A text read in
  * windows"). The heap is still collected as it grows, and the server collects it once a long
- * document is closed, and the check thread after each check (node/settleHeap.ts).
+ * document is closed, and asks the check thread to collect then (node/settleHeap.ts).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--expose-gc', '--no-memory-reducer'];
