@@ -145,6 +145,28 @@ describe('structure', () => {
     assert.deepEqual(card.children[3].children.map((c) => c.name), ['height', 'fileUrl', 'altText']);
   });
 
+  it('names an action on one line, and puts the actions of a repeated list key under the key that counts', () => {
+    const text = `{
+  "type": "rich",
+  "insideActions": [{ "type": "click", "display": "Old", "url": "https://a.example" }],
+  "insideActions": [
+    { "type": "reply", "display": "Two\\t words", "payload": "A" },
+    { "type": "reply", "display": " Lunch  menu\\n today ", "payload": "B" },
+    { "type": "reply", "display": "Plain name", "payload": "C" }
+  ]
+}`;
+    const [card] = documentSymbols(parseJsonDocument(text));
+    const [first, last] = card.children.filter((c) => c.name === 'insideActions');
+    // JSON.parse, render and every channel read the last "insideActions": the first has no actions.
+    assert.deepEqual([first.detail, first.children], ['0 actions', []]);
+    assert.equal(last.detail, '3 actions');
+    assert.deepEqual(last.children.map((a) => [a.name, a.detail]), [
+      ['Two words', 'reply'],
+      ['Lunch menu today', 'reply'],
+      ['Plain name', 'reply'],
+    ]);
+  });
+
   it('folds objects, arrays and the dynamic list body', () => {
     const ranges = foldingRanges(parseJsonDocument(CARD));
     assert.deepEqual(

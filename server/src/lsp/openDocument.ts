@@ -79,10 +79,11 @@ export class OpenDocument implements TextDocument {
     return this.text.substring(this.offsetAt(range.start), this.offsetAt(range.end));
   }
 
-  positionAt(offset: number): Position {
+  /** `fromLine`: a line that may start at or before `offset`, where the search for its line begins (core's lineAt). */
+  positionAt(offset: number, fromLine = 0): Position {
     offset = Math.max(Math.min(offset, this.text.length), 0);
     const lines = this.lineTable();
-    const line = lineAt(lines, offset);
+    const line = lineAt(lines, offset, fromLine);
     const next = line + 1 < lines.length ? lines[line + 1] : this.text.length;
     return { line, character: this.beforeLineBreak(offset, lines[line], next) - lines[line] };
   }

@@ -14,7 +14,7 @@ import { codeLenses } from './codeLens';
 import { affectsOthers, documentLanguage, maxItems, nextFolders, readSettings, type ClientSettings } from './settings';
 import { WATCHED_FILES } from '../protocol/watchedFiles';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
-import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbol, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
+import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbols, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
 import { documentContext, fileContexts } from './fileContexts';
 import { registerNewFiles } from './newFiles';
 import { registerPreview } from './preview';
@@ -330,7 +330,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     });
 
   connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) =>
-    service.symbols(i.handle, i.context, maxItems(settings)).map((s) => toDocumentSymbol(i.doc, s))));
+    toDocumentSymbols(i.doc, service.symbols(i.handle, i.context, maxItems(settings)))));
   connection.onFoldingRanges(onDoc('Folding', textDocument, (i) =>
     service.folding(i.handle, Math.min(maxItems(settings), caps.textDocument?.foldingRange?.rangeLimit ?? Infinity), i.doc.lineStarts())));
   connection.onSelectionRanges(onDoc(

@@ -6,11 +6,11 @@
 import { buildRichCard, type ActionModel, type PropLookup } from '../model/richCard';
 import type { JsonDocument, Node } from '../syntax/jsonDocument';
 import { renderedList } from '../template/dynamicList';
-import { plainString } from '../model/values';
 import type { SourceLocation } from '../model/providerProject';
 import { nodeAtOffset, plainText, propertyKey, propertyNode, propertyValue } from '../syntax/nodes';
 import { lineAt, lineStarts } from '../util/lines';
 import { isWhiteSpace } from '../util/whiteSpace';
+import { formatCount } from '../util/count';
 
 export type SymbolKindName = 'object' | 'array' | 'string' | 'property' | 'event' | 'field';
 
@@ -53,6 +53,8 @@ function isOneLine(s: string): boolean {
   const last = s.length - 1;
   for (let i = 0; i <= last; i++) {
     const c = s.charCodeAt(i);
+    // Printable ASCII other than the space, most of every name, is never white space.
+    if (c > 32 && c < 127) continue;
     if (isWhiteSpace(c) && (c !== 32 || i === 0 || i === last || isWhiteSpace(s.charCodeAt(i + 1)))) return false;
   }
   return true;
@@ -99,8 +101,8 @@ export const MAX_ITEMS_COMPUTED = 5_000;
 
 /** "20,000 actions", and how many of them the outline shows when it stops short of them. */
 function countDetail(n: number, shown: number, noun: string): string {
-  const all = `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-  return shown < n ? `${all}, the first ${shown.toLocaleString('en-US')} shown` : all;
+  const all = `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+  return shown < n ? `${all}, the first ${formatCount(shown)} shown` : all;
 }
 
 /** The card's outline, at most `limit` symbols (the card, its properties, media fields and actions). */
@@ -123,7 +125,8 @@ export function documentSymbols(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED): 
       children.push(propSymbol('richMedia', p.property, 'object', text('fileUrl', card.media), media));
     } else if ((p.name === 'insideActions' || p.name === 'floatActions') && p.valueNode?.type === 'array') {
       const list = p.name === 'insideActions' ? card.insideActions : card.floatActions;
-      const inList = (list?.actions ?? []).filter((a) => a.node.parent === p.valueNode);
+      // A list's actions are the elements of its array: when the key is repeated, the last array's.
+      const inList = list && list.array === p.valueNode ? list.actions : [];
       const actions = inList.slice(0, left).map((a) => actionSymbol(doc, a));
       left -= actions.length;
       children.push(propSymbol(p.name, p.property, 'array', countDetail(inList.length, actions.length, 'action'), actions));
@@ -144,10 +147,10 @@ export function documentSymbols(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED): 
 }
 
 function actionSymbol(doc: JsonDocument, a: ActionModel): OutlineSymbol {
-  const display = plainString(doc, a.props.get('display'));
   const raw = a.props.get('display')?.valueNode;
+  const display = raw && plainText(doc, raw);
   const name = display ?? (raw ? doc.textSlice(raw.offset + 1, raw.offset + raw.length - 1) : `action ${a.index + 1}`);
-  const type = plainString(doc, a.props.get('type')) ?? 'action';
+  const type = a.staticType ?? 'action';
   return {
     name: shorten(name) || `action ${a.index + 1}`,
     detail: a.repeated ? `${type}, repeated per list element` : type,
