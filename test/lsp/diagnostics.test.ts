@@ -322,4 +322,28 @@ describe('completion and quick fixes', () => {
     assert.equal(quick[0].title, 'Change to "rich"');
     assert.deepEqual(quick[0].edit.changes[URI], [{ newText: '"rich"', range: d.range }]);
   });
+
+  it('right after an edit, fixes what the client still shows from the version before as the open version finds it', async () => {
+    h = await startHarness({ pull: true });
+    const before = '{\n  "title": "Hi",\n  "type": "Rich",\n  "description": "d"\n}';
+    await h.open(URI, before);
+    const report = await h.client.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }) as { items: Diagnostic[] };
+    const d = report.items.find((x) => x.code === 'message-type')!;
+    assert.deepEqual(d.range, { start: { line: 2, character: 10 }, end: { line: 2, character: 16 } });
+    // The title grows on the line above: the finding's range (line 2) is the same, its offset
+    // three characters on. The client asks at once, with the diagnostic it got for version 1.
+    await h.change(URI, 2, before.replace('"Hi"', '"Hi!!!"'));
+    const ask = (diagnostics: Diagnostic[]) => h!.client.sendRequest(
+      'textDocument/codeAction',
+      { textDocument: { uri: URI }, range: d.range, context: { diagnostics, only: ['quickfix'] } },
+    ) as Promise<{ title: string; edit: { changes: Record<string, { newText: string; range: unknown }[]> } }[]>;
+    const [fix, ...more] = await ask([d]);
+    assert.equal(more.length, 0);
+    assert.equal(fix.title, 'Change to "rich"');
+    // "Rich" on line 2 of version 2, not the characters its offset in version 1 pointed to (`: "Ric`).
+    assert.deepEqual(fix.edit.changes[URI], [{ newText: '"rich"', range: d.range }]);
+    // A diagnostic of a finding the open version no longer has gets no fix.
+    await h.change(URI, 3, before.replace('"Rich"', '"rich" '));
+    assert.deepEqual(await ask([d]), []);
+  });
 });

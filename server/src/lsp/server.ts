@@ -314,7 +314,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const edits = (fix: Parameters<typeof service.fixEdits>[1]) => service.fixEdits(i.handle, fix);
       const actions = only && !only.some((k) => k.startsWith(CodeActionKind.QuickFix))
         ? []
-        : quickFixes(i.doc, edits, p.context.diagnostics.filter(isObject) as typeof all, all, projects.uriOf);
+        : quickFixes(i.doc, edits, p.context.diagnostics.filter((d) => isObject(d) && isRange(d.range)) as typeof all, all, projects.uriOf);
       const all2 = !only || only.some((k) => FIX_ALL_KIND.startsWith(k) || k === CodeActionKind.Source)
         ? fixAll(i.doc, edits, all)
         : undefined;

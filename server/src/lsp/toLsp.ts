@@ -215,13 +215,45 @@ function toWorkspaceEdit(doc: TextDocument, edits: readonly TextEdit[]) {
  * Quick fixes for the diagnostics of a code action request, from their code and data only;
  * plus "fix all of this kind" when the document has several findings with a safe fix.
  */
+/**
+ * The diagnostics a code action request names (`context.diagnostics`, the client's), each with
+ * the fixes of the same finding in the version now open: the same rule at the same range. A
+ * client sends the diagnostics it shows, and right after an edit those are still the last
+ * version's, their ranges moved by the client, their fixes' offsets not: a fix taken from them
+ * would edit the wrong characters. A diagnostic with no such finding now gets no fix. (The
+ * server passes only diagnostics with a range.)
+ */
+function withCurrentFixes(asked: readonly LspDiagnostic[], current: readonly LspDiagnostic[]): LspDiagnostic[] {
+  const key = (d: LspDiagnostic) =>
+    `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
+  const byKey = new Map<string, LspDiagnostic[]>();
+  for (const d of current) {
+    const same = byKey.get(key(d));
+    if (same) same.push(d); else byKey.set(key(d), [d]);
+  }
+  const out: LspDiagnostic[] = [];
+  for (const d of asked) {
+    if (d.source !== SOURCE) continue;
+    // Two findings of one rule on one range: the one that says the same.
+    const same = byKey.get(key(d));
+    const now = same?.find((c) => c.message === d.message) ?? same?.[0];
+    out.push({ ...d, data: now?.data as DiagnosticData | undefined });
+  }
+  return out;
+}
+
+/**
+ * The quick fixes of the diagnostics a request names, from the findings of the version open now
+ * (`all`, its diagnostics), and for a rule with several safe fixes in the file, one to fix them all.
+ */
 export function quickFixes(
   doc: TextDocument,
   fixToEdits: FixEdits,
-  diagnostics: readonly LspDiagnostic[],
-  all: readonly LspDiagnostic[] = [],
+  asked: readonly LspDiagnostic[],
+  all: readonly LspDiagnostic[],
   uriOf?: (filePath: string) => string,
 ): CodeAction[] {
+  const diagnostics = withCurrentFixes(asked, all);
   const actions: CodeAction[] = [];
   const kinds = new Set<string>();
   for (const { diagnostic: d, fixes } of fixable(diagnostics)) {
