@@ -212,10 +212,6 @@ function toWorkspaceEdit(doc: TextDocument, edits: readonly TextEdit[]) {
 }
 
 /**
- * Quick fixes for the diagnostics of a code action request, from their code and data only;
- * plus "fix all of this kind" when the document has several findings with a safe fix.
- */
-/**
  * The diagnostics a code action request names (`context.diagnostics`, the client's), each with
  * the fixes of the same finding in the version now open: the same rule at the same range. A
  * client sends the diagnostics it shows, and right after an edit those are still the last
