@@ -217,7 +217,7 @@ function toWorkspaceEdit(doc: TextDocument, edits: readonly TextEdit[]) {
  * client sends the diagnostics it shows, and right after an edit those are still the last
  * version's, their ranges moved by the client, their fixes' offsets not: a fix taken from them
  * would edit the wrong characters. A diagnostic with no such finding now gets no fix. (The
- * server passes only diagnostics with a range.)
+ * server passes only diagnostics with a range; `fixable` keeps umsg's own.)
  */
 function withCurrentFixes(asked: readonly LspDiagnostic[], current: readonly LspDiagnostic[]): LspDiagnostic[] {
   const key = (d: LspDiagnostic) =>
@@ -227,15 +227,12 @@ function withCurrentFixes(asked: readonly LspDiagnostic[], current: readonly Lsp
     const same = byKey.get(key(d));
     if (same) same.push(d); else byKey.set(key(d), [d]);
   }
-  const out: LspDiagnostic[] = [];
-  for (const d of asked) {
-    if (d.source !== SOURCE) continue;
+  return asked.map((d) => {
     // Two findings of one rule on one range: the one that says the same.
     const same = byKey.get(key(d));
     const now = same?.find((c) => c.message === d.message) ?? same?.[0];
-    out.push({ ...d, data: now?.data as DiagnosticData | undefined });
-  }
-  return out;
+    return { ...d, data: now?.data as DiagnosticData | undefined };
+  });
 }
 
 /**

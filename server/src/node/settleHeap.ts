@@ -25,13 +25,13 @@ const AFTER_CLOSING_MS = 1000;
 
 /**
  * After a document is closed: where it was long enough to be checked on the check thread
- * (`checks.minLength`), a full collection a little later, here and in that thread (`checks.settle`),
- * where the process was started with `--expose-gc`. The server runs without V8's memory reducer (protocol/serverProcess.ts), so
- * nothing else collects an idle server: after typing in the 4.6 MB Configuration Meta, closing it
- * left the server at 331 MB for good. With these collections (the check thread's is
- * node/editorCheckThread.ts's), it comes down to 133 to 150 MB; the memory reducer, which
- * also shrinks the young generation, brought it to 86 MB (docs/performance.md, "A text read in
- * windows").
+ * (`checks.minLength`), a full collection a little later, here and in that thread
+ * (`checks.settle`), where the process was started with `--expose-gc`. The server runs without
+ * V8's memory reducer (protocol/serverProcess.ts), so nothing else collects an idle server:
+ * after typing in the 4.6 MB Configuration Meta, closing it left the server at 331 MB for good.
+ * With these collections (the check thread's is node/editorCheckThread.ts's), it comes down to
+ * 133 to 150 MB; the memory reducer, which also shrinks the young generation, brought it to
+ * 86 MB (docs/performance.md, "A text read in windows").
  */
 export function settleAfterClosing(length: number, checks: { minLength: number; settle(): void }): void {
   if (length >= checks.minLength) setTimeout(() => { settleHeap(); checks.settle(); }, AFTER_CLOSING_MS).unref();

@@ -276,8 +276,10 @@ export interface DocumentLink {
   at?: SourceLocation;
 }
 
-/** Links on url, fileUrl and thumbnailUrl strings that are plain http(s) URLs. */
-/** Links on the URLs written in full, at most `limit` of them, in document order. */
+/**
+ * Links on url, fileUrl and thumbnailUrl strings that are plain http(s) URLs written in full, at
+ * most `limit` of them, in document order.
+ */
 export function documentLinks(doc: JsonDocument, limit = MAX_ITEMS_COMPUTED): DocumentLink[] {
   const card = buildRichCard(doc);
   if (!card) return [];
