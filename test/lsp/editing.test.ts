@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { maxItems } from '../../server/src/lsp/settings';
+import { foldingLimit, maxItems } from '../../server/src/lsp/settings';
 import { startHarness, type Harness } from '../support/lspHarness';
 
 const URI = 'file:///proj/cards/menu.umsg';
@@ -75,6 +75,19 @@ describe('editing features over LSP', () => {
     const given = [7, 0, 2.9, 1e9, -1, Number.NaN, Number.POSITIVE_INFINITY, '10', null, undefined];
     const taken = given.map((n) => maxItems({ maxItemsComputed: n as number }));
     assert.deepEqual(taken, [7, 0, 2, 1e9, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000]);
+  });
+
+  it('folds at the lower of maxItemsComputed and a rangeLimit that is a number of 0 or more; another rangeLimit is none', () => {
+    const given = [3, 0, 2.9, 9_000, -1, Number.NaN, '10', null, undefined, {}];
+    assert.deepEqual(given.map((n) => foldingLimit({}, n)), [3, 0, 2, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000]);
+    assert.equal(foldingLimit({ maxItemsComputed: 4 }, 9), 4);
+  });
+
+  it('folds as usual for a client whose rangeLimit is not a number', async () => {
+    h = await startHarness({ pull: true, capabilities: { textDocument: { foldingRange: { rangeLimit: 'many' as unknown as number } } } });
+    await h.open(URI, CARD);
+    const folds = await req<{ startLine: number; endLine: number }[]>('textDocument/foldingRange', doc);
+    assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 7], [5, 6]]);
   });
 
   it('formats the document', async () => {

@@ -11,7 +11,7 @@ import { TextDocument, type Position } from 'vscode-languageserver-textdocument'
 import { createLanguageService, type Cancellation, type CheckResult, type ServiceDocument } from '../core';
 import { registerChannelMessages } from './channelMessage';
 import { codeLenses } from './codeLens';
-import { affectsOthers, documentLanguage, maxItems, nextFolders, readSettings, type ClientSettings } from './settings';
+import { affectsOthers, documentLanguage, foldingLimit, maxItems, nextFolders, readSettings, type ClientSettings } from './settings';
 import { WATCHED_FILES } from '../protocol/watchedFiles';
 import { cancelled, initializeResult, isObject, isPosition, isRange, requestHandlers, sameVersionIn, type ServerState } from './requests';
 import { FIX_ALL_KIND, fixAll, quickFixes, rangeOf, toCompletionItem, toDocumentSymbols, toLspDiagnostic, toLspEdit, toSelectionRange } from './toLsp';
@@ -332,7 +332,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onDocumentSymbol(onDoc('Outline', textDocument, (i) =>
     toDocumentSymbols(i.doc, service.symbols(i.handle, i.context, maxItems(settings)))));
   connection.onFoldingRanges(onDoc('Folding', textDocument, (i) =>
-    service.folding(i.handle, Math.min(maxItems(settings), caps.textDocument?.foldingRange?.rangeLimit ?? Infinity), i.doc.lineStarts())));
+    service.folding(i.handle, foldingLimit(settings, caps.textDocument?.foldingRange?.rangeLimit), i.doc.lineStarts())));
   connection.onSelectionRanges(onDoc(
     'Selection ranges',
     (p) => textDocument(p) && Array.isArray(p.positions) && p.positions.every(isPosition),

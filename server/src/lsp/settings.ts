@@ -31,10 +31,22 @@ export interface ClientSettings {
   maxItemsComputed?: number;
 }
 
+/** `n` made whole when it is a finite number of 0 or more; undefined for anything else. */
+function count(n: unknown): number | undefined {
+  return typeof n === 'number' && n >= 0 && Number.isFinite(n) ? Math.floor(n) : undefined;
+}
+
 /** maxItemsComputed when it is a number of 0 or more, else the service's default (MAX_ITEMS_COMPUTED). */
 export function maxItems(s: ClientSettings): number {
-  const n = s.maxItemsComputed;
-  return typeof n === 'number' && n >= 0 && Number.isFinite(n) ? Math.floor(n) : MAX_ITEMS_COMPUTED;
+  return count(s.maxItemsComputed) ?? MAX_ITEMS_COMPUTED;
+}
+
+/**
+ * The most folding ranges: maxItems, or the `rangeLimit` the client declares when lower. A
+ * rangeLimit that is not a number of 0 or more is no limit (it made folding empty before).
+ */
+export function foldingLimit(s: ClientSettings, rangeLimit: unknown): number {
+  return Math.min(maxItems(s), count(rangeLimit) ?? Infinity);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
